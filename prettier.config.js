@@ -1,0 +1,1 @@
+export default { singleQuote: true, trailingComma: 'all' };

@@ -1,0 +1,288 @@
+import * as z from 'zod/mini';
+import { platformKeys } from './platforms.ts';
+import { defaultTexts, type TextKey } from './texts.ts';
+
+const nonEmpty = z.string().check(z.trim(), z.minLength(1));
+
+// ASVS 1.2.2: links from the configuration become hrefs, so only web and same-site addresses pass.
+const safeUrl = z.string().check(
+  z.regex(/^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/, 'must be an http(s) URL or a path starting with /'),
+);
+
+const conditionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const conditionSchema = z.union([
+  z.strictObject({ path: nonEmpty, equals: conditionValue }),
+  z.strictObject({ path: nonEmpty, oneOf: z.array(conditionValue) }),
+  z.strictObject({ path: nonEmpty, filled: z.boolean() }),
+]);
+export type Condition = z.infer<typeof conditionSchema>;
+
+export const validatorNames = [
+  'required',
+  'email',
+  'digits',
+  'phone',
+  'phoneText',
+  'zip',
+  'followers',
+  'websiteUrl',
+  'handle',
+] as const;
+export type ValidatorName = (typeof validatorNames)[number];
+
+export const validatorSchema = z.union([
+  z.enum(validatorNames),
+  z.strictObject({ name: z.literal('maxItems'), max: z.number().check(z.int(), z.positive()) }),
+  z.strictObject({ name: z.literal('maxLength'), max: z.number().check(z.int(), z.positive()) }),
+]);
+export type Validator = z.infer<typeof validatorSchema>;
+
+export const formItemSchema = z.strictObject({
+  path: nonEmpty,
+  validators: z._default(z.array(validatorSchema), []),
+  showOnCondition: z.optional(conditionSchema),
+  disableOnCondition: z.optional(conditionSchema),
+});
+export type FormItem = z.infer<typeof formItemSchema>;
+
+export const optionSchema = z.strictObject({ name: nonEmpty, value: nonEmpty });
+export type SelectOption = z.infer<typeof optionSchema>;
+
+export const optionSources = ['countries', 'usStates', 'caProvinces'] as const;
+
+const fieldBase = { path: nonEmpty, label: nonEmpty, hint: z.optional(z.string()) };
+
+const blockSchema = z.discriminatedUnion('component', [
+  z.strictObject({ component: z.literal('text'), data: z.strictObject({ text: nonEmpty }) }),
+  z.strictObject({ component: z.literal('sectionHeading'), data: z.strictObject({ text: nonEmpty }) }),
+  z.strictObject({
+    component: z.literal('textInput'),
+    data: z.strictObject({
+      ...fieldBase,
+      multiline: z._default(z.boolean(), false),
+      half: z._default(z.boolean(), false),
+      placeholder: z.optional(z.string()),
+      inputType: z._default(z.enum(['text', 'email', 'tel', 'url']), 'text'),
+      autoComplete: z.optional(z.string()),
+    }),
+  }),
+  z.strictObject({
+    component: z.literal('select'),
+    data: z.strictObject({
+      ...fieldBase,
+      options: z.union([z.enum(optionSources), z.array(optionSchema).check(z.minLength(1))]),
+      multiple: z._default(z.boolean(), false),
+      autoComplete: z.optional(z.string()),
+    }),
+  }),
+  z.strictObject({ component: z.literal('phone'), data: z.strictObject(fieldBase) }),
+  z.strictObject({
+    component: z.literal('platforms'),
+    data: z.strictObject({ label: nonEmpty, hint: z.optional(z.string()) }),
+  }),
+  z.strictObject({
+    component: z.literal('yesNo'),
+    data: z.strictObject({
+      ...fieldBase,
+      followUp: z.optional(
+        z.strictObject({
+          label: nonEmpty,
+          trigger: z._default(z.boolean(), true),
+          multiline: z._default(z.boolean(), true),
+        }),
+      ),
+    }),
+  }),
+  z.strictObject({ component: z.literal('checkbox'), data: z.strictObject(fieldBase) }),
+]);
+export type Block = z.infer<typeof blockSchema>;
+export type BlockComponent = Block['component'];
+
+export const stepSchema = z.strictObject({
+  name: nonEmpty,
+  heading: z.optional(nonEmpty),
+  blocks: z._default(z.array(blockSchema), []),
+  footer: z.optional(z.string()),
+  styles: z._default(z.strictObject({ grayBg: z._default(z.boolean(), false) }), { grayBg: false }),
+  hideConfirmButton: z._default(z.boolean(), false),
+  continueButtonText: z.optional(nonEmpty),
+});
+export type Step = z.infer<typeof stepSchema>;
+
+const coverImageSchema = z.strictObject({
+  src: safeUrl,
+  alt: z.string(),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
+  sources: z._default(
+    z.array(z.strictObject({ type: z.enum(['image/avif', 'image/webp']), srcset: nonEmpty })),
+    [],
+  ),
+});
+export type CoverImage = z.infer<typeof coverImageSchema>;
+
+const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b5d66'));
+
+const textKeys = Object.keys(defaultTexts) as [TextKey, ...TextKey[]];
+
+export const wizardConfigSchema = z
+  .strictObject({
+    pageId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')),
+    title: nonEmpty,
+    lang: z._default(z.string().check(z.regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/)), 'en'),
+    requestUrl: z.optional(z.nullable(z.union([safeUrl, z.literal('')]))),
+    signInUrl: safeUrl,
+    showLogo: z._default(z.boolean(), true),
+    centerLogo: z._default(z.boolean(), false),
+    centerFooterText: z._default(z.boolean(), false),
+    singleCoverImg: z._default(z.boolean(), false),
+    coverImages: z.array(coverImageSchema).check(z.minLength(1), z.maxLength(4)),
+    logo: z.optional(
+      z.strictObject({
+        src: safeUrl,
+        alt: nonEmpty,
+        width: z.number().check(z.positive()),
+        height: z.number().check(z.positive()),
+      }),
+    ),
+    buttonText: z._default(
+      z.strictObject({
+        continue: z.optional(nonEmpty),
+        signIn: z.optional(nonEmpty),
+        back: z.optional(nonEmpty),
+      }),
+      {},
+    ),
+    submitErrorText: z.optional(nonEmpty),
+    footerLinks: z._default(z.array(z.strictObject({ title: nonEmpty, url: safeUrl })), []),
+    formItems: z._default(z.array(formItemSchema), []),
+    skipFinalStep: z._default(z.boolean(), false),
+    styleConfig: z._default(
+      z.strictObject({
+        backButtonStyle: z._default(z.enum(['plain', 'outlined']), 'plain'),
+        backArrowStyle: z._default(z.enum(['dark', 'light']), 'dark'),
+      }),
+      { backButtonStyle: 'plain', backArrowStyle: 'dark' },
+    ),
+    steps: z.array(stepSchema).check(z.minLength(2)),
+    texts: z._default(z.partialRecord(z.enum(textKeys), nonEmpty), {}),
+    analytics: z.optional(z.strictObject({ token: nonEmpty, host: safeUrl })),
+    errorReporting: z.optional(
+      z.strictObject({ dsn: nonEmpty, environment: z.optional(nonEmpty) }),
+    ),
+    platforms: z._default(
+      z.strictObject({
+        offered: z._default(z.array(z.enum(platformKeys)).check(z.minLength(1)), [
+          'instagram',
+          'tiktok',
+          'youtube',
+        ]),
+        required: z._default(z.array(z.enum(platformKeys)), []),
+      }),
+      { offered: ['instagram', 'tiktok', 'youtube'], required: [] },
+    ),
+    theme: z._default(
+      z.strictObject({
+        brand: z.optional(hexColour),
+        text: z.optional(hexColour),
+        muted: z.optional(hexColour),
+        error: z.optional(hexColour),
+        surface: z.optional(hexColour),
+        surfaceGray: z.optional(hexColour),
+      }),
+      {},
+    ),
+  })
+  .check(z.superRefine(checkConfigConsistency));
+
+export type WizardConfig = z.infer<typeof wizardConfigSchema>;
+type ParsedShape = Omit<WizardConfig, never>;
+
+// CONTRACT §3 and §4 fix where answers live; a block may only bind to those places.
+const answerPath =
+  /^(?:personalInfo\.(?:firstName|lastName|emailAddress|phone|addressFirstLine|addressSecondLine|city|zip|company|countryCode|provinceCode)|fields\.(?:single|multi)\.[A-Za-z][A-Za-z0-9]*|agreement)$/;
+
+/** The value paths a block binds, in the order it shows them. */
+export function blockPaths(block: Block): string[] {
+  switch (block.component) {
+    case 'textInput':
+    case 'select':
+    case 'checkbox':
+      return [block.data.path];
+    case 'phone':
+      return [`${block.data.path}.countryCode`, `${block.data.path}.subscriber`];
+    case 'yesNo':
+      return block.data.followUp
+        ? [`${block.data.path}.value`, `${block.data.path}.text`]
+        : [`${block.data.path}.value`];
+    case 'platforms':
+    case 'text':
+    case 'sectionHeading':
+      return [];
+  }
+}
+
+function checkConfigConsistency(
+  config: ParsedShape,
+  ctx: { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void },
+): void {
+  const fail = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', path, message });
+  const known = new Set<string>();
+  let platformBlocks = 0;
+  config.steps.forEach((step, stepIndex) =>
+    step.blocks.forEach((block, blockIndex) => {
+      if (block.component === 'platforms') platformBlocks += 1;
+      if (!('path' in block.data)) return;
+      if (!answerPath.test(block.data.path))
+        fail(['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'], `"${block.data.path}" is not an answer of the application`);
+      if (block.component === 'yesNo' || block.component === 'phone') known.add(block.data.path);
+      blockPaths(block).forEach((path) => {
+        if (known.has(path)) fail(['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'], `"${path}" is bound twice`);
+        known.add(path);
+      });
+    }),
+  );
+  if (platformBlocks > 1) fail(['steps'], 'only one platforms block is allowed');
+  config.formItems.forEach((item, index) => {
+    if (!known.has(item.path)) fail(['formItems', index, 'path'], `no block shows "${item.path}"`);
+    for (const key of ['showOnCondition', 'disableOnCondition'] as const) {
+      const condition = item[key];
+      if (condition && !known.has(condition.path))
+        fail(['formItems', index, key, 'path'], `no block shows "${condition.path}"`);
+    }
+  });
+  const expectedCovers = config.singleCoverImg ? 1 : 4;
+  if (config.coverImages.length !== expectedCovers)
+    fail(['coverImages'], `expected ${expectedCovers} image${expectedCovers === 1 ? '' : 's'} (singleCoverImg is ${config.singleCoverImg})`);
+  config.platforms.required.forEach((platform, index) => {
+    if (!config.platforms.offered.includes(platform))
+      fail(['platforms', 'required', index], `"${platform}" is required but not offered`);
+  });
+}
+
+/** Formats a zod issue path the way a person reads JSON: `steps[1].blocks[0].data.path`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
+}
+
+export type ConfigParseResult =
+  | { ok: true; config: WizardConfig }
+  | { ok: false; problems: string[] };
+
+/** Parses a wizard configuration; each problem names the JSON path that is wrong. */
+export function parseWizardConfig(input: unknown): ConfigParseResult {
+  const result = wizardConfigSchema.safeParse(input);
+  if (result.success) return { ok: true, config: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => {
+      const keys = issue.code === 'unrecognized_keys' ? ` (unknown key ${issue.keys.map((key) => `"${key}"`).join(', ')})` : '';
+      return `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}${keys}`;
+    }),
+  };
+}

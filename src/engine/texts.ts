@@ -1,0 +1,57 @@
+/** Every string the wizard shows outside the configuration's own blocks, in English; `config.texts` overrides any of them. */
+export const defaultTexts = {
+  continue: 'Continue',
+  signIn: 'Sign In',
+  back: 'Back',
+  submitError: 'Something went wrong. Please, try again later.',
+  sending: 'Sending…',
+  selectPlaceholder: 'Select Option',
+  searchPlaceholder: 'Search...',
+  noResults: 'No results found',
+  yes: 'Yes',
+  no: 'No',
+  required: 'This field is required',
+  email: 'Enter a valid email address',
+  digitsOnly: 'Enter digits only',
+  phoneCodeRequired: 'Select a calling code',
+  phoneSubscriberRequired: 'Enter the phone number',
+  phoneText: 'Enter a valid phone number',
+  zip: 'Enter a valid ZIP code',
+  followers: 'Enter a valid number',
+  websiteUrl: 'Enter your website URL',
+  handle: 'Enter your username only',
+  selectRequired: 'Select an option',
+  answerRequired: 'Choose Yes or No',
+  tooMany: 'Choose at most {max}',
+  tooLong: 'Keep this under {max} characters',
+  platformsNone: 'Fill at least one platform',
+  platformsAllRequired: 'Fill all required platforms',
+  platformsOneRequired: 'Fill the required platform',
+  handleLabel: 'Username',
+  followersLabel: 'Followers',
+  urlLabel: 'Website URL',
+  monthlyTrafficLabel: 'Monthly visitors',
+  callingCodeLabel: 'Country calling code',
+  phoneNumberLabel: 'Phone number',
+  progressLabel: 'Application progress',
+  stepCompleted: 'completed',
+  requiredHint: 'required',
+  removeSelection: 'Remove {name}',
+  honeypotLabel: 'Leave this field empty',
+  errorPrefix: 'Error:',
+} as const;
+
+export type TextKey = keyof typeof defaultTexts;
+export type Texts = Record<TextKey, string>;
+
+/** Merges the configuration's overrides over the English defaults. */
+export function resolveTexts(overrides: Partial<Record<TextKey, string>> | undefined): Texts {
+  return { ...defaultTexts, ...overrides };
+}
+
+/** Fills `{name}` placeholders; unknown names stay as written so a typo in a configuration is visible, not silent. */
+export function interpolate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

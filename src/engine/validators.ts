@@ -1,0 +1,56 @@
+import type { TextKey } from './texts.ts';
+
+/** The WHATWG e-mail pattern, with a dot required in the domain so `ada@localhost` is refused. */
+export const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** Specification §5: a host part of 2 to 256 characters and a top-level domain of 2 to 6 letters. */
+export const websiteUrlPattern =
+  /^(?:https?:\/\/)?(?:www\.)?[-a-z0-9@:%._+~#=]{2,256}\.[a-z]{2,6}\b[-a-z0-9@:%_+.~#?&/=]*$/i;
+
+const digitsPattern = /^\d+$/;
+const zipPattern = /^[\d -]+$/;
+const phoneTextPattern = /^\+?[\d ().-]{6,24}$/;
+const urlLikeHandle = /:\/\/|\/|^www\./i;
+
+/** Length caps, the same in the browser and on the server (README "Length caps"). */
+export const maxLengths = { line: 300, multiline: 4000, handle: 100, count: 15, url: 2048 } as const;
+
+export type Check = (value: string) => TextKey | null;
+
+export const checkEmail: Check = (value) => (emailPattern.test(value.trim()) ? null : 'email');
+
+export const checkDigits: Check = (value) => (digitsPattern.test(value.trim()) ? null : 'digitsOnly');
+
+export const checkZip: Check = (value) => (zipPattern.test(value.trim()) ? null : 'zip');
+
+/** Followers and traffic counts: digits only, with the specification's message. */
+export const checkCount: Check = (value) => (digitsPattern.test(value.trim()) ? null : 'followers');
+
+export const checkWebsiteUrl: Check = (value) =>
+  value.trim().length <= 2048 && websiteUrlPattern.test(value.trim()) ? null : 'websiteUrl';
+
+/** A handle such as `ada.travels` or `@ada`; anything with a scheme, a slash or `www.` is a URL. */
+export const checkHandle: Check = (value) => (urlLikeHandle.test(value.trim()) ? 'handle' : null);
+
+export const checkPhoneText: Check = (value) => {
+  const trimmed = value.trim();
+  const digitCount = trimmed.replace(/\D/g, '').length;
+  return phoneTextPattern.test(trimmed) && digitCount >= 6 ? null : 'phoneText';
+};
+
+export type PhoneValue = { countryCode: string; subscriber: string };
+export type PhoneIssue = { part: 'countryCode' | 'subscriber'; message: TextKey };
+
+/** Specification §5: digits-only subscriber; each part requires the other; `isRequired` requires both. */
+export function checkPhone(phone: PhoneValue, isRequired: boolean): PhoneIssue[] {
+  const hasCode = phone.countryCode.trim() !== '';
+  const hasSubscriber = phone.subscriber.trim() !== '';
+  const issues: PhoneIssue[] = [];
+  if (!hasCode && (hasSubscriber || isRequired)) issues.push({ part: 'countryCode', message: 'phoneCodeRequired' });
+  if (!hasSubscriber && (hasCode || isRequired))
+    issues.push({ part: 'subscriber', message: 'phoneSubscriberRequired' });
+  if (hasSubscriber && !digitsPattern.test(phone.subscriber.trim()))
+    issues.push({ part: 'subscriber', message: 'digitsOnly' });
+  return issues;
+}

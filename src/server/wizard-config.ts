@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+
+export class WizardConfigError extends Error {}
+
+export type LoadedWizardConfig = { config: WizardConfig; directory: string };
+
+/** Loads and validates a configuration file; a problem stops start-up with the JSON path that is wrong (CONTRACT §2). */
+export function loadWizardConfig(path: string): LoadedWizardConfig {
+  const absolute = resolve(path);
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    throw new WizardConfigError(`Cannot read the wizard configuration ${absolute}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new WizardConfigError(`The wizard configuration ${absolute} is not valid JSON: ${(error as Error).message}`);
+  }
+  const result = parseWizardConfig(json);
+  if (!result.ok)
+    throw new WizardConfigError(
+      `The wizard configuration ${absolute} is invalid:\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+  return { config: result.config, directory: dirname(absolute) };
+}

@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { isRequiredRule } from '#engine/application-schema.ts';
+import { callingCodeOptionFor, callingCodeOptions } from '#engine/calling-codes.ts';
+import { Combobox } from '../components/combobox.tsx';
+import { ErrorText, labelIdFor, RequiredMark } from '../components/field.tsx';
+import { Flag } from '../components/flag.tsx';
+import { TextInput } from '../components/text-input.tsx';
+import { useModel } from '../lib/model-context.ts';
+import type { BlockProps } from './block-props.ts';
+
+const countryPath = 'personalInfo.countryCode';
+
+/** Calling code with flags plus the subscriber number; choosing a code also sets the country (specification §3). */
+export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
+  const { rules, texts } = useModel();
+  const { data } = block;
+  const isRequired = isRequiredRule(rules.get(data.path)) && !isDisabled;
+  const codePath = `${data.path}.countryCode`;
+  const subscriberPath = `${data.path}.subscriber`;
+  const code = useController({ name: codePath, rules: { deps: [subscriberPath] } });
+  const subscriber = useController({ name: subscriberPath, rules: { deps: [codePath] } });
+  const { setValue, getFieldState } = useFormContext();
+  const countryCode = String(useWatch({ name: countryPath }) ?? '');
+  const selected = callingCodeOptionFor(String(code.field.value ?? ''), countryCode);
+  const id = useId();
+  const codeId = `${id}-code`;
+  const numberId = `${id}-number`;
+  const codeError = code.fieldState.error?.message;
+  const numberError = subscriber.fieldState.error?.message;
+
+  const chooseCode = (value: string) => {
+    const option = callingCodeOptions.find((candidate) => candidate.value === value);
+    code.field.onChange(option?.code ?? '');
+    code.field.onBlur();
+    if (option && rules.has(countryPath))
+      setValue(countryPath, option.isoCode2, {
+        shouldDirty: true,
+        shouldValidate: Boolean(getFieldState(countryPath).error),
+      });
+  };
+
+  return (
+    <fieldset className="field phone">
+      <legend className="field__label">
+        {data.label}
+        {isRequired && <RequiredMark />}
+      </legend>
+      {data.hint && <p className="field__hint">{data.hint}</p>}
+      <div className="phone__row">
+        <div className="phone__code">
+          <label id={labelIdFor(codeId)} htmlFor={codeId} className="visually-hidden">
+            {texts.callingCodeLabel}
+          </label>
+          <Combobox
+            control={{
+              id: codeId,
+              'aria-invalid': Boolean(codeError),
+              'aria-required': isRequired || undefined,
+              'aria-describedby': codeError ? `${codeId}-error` : undefined,
+            }}
+            options={callingCodeOptions}
+            texts={{
+              placeholder: texts.selectPlaceholder,
+              searchPlaceholder: texts.searchPlaceholder,
+              noResults: texts.noResults,
+              removeSelection: texts.removeSelection,
+            }}
+            value={selected?.value ?? ''}
+            onChange={chooseCode}
+            onBlur={code.field.onBlur}
+            inputRef={code.field.ref}
+            disabled={isDisabled}
+            autoComplete="tel-country-code"
+            renderPrefix={(option) => <Flag isoCode2={option.value.slice(0, 2)} />}
+            selectedText={(option) => `+${option.value.slice(3)}`}
+          />
+        </div>
+        <div className="phone__number">
+          <label htmlFor={numberId} className="visually-hidden">
+            {texts.phoneNumberLabel}
+          </label>
+          <TextInput
+            id={numberId}
+            name={subscriber.field.name}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={15}
+            disabled={isDisabled}
+            aria-invalid={Boolean(numberError)}
+            aria-required={isRequired || undefined}
+            aria-describedby={numberError ? `${numberId}-error` : undefined}
+            value={String(subscriber.field.value ?? '')}
+            onValueChange={subscriber.field.onChange}
+            onBlur={subscriber.field.onBlur}
+            inputRef={subscriber.field.ref}
+          />
+        </div>
+      </div>
+      {codeError && <ErrorText id={`${codeId}-error`} message={codeError} />}
+      {numberError && <ErrorText id={`${numberId}-error`} message={numberError} />}
+    </fieldset>
+  );
+}

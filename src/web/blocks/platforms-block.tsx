@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { useController, useFormState } from 'react-hook-form';
+import { platformFields, platformNames, type PlatformField, type PlatformKey } from '#engine/platforms.ts';
+import type { TextKey } from '#engine/texts.ts';
+import { maxLengths } from '#engine/validators.ts';
+import { describedBy, ErrorText, Field, RequiredMark } from '../components/field.tsx';
+import { TextInput } from '../components/text-input.tsx';
+import { useModel } from '../lib/model-context.ts';
+import type { BlockProps } from './block-props.ts';
+
+const groupPath = 'platforms.filled';
+
+const fieldLabels: Record<string, TextKey> = {
+  handle: 'handleLabel',
+  followers: 'followersLabel',
+  url: 'urlLabel',
+  monthlyTraffic: 'monthlyTrafficLabel',
+};
+
+/** One group per offered platform; the group rule's message sits under the whole block (specification §4, §8). */
+export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
+  const { platforms, requiredPlatforms } = useModel();
+  const { errors } = useFormState({ name: groupPath });
+  const groupError = (errors.platforms as { filled?: { message?: string } } | undefined)?.filled?.message;
+  const id = useId();
+  const groupErrorId = `${id}-error`;
+  // The group message points at the platforms that would satisfy it, so focus lands on one of them.
+  const flagged = new Set<PlatformKey>(groupError ? (requiredPlatforms.length > 0 ? requiredPlatforms : platforms) : []);
+  return (
+    <fieldset className="field platforms" disabled={isDisabled} aria-describedby={describedBy(groupError && groupErrorId)}>
+      <legend className="field__label">
+        {block.data.label}
+        <RequiredMark />
+      </legend>
+      {block.data.hint && <p className="field__hint">{block.data.hint}</p>}
+      <div className="platforms__list">
+        {platforms.map((platform) => (
+          <fieldset key={platform} className="platform">
+            <legend className="platform__name">
+              {platformNames[platform]}
+              {requiredPlatforms.includes(platform) && <RequiredMark />}
+            </legend>
+            <div className="platform__fields">
+              {platformFields(platform).map((field, index) => (
+                <PlatformInput
+                  key={field.key}
+                  platform={platform}
+                  field={field}
+                  groupErrorId={index === 0 && flagged.has(platform) ? groupErrorId : undefined}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      {groupError && <ErrorText id={groupErrorId} message={groupError} />}
+    </fieldset>
+  );
+}
+
+function PlatformInput({ platform, field, groupErrorId }: { platform: PlatformKey; field: PlatformField; groupErrorId: string | undefined }) {
+  const { texts, requiredPlatforms } = useModel();
+  const path = `platforms.${platform}.${field.key}`;
+  const sibling = platformFields(platform).find((other) => other.key !== field.key);
+  const controller = useController({
+    name: path,
+    rules: { deps: [groupPath, ...(sibling ? [`platforms.${platform}.${sibling.key}`] : [])] },
+  });
+  const error = controller.fieldState.error?.message;
+  return (
+    <Field label={texts[fieldLabels[field.key] ?? 'handleLabel']} isRequired={requiredPlatforms.includes(platform)} error={error}>
+      {(control) => (
+        <TextInput
+          {...control}
+          aria-invalid={Boolean(error) || groupErrorId !== undefined}
+          aria-describedby={describedBy(control['aria-describedby'], groupErrorId)}
+          name={controller.field.name}
+          type={field.kind === 'url' ? 'url' : 'text'}
+          inputMode={field.kind === 'count' ? 'numeric' : field.kind === 'url' ? 'url' : undefined}
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={maxLengths[field.kind]}
+          value={String(controller.field.value ?? '')}
+          onValueChange={controller.field.onChange}
+          onBlur={controller.field.onBlur}
+          inputRef={controller.field.ref}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,56 @@
+import { useController } from 'react-hook-form';
+import { isRequiredRule } from '#engine/application-schema.ts';
+import { Combobox } from '../components/combobox.tsx';
+import { Field } from '../components/field.tsx';
+import { useModel } from '../lib/model-context.ts';
+import type { BlockProps } from './block-props.ts';
+
+export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
+  const { rules, texts } = useModel();
+  const { data } = block;
+  const rule = rules.get(data.path);
+  const dependents = [...rules.values()].filter((other) => other.showOn?.path === data.path).map((other) => other.path);
+  const { field, fieldState } = useController({ name: data.path, rules: { deps: dependents } });
+  const maxItems = rule?.validators.find((validator) => typeof validator !== 'string' && validator.name === 'maxItems');
+  const comboTexts = {
+    placeholder: texts.selectPlaceholder,
+    searchPlaceholder: texts.searchPlaceholder,
+    noResults: texts.noResults,
+    removeSelection: texts.removeSelection,
+  };
+  return (
+    <Field label={data.label} isRequired={isRequiredRule(rule) && !isDisabled} error={fieldState.error?.message} hint={data.hint}>
+      {(control) =>
+        data.multiple ? (
+          <Combobox
+            multiple
+            control={control}
+            options={rule?.options ?? []}
+            texts={comboTexts}
+            value={Array.isArray(field.value) ? (field.value as string[]) : []}
+            max={typeof maxItems === 'object' ? maxItems.max : undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            disabled={isDisabled}
+          />
+        ) : (
+          <Combobox
+            control={control}
+            options={rule?.options ?? []}
+            texts={comboTexts}
+            value={String(field.value ?? '')}
+            onChange={(value) => {
+              field.onChange(value);
+              field.onBlur();
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            disabled={isDisabled}
+            autoComplete={data.autoComplete}
+          />
+        )
+      }
+    </Field>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
+import { isRequiredRule } from '#engine/application-schema.ts';
+import { describedBy, ErrorText, Field, RequiredMark } from '../components/field.tsx';
+import { TextInput } from '../components/text-input.tsx';
+import { useModel } from '../lib/model-context.ts';
+import type { BlockProps } from './block-props.ts';
+
+/** A Yes/No radio group; a follow-up box expands (0.2 s) and becomes required when the answer matches its trigger. */
+export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
+  const { rules, texts } = useModel();
+  const { data } = block;
+  const valuePath = `${data.path}.value`;
+  const textPath = `${data.path}.text`;
+  const followUp = data.followUp;
+  const answer = useController({ name: valuePath, rules: { deps: followUp ? [textPath] : [] } });
+  const id = useId();
+  const isRequired = isRequiredRule(rules.get(valuePath)) && !isDisabled;
+  const error = answer.fieldState.error?.message;
+  const errorId = `${id}-error`;
+  const isFollowUpShown = followUp !== undefined && answer.field.value === followUp.trigger;
+  const choices = [
+    { value: true, label: texts.yes },
+    { value: false, label: texts.no },
+  ];
+  return (
+    <div className={`yes-no${isDisabled ? ' yes-no--disabled' : ''}`}>
+      <fieldset
+        className="field"
+        role="radiogroup"
+        aria-required={isRequired || undefined}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(error && errorId)}
+        disabled={isDisabled}
+      >
+        <legend className="field__label">
+          {data.label}
+          {isRequired && <RequiredMark />}
+        </legend>
+        {data.hint && <p className="field__hint">{data.hint}</p>}
+        <div className="yes-no__choices">
+          {choices.map((choice, index) => (
+            <label key={choice.label} className="yes-no__choice">
+              <input
+                type="radio"
+                name={answer.field.name}
+                ref={index === 0 ? answer.field.ref : undefined}
+                checked={answer.field.value === choice.value}
+                onChange={() => answer.field.onChange(choice.value)}
+                onBlur={answer.field.onBlur}
+                aria-invalid={Boolean(error)}
+                aria-describedby={describedBy(error && errorId)}
+              />
+              <span>{choice.label}</span>
+            </label>
+          ))}
+        </div>
+        {error && <ErrorText id={errorId} message={error} />}
+      </fieldset>
+      {isFollowUpShown && <FollowUp path={textPath} label={followUp.label} multiline={followUp.multiline} isDisabled={isDisabled} />}
+    </div>
+  );
+}
+
+function FollowUp({ path, label, multiline, isDisabled }: { path: string; label: string; multiline: boolean; isDisabled: boolean }) {
+  const { rules } = useModel();
+  const { field, fieldState } = useController({ name: path });
+  return (
+    <div className="yes-no__follow-up">
+      <Field label={label} isRequired={isRequiredRule(rules.get(path))} error={fieldState.error?.message}>
+        {(control) => (
+          <TextInput
+            {...control}
+            name={field.name}
+            multiline={multiline}
+            maxLength={rules.get(path)?.maxLength}
+            disabled={isDisabled}
+            value={String(field.value ?? '')}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useCombobox } from 'downshift';
+import { useMemo, useState, type ReactNode, type Ref } from 'react';
+import type { SelectOption } from '#engine/config-schema.ts';
+import { labelIdFor, type FieldControlProps } from './field.tsx';
+
+export type ComboboxTexts = { placeholder: string; searchPlaceholder: string; noResults: string; removeSelection: string };
+
+type CommonProps = {
+  control: FieldControlProps;
+  options: readonly SelectOption[];
+  texts: ComboboxTexts;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  autoComplete?: string | undefined;
+  /** Shown before each option's name, such as a flag. */
+  renderPrefix?: (option: SelectOption) => ReactNode;
+  /** The text the closed input shows for the chosen option; the option's name by default. */
+  selectedText?: (option: SelectOption) => string;
+};
+
+type SingleProps = CommonProps & { multiple?: false; value: string; onChange: (value: string) => void };
+type MultipleProps = CommonProps & {
+  multiple: true;
+  value: readonly string[];
+  /** Picking beyond the maximum is ignored (specification §5). */
+  max?: number | undefined;
+  onChange: (value: string[]) => void;
+};
+
+/** Specification §5: a case-insensitive substring match on the option name. */
+export function filterOptions(options: readonly SelectOption[], query: string): SelectOption[] {
+  const needle = query.trim().toLocaleLowerCase();
+  return needle ? options.filter((option) => option.name.toLocaleLowerCase().includes(needle)) : [...options];
+}
+
+/**
+ * A select with search on Downshift's WAI-ARIA combobox: closed it shows the choice (or 'Select Option'),
+ * open it searches ('Search...'). In multi mode clicking an option toggles it.
+ */
+export function Combobox(props: SingleProps | MultipleProps) {
+  const { control, options, texts, onBlur, inputRef, disabled, renderPrefix, selectedText, autoComplete } = props;
+  const [isOpen, setIsOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const chosen = props.multiple ? props.value : props.value ? [props.value] : [];
+  const chosenOptions = chosen.flatMap((value) => options.filter((option) => option.value === value));
+  const singleOption = props.multiple ? null : (chosenOptions[0] ?? null);
+  const items = useMemo(() => filterOptions(options, query), [options, query]);
+  const isFull = props.multiple === true && props.max !== undefined && chosen.length >= props.max;
+
+  const toggle = (option: SelectOption) => {
+    if (!props.multiple) return;
+    if (props.value.includes(option.value)) props.onChange(props.value.filter((value) => value !== option.value));
+    else if (!isFull) props.onChange([...props.value, option.value]);
+  };
+
+  const { getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } = useCombobox<SelectOption>({
+    items,
+    inputId: control.id,
+    labelId: labelIdFor(control.id),
+    isOpen,
+    itemToString: (option) => option?.name ?? '',
+    itemToKey: (option) => option?.value,
+    selectedItem: singleOption,
+    inputValue: isOpen ? query : singleOption ? (selectedText?.(singleOption) ?? singleOption.name) : '',
+    isItemDisabled: (option) => isFull && !chosen.includes(option.value),
+    onIsOpenChange: ({ isOpen: next }) => {
+      setIsOpen(Boolean(next));
+      setQuery('');
+    },
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue ?? '');
+    },
+    stateReducer: (state, { type, changes }) => {
+      if (
+        props.multiple &&
+        (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+      )
+        return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: state.inputValue };
+      return changes;
+    },
+    onStateChange: ({ type, selectedItem }) => {
+      if (
+        props.multiple &&
+        selectedItem &&
+        (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+      )
+        toggle(selectedItem);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!props.multiple) props.onChange(selectedItem?.value ?? '');
+    },
+  });
+
+  const prefix = singleOption && !isOpen ? renderPrefix?.(singleOption) : null;
+  return (
+    <div className={`combobox${isOpen ? ' combobox--open' : ''}${disabled ? ' combobox--disabled' : ''}`}>
+      {props.multiple && chosenOptions.length > 0 && (
+        <ul className="combobox__chips">
+          {chosenOptions.map((option) => (
+            <li key={option.value}>
+              <button
+                type="button"
+                className="combobox__chip"
+                disabled={disabled}
+                aria-label={texts.removeSelection.replace('{name}', option.name)}
+                onClick={() => toggle(option)}
+              >
+                {option.name}
+                <span aria-hidden="true"> ×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="combobox__control">
+        {prefix && <span className="combobox__prefix">{prefix}</span>}
+        <input
+          {...getInputProps({
+            ref: inputRef,
+            onBlur,
+            disabled,
+            'aria-invalid': control['aria-invalid'],
+            'aria-required': control['aria-required'],
+            'aria-describedby': control['aria-describedby'],
+          })}
+          autoComplete={autoComplete ?? 'off'}
+          className={`input combobox__input${prefix ? ' combobox__input--prefixed' : ''}`}
+          placeholder={isOpen ? texts.searchPlaceholder : texts.placeholder}
+        />
+        <button
+          {...getToggleButtonProps({ disabled })}
+          type="button"
+          className="combobox__toggle"
+          aria-label={texts.placeholder}
+        >
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+            <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className="combobox__popup" hidden={!isOpen}>
+        <ul
+          {...getMenuProps({}, { suppressRefError: true })}
+          className="combobox__menu"
+          aria-multiselectable={props.multiple || undefined}
+        >
+          {isOpen &&
+            items.map((option, index) => {
+              const isChosen = chosen.includes(option.value);
+              return (
+                <li
+                  key={option.value}
+                  {...getItemProps({ item: option, index })}
+                  aria-selected={isChosen}
+                  className={[
+                    'combobox__option',
+                    highlightedIndex === index && 'combobox__option--highlighted',
+                    isChosen && 'combobox__option--chosen',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                >
+                  {renderPrefix?.(option)}
+                  <span className="combobox__option-name">{option.name}</span>
+                  {isChosen && (
+                    <svg className="combobox__check" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                      <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+                    </svg>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+        {isOpen && items.length === 0 && (
+          <p className="combobox__empty" role="status">
+            {texts.noResults}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

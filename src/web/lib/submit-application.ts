@@ -1,0 +1,47 @@
+import type { ApplicationPayload } from '#engine/payload.ts';
+
+export const submitTimeoutMs = 15_000;
+
+/**
+ * Sends the application (CONTRACT §4). Any 2xx answer is success; a network error, a timeout or
+ * any other status is a failure the applicant can retry with the same idempotency key.
+ * With no request URL configured the send counts as success (specification §7).
+ */
+export async function submitApplication(options: {
+  url: string | null;
+  payload: ApplicationPayload;
+  idempotencyKey: string;
+}): Promise<boolean> {
+  if (!options.url) return true;
+  try {
+    const response = await fetch(options.url, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Idempotency-Key': options.idempotencyKey,
+      },
+      body: JSON.stringify(options.payload),
+      signal: AbortSignal.timeout(submitTimeoutMs),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** CONTRACT §3: `requestUrl` absent means the default route; `""` or `null` means nothing is sent. */
+export function resolveRequestUrl(requestUrl: string | null | undefined, pageId: string): string | null {
+  if (requestUrl === undefined) return `/api/syncPage/${encodeURIComponent(pageId)}`;
+  return requestUrl || null;
+}
+
+/** A v4 UUID; `crypto.randomUUID` exists only in secure contexts, so plain-http intranets get the same from random bytes. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { canGoBack, coverIndexFor } from '#engine/navigation.ts';
+import { resolveTexts } from '#engine/texts.ts';
+import { isFieldBlock } from '../blocks/block-registry.ts';
+import { TextBlock } from '../blocks/text-block.tsx';
+import { readDraft } from '../lib/session-draft.ts';
+import { StepBar } from './step-bar.tsx';
+import { stepHeadingId, StepView } from './step-view.tsx';
+
+type FormModule = typeof import('./form-wizard.tsx');
+let formModule: Promise<FormModule> | null = null;
+const loadFormModule = () => (formModule ??= import('./form-wizard.tsx'));
+
+const mobileQuery = '(max-width: 576px)';
+
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The wizard's frame: cover, logo, step bar, footer and the current step. The Welcome step renders
+ * here without the form library; the form (react-hook-form, zod, country data, flags) loads on idle
+ * and takes over from the first step that needs it.
+ */
+export function Wizard({ config }: { config: WizardConfig }) {
+  const texts = useMemo(() => resolveTexts(config.texts), [config.texts]);
+  const [draft] = useState(() => readDraft(config.pageId));
+  const lastStep = config.steps.length - 1;
+  const [stepIndex, setStepIndex] = useState(() => Math.min(Math.max(draft?.stepIndex ?? 0, 0), lastStep));
+  const [form, setForm] = useState<FormModule | null>(null);
+  const step = config.steps[stepIndex] ?? config.steps[0];
+  const needsForm = stepIndex > 0 || (config.steps[0]?.blocks.some(isFieldBlock) ?? false);
+
+  useEffect(() => {
+    if (form) return;
+    if (needsForm) {
+      void loadFormModule().then(setForm);
+      return;
+    }
+    return whenIdle(() => void loadFormModule().then((module) => module.preloadFormBlocks(config)));
+  }, [needsForm, form, config]);
+
+  // CONTRACT §5: focus moves to the new step's heading; on mobile the page scrolls past the cover.
+  const focusedStep = useRef(stepIndex);
+  useEffect(() => {
+    if (focusedStep.current === stepIndex) return;
+    const heading = document.getElementById(stepHeadingId);
+    if (!heading) return;
+    focusedStep.current = stepIndex;
+    heading.focus({ preventScroll: true });
+    if (window.matchMedia(mobileQuery).matches && stepIndex > 0) heading.scrollIntoView({ block: 'start' });
+    else window.scrollTo({ top: 0 });
+  }, [stepIndex, form]);
+
+  const goBack = () => setStepIndex((current) => Math.max(current - 1, 0));
+  const cover = config.coverImages[coverIndexFor(stepIndex, config.coverImages.length)];
+  const links = config.footerLinks;
+
+  return (
+    <div className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}`}>
+      {cover && (
+        <div className="wizard__cover">
+          <picture key={cover.src}>
+            {cover.sources.map((source) => (
+              <source key={source.type} type={source.type} srcSet={source.srcset} sizes={`${mobileQuery} 100vw, 45vw`} />
+            ))}
+            <img
+              className="wizard__cover-image"
+              src={cover.src}
+              alt={cover.alt}
+              width={cover.width}
+              height={cover.height}
+              fetchPriority={stepIndex === 0 ? 'high' : 'auto'}
+              decoding="async"
+            />
+          </picture>
+        </div>
+      )}
+      <div className="wizard__content">
+        <header className={`wizard__header${config.centerLogo ? ' wizard__header--centered' : ''}`}>
+          {canGoBack(stepIndex, config.steps.length) && (
+            <button
+              type="button"
+              className={`back-arrow back-arrow--${config.styleConfig.backArrowStyle}`}
+              aria-label={config.buttonText.back ?? texts.back}
+              onClick={goBack}
+            >
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          )}
+          {config.showLogo && config.logo && (
+            <img className="logo" src={config.logo.src} alt={config.logo.alt} width={config.logo.width} height={config.logo.height} />
+          )}
+        </header>
+        <StepBar steps={config.steps} current={stepIndex} texts={texts} />
+        <main className="wizard__main">
+          {form ? (
+            <form.FormWizard config={config} texts={texts} stepIndex={stepIndex} goTo={setStepIndex} onBack={goBack} draft={draft} />
+          ) : needsForm ? (
+            <div className="step step--loading" aria-busy="true" />
+          ) : (
+            <StepView
+              config={config}
+              texts={texts}
+              stepIndex={stepIndex}
+              onContinue={() => setStepIndex(stepIndex + 1)}
+              onBack={goBack}
+              isBusy={false}
+              hasServerError={false}
+            >
+              {step?.blocks.map((block, index) =>
+                block.component === 'text' || block.component === 'sectionHeading' ? (
+                  <TextBlock key={index} block={block} placeholders={{ email: '' }} />
+                ) : null,
+              )}
+            </StepView>
+          )}
+        </main>
+        {(step?.footer || links.length > 0) && (
+          <footer className={`wizard__footer${config.centerFooterText ? ' wizard__footer--centered' : ''}`}>
+            {step?.footer && <p className="wizard__footer-text">{step.footer}</p>}
+            {links.length > 0 && (
+              <ul className="wizard__footer-links">
+                {links.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer">
+                      {link.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </footer>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { renderIndexHtml } from './src/server/html.ts';
+import { loadWizardConfig } from './src/server/wizard-config.ts';
+
+/** `npm run dev`: the same page the server renders, with the configuration and its images. */
+function wizardDevPage(): Plugin {
+  const loaded = () => loadWizardConfig(process.env.WIZARD_CONFIG ?? 'config/example.wizard.json');
+  return {
+    name: 'wizard-dev-page',
+    apply: 'serve',
+    transformIndexHtml: (html) => renderIndexHtml(html, loaded().config),
+    configureServer(server) {
+      server.middlewares.use('/images', (request, response, next) => {
+        const file = join(loaded().directory, 'images', resolve('/', request.url ?? '/').slice(1));
+        if (!existsSync(file)) return next();
+        createReadStream(file).pipe(response);
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), wizardDevPage()],
+  publicDir: false,
+  build: { outDir: 'dist', assetsInlineLimit: 0, target: 'es2022', sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
