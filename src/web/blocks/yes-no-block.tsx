@@ -48,7 +48,6 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
                 checked={answer.field.value === choice.value}
                 onChange={() => answer.field.onChange(choice.value)}
                 onBlur={answer.field.onBlur}
-                aria-invalid={Boolean(error)}
                 aria-describedby={describedBy(error && errorId)}
               />
               <span>{choice.label}</span>

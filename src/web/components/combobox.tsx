@@ -142,6 +142,7 @@ export function Combobox(props: SingleProps | MultipleProps) {
       <div className="combobox__popup" hidden={!isOpen}>
         <ul
           {...getMenuProps({}, { suppressRefError: true })}
+          role="listbox"
           className="combobox__menu"
           aria-multiselectable={props.multiple || undefined}
         >
@@ -152,6 +153,7 @@ export function Combobox(props: SingleProps | MultipleProps) {
                 <li
                   key={option.value}
                   {...getItemProps({ item: option, index })}
+                  role="option"
                   aria-selected={isChosen}
                   className={[
                     'combobox__option',

@@ -5,10 +5,11 @@ import { resolveTexts } from '#engine/texts.ts';
 import { isFieldBlock } from '../blocks/block-registry.ts';
 import { TextBlock } from '../blocks/text-block.tsx';
 import { readDraft } from '../lib/session-draft.ts';
+import type * as FormWizardModule from './form-wizard.tsx';
 import { StepBar } from './step-bar.tsx';
 import { stepHeadingId, StepView } from './step-view.tsx';
 
-type FormModule = typeof import('./form-wizard.tsx');
+type FormModule = typeof FormWizardModule;
 let formModule: Promise<FormModule> | null = null;
 const loadFormModule = () => (formModule ??= import('./form-wizard.tsx'));
 
