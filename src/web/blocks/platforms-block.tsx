@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { useController, useFormState } from 'react-hook-form';
+import { useController, useFormState, useWatch } from 'react-hook-form';
 import { platformFields, platformNames, type PlatformField, type PlatformKey } from '#engine/platforms.ts';
+import { getAt } from '#engine/paths.ts';
 import type { TextKey } from '#engine/texts.ts';
 import { maxLengths } from '#engine/validators.ts';
 import { describedBy, ErrorText, Field, RequiredMark } from '../components/field.tsx';
@@ -24,8 +25,15 @@ export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
   const groupError = (errors.platforms as { filled?: { message?: string } } | undefined)?.filled?.message;
   const id = useId();
   const groupErrorId = `${id}-error`;
-  // The group message points at the platforms that would satisfy it, so focus lands on one of them.
-  const flagged = new Set<PlatformKey>(groupError ? (requiredPlatforms.length > 0 ? requiredPlatforms : platforms) : []);
+  const answers = (useWatch({ name: 'platforms' }) ?? {}) as Record<string, Record<string, string> | undefined>;
+  const isComplete = (platform: PlatformKey) =>
+    platformFields(platform).every(
+      (field) => (answers[platform]?.[field.key] ?? '').trim() !== '' && !getAt(errors, `platforms.${platform}.${field.key}`),
+    );
+  // The group message points at the platforms that would satisfy it, so focus lands on the first of them.
+  const flagged = new Set<PlatformKey>(
+    groupError ? (requiredPlatforms.length > 0 ? requiredPlatforms.filter((platform) => !isComplete(platform)) : platforms) : [],
+  );
   return (
     <fieldset className="field platforms" disabled={isDisabled} aria-describedby={describedBy(groupError && groupErrorId)}>
       <legend className="field__label">

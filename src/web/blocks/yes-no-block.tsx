@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
 import { describedBy, ErrorText, Field, RequiredMark } from '../components/field.tsx';
+import { afterPointerRelease } from '../components/after-pointer-release.ts';
 import { TextInput } from '../components/text-input.tsx';
+import { useImmediateValue } from '../components/use-immediate-value.ts';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
@@ -14,11 +16,12 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
   const textPath = `${data.path}.text`;
   const followUp = data.followUp;
   const answer = useController({ name: valuePath, rules: { deps: followUp ? [textPath] : [] } });
+  const [chosen, choose] = useImmediateValue<unknown>(answer.field.value, answer.field.onChange);
   const id = useId();
   const isRequired = isRequiredRule(rules.get(valuePath)) && !isDisabled;
   const error = answer.fieldState.error?.message;
   const errorId = `${id}-error`;
-  const isFollowUpShown = followUp !== undefined && answer.field.value === followUp.trigger;
+  const isFollowUpShown = followUp !== undefined && chosen === followUp.trigger;
   const choices = [
     { value: true, label: texts.yes },
     { value: false, label: texts.no },
@@ -45,9 +48,9 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
                 type="radio"
                 name={answer.field.name}
                 ref={index === 0 ? answer.field.ref : undefined}
-                checked={answer.field.value === choice.value}
-                onChange={() => answer.field.onChange(choice.value)}
-                onBlur={answer.field.onBlur}
+                checked={chosen === choice.value}
+                onChange={() => choose(choice.value)}
+                onBlur={() => afterPointerRelease(answer.field.onBlur)}
                 aria-describedby={describedBy(error && errorId)}
               />
               <span>{choice.label}</span>

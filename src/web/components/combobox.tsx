@@ -1,6 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { SelectOption } from '#engine/config-schema.ts';
+import { afterPointerRelease } from './after-pointer-release.ts';
 import { labelIdFor, type FieldControlProps } from './field.tsx';
 
 export type ComboboxTexts = { placeholder: string; searchPlaceholder: string; noResults: string; removeSelection: string };
@@ -118,7 +119,7 @@ export function Combobox(props: SingleProps | MultipleProps) {
         <input
           {...getInputProps({
             ref: inputRef,
-            onBlur,
+            onBlur: onBlur && (() => afterPointerRelease(onBlur)),
             disabled,
             'aria-invalid': control['aria-invalid'],
             'aria-required': control['aria-required'],

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { afterPointerRelease } from './after-pointer-release.ts';
 import { useRegisterFlush } from './flush-context.ts';
 
 export const inputDebounceMs = 500;
@@ -47,10 +48,11 @@ export function TextInput({ value, multiline, onValueChange, onBlur, inputRef, .
     clearTimeout(timer.current);
     timer.current = setTimeout(() => flushRef.current(), inputDebounceMs);
   };
-  const handleBlur = () => {
-    flush();
-    onBlur?.();
-  };
+  const handleBlur = () =>
+    afterPointerRelease(() => {
+      flushRef.current();
+      onBlur?.();
+    });
 
   return multiline ? (
     <textarea

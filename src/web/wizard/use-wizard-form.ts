@@ -67,6 +67,8 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const [focusRequest, setFocusRequest] = useState(0);
   const idempotencyKey = useRef(draft?.idempotencyKey ?? null);
   const isSubmitted = useRef(false);
+  // Double clicks and Enter held down must not start a second validation or send while one runs.
+  const isContinuing = useRef(false);
   const stepCount = config.steps.length;
 
   useEffect(() => {
@@ -139,7 +141,16 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   };
 
   const onContinue = async () => {
-    if (isBusy) return;
+    if (isContinuing.current) return;
+    isContinuing.current = true;
+    try {
+      await continueFrom(stepIndex);
+    } finally {
+      isContinuing.current = false;
+    }
+  };
+
+  const continueFrom = async (stepIndex: number) => {
     flush.flushAll();
     switch (continueActionFor(stepIndex, stepCount, config.skipFinalStep)) {
       case 'advance':

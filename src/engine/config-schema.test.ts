@@ -1,0 +1,313 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { blockPaths, formatIssuePath, parseWizardConfig, type Block } from './config-schema.ts';
+
+const example = JSON.parse(
+  readFileSync(new URL('../../config/example.wizard.json', import.meta.url), 'utf8'),
+) as Record<string, unknown> & { steps: { blocks: { data: Record<string, unknown> }[] }[] };
+
+const cover = { src: '/cover.webp', alt: '', width: 1, height: 1 };
+
+function minimal(overrides: Record<string, unknown> = {}) {
+  return {
+    pageId: 'aldmere-creators',
+    title: 'Creator Application',
+    signInUrl: 'https://creators.example.com/sign-up',
+    singleCoverImg: true,
+    coverImages: [cover],
+    steps: [{ name: 'Welcome' }, { name: 'Form', blocks: [] }, { name: 'Done' }],
+    ...overrides,
+  };
+}
+
+function problemsOf(input: unknown): string[] {
+  const result = parseWizardConfig(input);
+  return result.ok ? [] : result.problems;
+}
+
+function withFormBlocks(blocks: unknown[], overrides: Record<string, unknown> = {}) {
+  return minimal({ steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }], ...overrides });
+}
+
+test('parses the example configuration', () => {
+  const result = parseWizardConfig(example);
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  expect(result.config.pageId).toBe('aldmere-creators');
+  expect(result.config.skipFinalStep).toBe(false);
+  expect(result.config.steps.map((step) => step.name)).toEqual(['Welcome', 'General Information', 'More Details', 'Creator Hub']);
+  expect(result.config.platforms).toEqual({ offered: ['instagram', 'tiktok', 'youtube'], required: [] });
+  expect(result.config.coverImages).toHaveLength(4);
+});
+
+test('fills every default of a minimal configuration', () => {
+  const result = parseWizardConfig(minimal());
+  expect(result).toEqual({
+    ok: true,
+    config: {
+      pageId: 'aldmere-creators',
+      title: 'Creator Application',
+      lang: 'en',
+      signInUrl: 'https://creators.example.com/sign-up',
+      showLogo: true,
+      centerLogo: false,
+      centerFooterText: false,
+      singleCoverImg: true,
+      coverImages: [{ ...cover, sources: [] }],
+      buttonText: {},
+      footerLinks: [],
+      formItems: [],
+      skipFinalStep: false,
+      styleConfig: { backButtonStyle: 'plain', backArrowStyle: 'dark' },
+      steps: [
+        { name: 'Welcome', blocks: [], styles: { grayBg: false }, hideConfirmButton: false },
+        { name: 'Form', blocks: [], styles: { grayBg: false }, hideConfirmButton: false },
+        { name: 'Done', blocks: [], styles: { grayBg: false }, hideConfirmButton: false },
+      ],
+      texts: {},
+      platforms: { offered: ['instagram', 'tiktok', 'youtube'], required: [] },
+      theme: {},
+    },
+  });
+});
+
+test('fills the defaults of a text input block', () => {
+  const result = parseWizardConfig(
+    withFormBlocks([{ component: 'textInput', data: { path: 'fields.single.whatContent', label: 'What content?' } }]),
+  );
+  expect(result.ok && result.config.steps[1]?.blocks[0]).toEqual({
+    component: 'textInput',
+    data: { path: 'fields.single.whatContent', label: 'What content?', multiline: false, half: false, inputType: 'text' },
+  });
+});
+
+test('names the JSON path of a block bound to something that is not an answer', () => {
+  expect(
+    problemsOf(withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.nickname', label: 'Nickname' } }])),
+  ).toEqual(['steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application']);
+});
+
+test('names the JSON path of the example configuration when one of its blocks is broken', () => {
+  const broken = structuredClone(example);
+  const block = broken.steps[1]?.blocks[0];
+  if (!block) throw new Error('the example has no first block on step 1');
+  block.data.path = 'personalInfo.nickname';
+  expect(problemsOf(broken)).toContain(
+    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application',
+  );
+});
+
+test('names an unknown top-level key', () => {
+  expect(problemsOf(minimal({ colour: 'teal' }))).toEqual(['(root): Invalid input (unknown key "colour")']);
+});
+
+test('names an unknown key inside a block', () => {
+  expect(
+    problemsOf(withFormBlocks([{ component: 'text', data: { text: 'Hello', colour: 'teal' } }])),
+  ).toEqual(['steps[1].blocks[0].data: Invalid input (unknown key "colour")']);
+});
+
+test('names an unknown text key', () => {
+  expect(problemsOf(minimal({ texts: { continueLabel: 'Go' } }))).toEqual(['texts: Invalid input (unknown key "continueLabel")']);
+});
+
+test('accepts an override of a known text', () => {
+  const result = parseWizardConfig(minimal({ texts: { continue: 'Weiter' } }));
+  expect(result.ok && result.config.texts).toEqual({ continue: 'Weiter' });
+});
+
+test('refuses a javascript: signInUrl', () => {
+  expect(problemsOf(minimal({ signInUrl: 'javascript:alert(1)' }))).toEqual([
+    'signInUrl: must be an http(s) URL or a path starting with /',
+  ]);
+});
+
+test('refuses a protocol-relative footer link', () => {
+  expect(problemsOf(minimal({ footerLinks: [{ title: 'Privacy', url: '//evil.example/privacy' }] }))).toEqual([
+    'footerLinks[0].url: must be an http(s) URL or a path starting with /',
+  ]);
+});
+
+test('accepts a same-site path as a link', () => {
+  expect(problemsOf(minimal({ footerLinks: [{ title: 'Privacy', url: '/privacy' }], signInUrl: '/sign-up' }))).toEqual([]);
+});
+
+test('refuses a data: cover image', () => {
+  expect(problemsOf(minimal({ coverImages: [{ ...cover, src: 'data:image/png;base64,AAAA' }] }))).toEqual([
+    'coverImages[0].src: must be an http(s) URL or a path starting with /',
+  ]);
+});
+
+test('refuses a formItem pointing to a path no block shows', () => {
+  expect(problemsOf(minimal({ formItems: [{ path: 'fields.single.nope', validators: ['required'] }] }))).toEqual([
+    'formItems[0].path: no block shows "fields.single.nope"',
+  ]);
+});
+
+test('refuses a condition reading a path no block shows', () => {
+  expect(
+    problemsOf(
+      withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.company', label: 'Company' } }], {
+        formItems: [
+          { path: 'personalInfo.company', showOnCondition: { path: 'personalInfo.countryCode', equals: 'US' } },
+          { path: 'personalInfo.company', disableOnCondition: { path: 'fields.single.freelance.value', equals: true } },
+        ],
+      }),
+    ),
+  ).toEqual([
+    'formItems[0].showOnCondition.path: no block shows "personalInfo.countryCode"',
+    'formItems[1].disableOnCondition.path: no block shows "fields.single.freelance.value"',
+  ]);
+});
+
+test('accepts formItems on the value and follow-up paths of a yes/no block and on the phone', () => {
+  expect(
+    problemsOf(
+      withFormBlocks(
+        [
+          { component: 'phone', data: { path: 'personalInfo.phone', label: 'Phone' } },
+          { component: 'yesNo', data: { path: 'fields.single.press', label: 'Press?', followUp: { label: 'Which outlets?' } } },
+        ],
+        {
+          formItems: [
+            { path: 'personalInfo.phone', validators: ['required', 'phone'] },
+            { path: 'fields.single.press.value', validators: ['required'] },
+            { path: 'fields.single.press.text', validators: [{ name: 'maxLength', max: 500 }] },
+          ],
+        },
+      ),
+    ),
+  ).toEqual([]);
+});
+
+test('refuses an unknown validator name', () => {
+  expect(
+    problemsOf(
+      withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.zip', label: 'ZIP' } }], {
+        formItems: [{ path: 'personalInfo.zip', validators: ['postcode'] }],
+      }),
+    ),
+  ).toEqual(['formItems[0].validators[0]: Invalid input']);
+});
+
+test('refuses a maxItems validator that is not a positive whole number', () => {
+  expect(
+    problemsOf(
+      withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.zip', label: 'ZIP' } }], {
+        formItems: [{ path: 'personalInfo.zip', validators: [{ name: 'maxItems', max: 0 }] }],
+      }),
+    ),
+  ).toEqual(['formItems[0].validators[0].max: Invalid input']);
+});
+
+test('refuses a required platform that is not offered', () => {
+  expect(problemsOf(minimal({ platforms: { offered: ['instagram', 'tiktok'], required: ['tiktok', 'linkedin'] } }))).toEqual([
+    'platforms.required[1]: "linkedin" is required but not offered',
+  ]);
+});
+
+test('refuses a platform key outside the twelve', () => {
+  expect(problemsOf(minimal({ platforms: { offered: ['myspace'], required: [] } }))).toEqual([
+    'platforms.offered[0]: Invalid input',
+  ]);
+});
+
+test('refuses two covers when four are expected', () => {
+  expect(problemsOf(minimal({ singleCoverImg: false, coverImages: [cover, cover] }))).toEqual([
+    'coverImages: expected 4 images (singleCoverImg is false)',
+  ]);
+});
+
+test('refuses four covers in single-image mode', () => {
+  expect(problemsOf(minimal({ singleCoverImg: true, coverImages: [cover, cover, cover, cover] }))).toEqual([
+    'coverImages: expected 1 image (singleCoverImg is true)',
+  ]);
+});
+
+test('refuses a second platforms block', () => {
+  expect(
+    problemsOf(
+      minimal({
+        steps: [
+          { name: 'Welcome' },
+          { name: 'Form', blocks: [{ component: 'platforms', data: { label: 'Platforms' } }] },
+          { name: 'More', blocks: [{ component: 'platforms', data: { label: 'More platforms' } }] },
+        ],
+      }),
+    ),
+  ).toEqual(['steps: only one platforms block is allowed']);
+});
+
+test('refuses an answer bound by two blocks', () => {
+  expect(
+    problemsOf(
+      withFormBlocks([
+        { component: 'textInput', data: { path: 'fields.single.whatContent', label: 'What content?' } },
+        { component: 'textInput', data: { path: 'fields.single.whatContent', label: 'Again?' } },
+      ]),
+    ),
+  ).toEqual(['steps[1].blocks[1].data.path: "fields.single.whatContent" is bound twice']);
+});
+
+test('refuses a text input on the value path of a yes/no block', () => {
+  expect(
+    problemsOf(
+      withFormBlocks([
+        { component: 'yesNo', data: { path: 'fields.single.press', label: 'Press?' } },
+        { component: 'textInput', data: { path: 'fields.single.press', label: 'Press' } },
+      ]),
+    ),
+  ).toEqual(['steps[1].blocks[1].data.path: "fields.single.press" is bound twice']);
+});
+
+test('refuses an unknown block component', () => {
+  expect(problemsOf(withFormBlocks([{ component: 'video', data: {} }]))).toEqual([
+    'steps[1].blocks[0].component: Invalid input',
+  ]);
+});
+
+test('refuses a configuration with a single step', () => {
+  expect(problemsOf(minimal({ steps: [{ name: 'Only' }] }))).toEqual(['steps: Invalid input']);
+});
+
+test('refuses a page id that cannot sit in a URL', () => {
+  expect(problemsOf(minimal({ pageId: 'a/b' }))).toEqual(['pageId: must be 1-64 letters, digits, _ or -']);
+});
+
+test('refuses a theme colour that is not a six-digit hex', () => {
+  expect(problemsOf(minimal({ theme: { brand: 'teal' } }))).toEqual(['theme.brand: must be a colour like #0b5d66']);
+});
+
+test('refuses a blank title', () => {
+  expect(problemsOf(minimal({ title: '   ' }))).toEqual(['title: Invalid input']);
+});
+
+test('accepts an empty requestUrl, which makes the send count as success', () => {
+  const result = parseWizardConfig(minimal({ requestUrl: '' }));
+  expect(result.ok && result.config.requestUrl).toBe('');
+});
+
+test('reports the root when the configuration is not an object', () => {
+  expect(problemsOf('not a config')).toEqual(['(root): Invalid input']);
+});
+
+test('formats issue paths the way a person reads JSON', () => {
+  expect(formatIssuePath(['steps', 1, 'blocks', 0, 'data', 'path'])).toBe('steps[1].blocks[0].data.path');
+  expect(formatIssuePath(['coverImages'])).toBe('coverImages');
+  expect(formatIssuePath([0, 'src'])).toBe('[0].src');
+  expect(formatIssuePath([])).toBe('');
+});
+
+test('lists the value paths a block binds', () => {
+  const phone: Block = { component: 'phone', data: { path: 'personalInfo.phone', label: 'Phone' } };
+  const yesNo: Block = {
+    component: 'yesNo',
+    data: { path: 'fields.single.press', label: 'Press?', followUp: { label: 'Which?', trigger: true, multiline: true } },
+  };
+  const plainYesNo: Block = { component: 'yesNo', data: { path: 'fields.single.animal', label: 'Animal?' } };
+  const heading: Block = { component: 'sectionHeading', data: { text: 'Emergency contact' } };
+  expect(blockPaths(phone)).toEqual(['personalInfo.phone.countryCode', 'personalInfo.phone.subscriber']);
+  expect(blockPaths(yesNo)).toEqual(['fields.single.press.value', 'fields.single.press.text']);
+  expect(blockPaths(plainYesNo)).toEqual(['fields.single.animal.value']);
+  expect(blockPaths(heading)).toEqual([]);
+});

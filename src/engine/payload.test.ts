@@ -1,0 +1,348 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import {
+  buildApplicationModel,
+  buildDefaultValues,
+  validateAnswers,
+  type ApplicationModel,
+  type ApplicationValues,
+} from './application-schema.ts';
+import { parseWizardConfig, type FormItem } from './config-schema.ts';
+import { setAt } from './paths.ts';
+import { buildPayload } from './payload.ts';
+import type { PlatformKey } from './platforms.ts';
+
+function parseOrThrow(input: unknown) {
+  const parsed = parseWizardConfig(input);
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  return parsed.config;
+}
+
+const model = buildApplicationModel(
+  parseOrThrow(JSON.parse(readFileSync(new URL('../../config/example.wizard.json', import.meta.url), 'utf8'))),
+);
+
+function answersFor(on: ApplicationModel, answers: Record<string, unknown>): ApplicationValues {
+  const values = buildDefaultValues(on);
+  for (const [path, value] of Object.entries(answers)) setAt(values, path, value);
+  return values;
+}
+
+const completeAnswers: Record<string, unknown> = {
+  'personalInfo.firstName': ' Ada ',
+  'personalInfo.lastName': 'Lovelace',
+  'personalInfo.phone': { countryCode: '44', subscriber: ' 7700900123 ' },
+  'personalInfo.emailAddress': 'ada@example.com',
+  'personalInfo.countryCode': 'GB',
+  'platforms.instagram': { handle: 'ada.travels', followers: '12000' },
+  'platforms.youtube': { handle: 'AdaTravels', followers: '700' },
+  'fields.single.whatContent': 'Food and slow travel',
+  'fields.single.intendedDeliverables': 'Three reels and a blog post',
+  'fields.single.supportLevel': 'Accommodation for two nights',
+  'fields.single.pastCampaigns': 'https://ada.travel/lisbon\nhttps://ada.travel/porto',
+  'fields.single.mediaOutletContributions': { value: true, text: 'Guardian travel, 2024' },
+  'fields.single.visitedBefore': 'Never',
+  'fields.single.tripDetails': 'Coastal walks and the evening market',
+  'fields.single.preferredDates': 'May 2025',
+  'fields.single.flexibleDates.value': false,
+  'fields.single.partySize': 'Ada Lovelace, writer',
+  'fields.single.animal.value': false,
+  'fields.single.wheelchairUser.value': false,
+  'fields.single.mayWeAssist.value': true,
+  'fields.single.emergencyContactName': 'Charles Babbage',
+  'fields.single.emergencyContactRelationship': 'Friend',
+  'fields.single.emergencyContactPhone': '+44 20 7946 0000',
+  'fields.single.anythingElse': '',
+};
+
+test('builds the exact payload of a complete application on the example configuration', () => {
+  const values = answersFor(model, completeAnswers);
+  expect(validateAnswers(values, model)).toEqual([]);
+  expect(buildPayload(values, model)).toEqual({
+    personalInfo: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: { countryCode: '44', subscriber: '7700900123' },
+      emailAddress: 'ada@example.com',
+      countryCode: 'GB',
+    },
+    platforms: {
+      instagram: { handle: 'ada.travels', followers: '12000' },
+      youtube: { handle: 'AdaTravels', followers: '700' },
+    },
+    fields: [
+      { key: 'single.whatContent', value: 'Food and slow travel' },
+      { key: 'single.intendedDeliverables', value: 'Three reels and a blog post' },
+      { key: 'single.supportLevel', value: 'Accommodation for two nights' },
+      { key: 'single.pastCampaigns', value: 'https://ada.travel/lisbon\nhttps://ada.travel/porto' },
+      { key: 'single.mediaOutletContributions.value', value: 'Yes' },
+      { key: 'single.mediaOutletContributions.text', value: 'Guardian travel, 2024' },
+      { key: 'single.visitedBefore', value: 'Never' },
+      { key: 'single.tripDetails', value: 'Coastal walks and the evening market' },
+      { key: 'single.preferredDates', value: 'May 2025' },
+      { key: 'single.flexibleDates.value', value: 'No' },
+      { key: 'single.partySize', value: 'Ada Lovelace, writer' },
+      { key: 'single.animal.value', value: 'No' },
+      { key: 'single.wheelchairUser.value', value: 'No' },
+      { key: 'single.mayWeAssist.value', value: 'Yes' },
+      { key: 'single.emergencyContactName', value: 'Charles Babbage' },
+      { key: 'single.emergencyContactRelationship', value: 'Friend' },
+      { key: 'single.emergencyContactPhone', value: '+44 20 7946 0000' },
+    ],
+  });
+});
+
+test('sends an empty application as empty groups with the default calling code', () => {
+  expect(buildPayload(buildDefaultValues(model), model)).toEqual({
+    personalInfo: { phone: { countryCode: '1' } },
+    platforms: {},
+    fields: [],
+  });
+});
+
+test('flattens nested answers to dotted keys below fields', () => {
+  const { fields } = buildPayload(answersFor(model, completeAnswers), model);
+  expect(fields.map((field) => field.key)).toContain('single.whatContent');
+  expect(fields.map((field) => field.key)).toContain('single.mediaOutletContributions.value');
+  expect(fields.every((field) => !field.key.startsWith('fields.'))).toBe(true);
+});
+
+test('sends booleans as Yes and No', () => {
+  const { fields } = buildPayload(
+    answersFor(model, { 'fields.single.flexibleDates.value': true, 'fields.single.animal.value': false }),
+    model,
+  );
+  expect(fields).toEqual([
+    { key: 'single.flexibleDates.value', value: 'Yes' },
+    { key: 'single.animal.value', value: 'No' },
+  ]);
+});
+
+test('drops an unanswered yes/no question', () => {
+  const { fields } = buildPayload(answersFor(model, { 'fields.single.flexibleDates.value': null }), model);
+  expect(fields).toEqual([]);
+});
+
+test('trims strings and drops those that are only spaces', () => {
+  const { personalInfo, fields } = buildPayload(
+    answersFor(model, {
+      'personalInfo.lastName': '  Lovelace  ',
+      'personalInfo.firstName': '   ',
+      'fields.single.whatContent': '\tFood\n',
+      'fields.single.visitedBefore': '  ',
+    }),
+    model,
+  );
+  expect(personalInfo).toEqual({ lastName: 'Lovelace', phone: { countryCode: '1' } });
+  expect(fields).toEqual([{ key: 'single.whatContent', value: 'Food' }]);
+});
+
+test('does not send the State when the country is not US, even if it holds a value', () => {
+  const { personalInfo } = buildPayload(
+    answersFor(model, { 'personalInfo.countryCode': 'GB', 'personalInfo.provinceCode': 'NY' }),
+    model,
+  );
+  expect(personalInfo).toEqual({ countryCode: 'GB', phone: { countryCode: '1' } });
+});
+
+test('sends the State when the country is US', () => {
+  const { personalInfo } = buildPayload(
+    answersFor(model, { 'personalInfo.countryCode': 'US', 'personalInfo.provinceCode': 'NY' }),
+    model,
+  );
+  expect(personalInfo).toEqual({ countryCode: 'US', provinceCode: 'NY', phone: { countryCode: '1' } });
+});
+
+test('does not send the follow-up description when the answer is No, even if it holds text', () => {
+  const { fields } = buildPayload(
+    answersFor(model, { 'fields.single.mediaOutletContributions': { value: false, text: 'Guardian travel, 2024' } }),
+    model,
+  );
+  expect(fields).toEqual([{ key: 'single.mediaOutletContributions.value', value: 'No' }]);
+});
+
+test('does not send the follow-up description while the question is unanswered', () => {
+  const { fields } = buildPayload(
+    answersFor(model, { 'fields.single.mediaOutletContributions': { value: null, text: 'typed before' } }),
+    model,
+  );
+  expect(fields).toEqual([]);
+});
+
+test('omits the phone when both its parts are empty', () => {
+  const { personalInfo } = buildPayload(
+    answersFor(model, { 'personalInfo.phone': { countryCode: '', subscriber: ' ' }, 'personalInfo.firstName': 'Ada' }),
+    model,
+  );
+  expect(personalInfo).toEqual({ firstName: 'Ada' });
+});
+
+test('sends the part of the phone that is filled', () => {
+  const { personalInfo } = buildPayload(answersFor(model, { 'personalInfo.phone': { countryCode: '', subscriber: '555' } }), model);
+  expect(personalInfo).toEqual({ phone: { subscriber: '555' } });
+});
+
+test('never sends platforms.filled, honeypot or agreement when they are not set', () => {
+  const values = answersFor(model, completeAnswers);
+  setAt(values, 'platforms.filled', true);
+  const payload = buildPayload(values, model);
+  expect(Object.keys(payload).sort()).toEqual(['fields', 'personalInfo', 'platforms']);
+  expect(Object.keys(payload.platforms).sort()).toEqual(['instagram', 'youtube']);
+  expect(JSON.stringify(payload)).not.toContain('filled');
+});
+
+test('sends only platforms that have a handle', () => {
+  const { platforms } = buildPayload(
+    answersFor(model, {
+      'platforms.instagram': { handle: ' ada.travels ', followers: ' 12000 ' },
+      'platforms.tiktok': { handle: '', followers: '5000' },
+      'platforms.youtube': { handle: '  ', followers: '' },
+    }),
+    model,
+  );
+  expect(platforms).toEqual({ instagram: { handle: 'ada.travels', followers: '12000' } });
+});
+
+function inlineModel(
+  blocks: unknown[],
+  formItems: FormItem[] = [],
+  platforms: { offered: PlatformKey[]; required: PlatformKey[] } = { offered: ['instagram'], required: [] },
+) {
+  return buildApplicationModel(
+    parseOrThrow({
+      pageId: 'payload',
+      title: 'Payload',
+      signInUrl: 'https://creators.example.com/sign-up',
+      singleCoverImg: true,
+      coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
+      steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }],
+      formItems,
+      platforms,
+    }),
+  );
+}
+
+const allPlatformsModel = inlineModel(
+  [{ component: 'platforms', data: { label: 'Platforms' } }],
+  [],
+  { offered: ['instagram', 'website', 'linkedin', 'threads', 'reddit'], required: [] },
+);
+
+test('sends LinkedIn, Threads and Reddit under fields and the website under platforms', () => {
+  const payload = buildPayload(
+    answersFor(allPlatformsModel, {
+      'platforms.instagram': { handle: 'ada.travels', followers: '12000' },
+      'platforms.website': { url: ' https://ada.travel ', monthlyTraffic: '3000' },
+      'platforms.linkedin': { handle: 'ada-lovelace', followers: '800' },
+      'platforms.threads': { handle: '@ada', followers: '' },
+      'platforms.reddit': { handle: '', followers: '40' },
+    }),
+    allPlatformsModel,
+  );
+  expect(payload).toEqual({
+    personalInfo: {},
+    platforms: {
+      instagram: { handle: 'ada.travels', followers: '12000' },
+      website: { url: 'https://ada.travel', monthlyTraffic: '3000' },
+    },
+    fields: [
+      { key: 'single.linkedin.handle', value: 'ada-lovelace' },
+      { key: 'single.linkedin.followers', value: '800' },
+      { key: 'single.threads.handle', value: '@ada' },
+    ],
+  });
+});
+
+test('sends a platform with a handle but no followers without the followers', () => {
+  const { platforms } = buildPayload(answersFor(model, { 'platforms.youtube': { handle: 'AdaTravels', followers: '' } }), model);
+  expect(platforms).toEqual({ youtube: { handle: 'AdaTravels' } });
+});
+
+test('sends the website only when it has a url', () => {
+  const { platforms } = buildPayload(
+    answersFor(allPlatformsModel, { 'platforms.website': { url: '', monthlyTraffic: '3000' } }),
+    allPlatformsModel,
+  );
+  expect(platforms).toEqual({});
+});
+
+test('ignores answers for a platform that is not offered', () => {
+  const values = answersFor(allPlatformsModel, {});
+  setAt(values, 'platforms.facebook', { handle: 'ada', followers: '1' });
+  expect(buildPayload(values, allPlatformsModel).platforms).toEqual({});
+});
+
+test('sends the honeypot only when it is filled', () => {
+  const values = answersFor(allPlatformsModel, {});
+  expect(buildPayload(values, allPlatformsModel)).not.toHaveProperty('honeypot');
+  values.honeypot = '   ';
+  expect(buildPayload(values, allPlatformsModel)).not.toHaveProperty('honeypot');
+  values.honeypot = 'http://spam.example';
+  expect(buildPayload(values, allPlatformsModel).honeypot).toBe('http://spam.example');
+});
+
+const formModel = inlineModel(
+  [
+    { component: 'checkbox', data: { path: 'agreement', label: 'I agree' } },
+    { component: 'yesNo', data: { path: 'fields.single.freelance', label: 'Freelance?' } },
+    { component: 'textInput', data: { path: 'personalInfo.company', label: 'Company' } },
+    {
+      component: 'select',
+      data: {
+        path: 'fields.multi.topics',
+        label: 'Topics',
+        multiple: true,
+        options: [
+          { name: 'Food', value: 'food' },
+          { name: 'Hiking', value: 'hiking' },
+          { name: 'Museums', value: 'museums' },
+        ],
+      },
+    },
+    {
+      component: 'select',
+      data: { path: 'fields.single.season', label: 'Season', options: [{ name: 'Spring', value: 'spring' }] },
+    },
+  ],
+  [
+    { path: 'agreement', validators: ['required'] },
+    { path: 'personalInfo.company', validators: ['required'], disableOnCondition: { path: 'fields.single.freelance.value', equals: true } },
+  ],
+);
+
+test('never sends the agreement', () => {
+  const payload = buildPayload(answersFor(formModel, { agreement: true }), formModel);
+  expect(payload).toEqual({ personalInfo: {}, platforms: {}, fields: [] });
+});
+
+test('joins the values of a multi select with a comma and a space', () => {
+  const { fields } = buildPayload(answersFor(formModel, { 'fields.multi.topics': ['food', 'hiking'] }), formModel);
+  expect(fields).toEqual([{ key: 'multi.topics', value: 'food, hiking' }]);
+});
+
+test('drops an empty multi select and an empty single select', () => {
+  const { fields } = buildPayload(answersFor(formModel, { 'fields.multi.topics': [], 'fields.single.season': '' }), formModel);
+  expect(fields).toEqual([]);
+});
+
+test('sends a single select by its value', () => {
+  const { fields } = buildPayload(answersFor(formModel, { 'fields.single.season': 'spring' }), formModel);
+  expect(fields).toEqual([{ key: 'single.season', value: 'spring' }]);
+});
+
+test('does not send a field while it is disabled', () => {
+  const disabled = buildPayload(
+    answersFor(formModel, { 'fields.single.freelance.value': true, 'personalInfo.company': 'Wanderlust Ltd' }),
+    formModel,
+  );
+  expect(disabled.personalInfo).toEqual({});
+  const enabled = buildPayload(
+    answersFor(formModel, { 'fields.single.freelance.value': false, 'personalInfo.company': 'Wanderlust Ltd' }),
+    formModel,
+  );
+  expect(enabled.personalInfo).toEqual({ company: 'Wanderlust Ltd' });
+});
+
+test('copes with missing groups', () => {
+  expect(buildPayload({}, formModel)).toEqual({ personalInfo: {}, platforms: {}, fields: [] });
+});
