@@ -15,7 +15,11 @@ const zones = [
   { target: './src/web/blocks/*-block.tsx', from: ['./src/web/blocks/*-block.tsx'], message: 'A block must not import another block.' },
   { target: './src/web', from: ['./src/server'], message: 'The browser must not import server code.' },
   { target: './src/server', from: ['./src/web'], message: 'The server serves dist/, it does not import web source.' },
-  { target: './src', from: ['./tests', './scripts', './bench'], message: 'Nothing in src imports tests, scripts or benchmarks.' },
+  {
+    target: './src/**/!(*.test).{ts,tsx}',
+    from: ['./tests', './scripts', './bench'],
+    message: 'Nothing in src imports tests, scripts or benchmarks; only the tests beside it may use tests/support.',
+  },
 ];
 
 export default tseslint.config(

@@ -322,6 +322,24 @@ function checkCountries(list: readonly Country[]): void {
   }
 }
 
+/**
+ * The specification names the default of five shared codes; every other bare code shared by several
+ * countries (+44, +262, +590 …) resolves to libphonenumber's main country for it, so a restored
+ * "+44" shows the United Kingdom rather than whichever holder sorts first.
+ */
+function callingCodeDefaults(list: readonly Country[]): Record<string, string> {
+  const derived: Record<string, string> = {};
+  for (const [callingCode, sharers] of Object.entries(phoneMetadata.country_calling_codes)) {
+    const main = sharers[0];
+    const holders = list.filter((c) =>
+      c.countryCodes.some((code) => code === callingCode || code.startsWith(`${callingCode}-`)),
+    );
+    if (holders.length < 2 || main === undefined) continue;
+    if (holders.some((c) => c.isoCode2 === main && c.countryCodes.includes(callingCode))) derived[callingCode] = main;
+  }
+  return { ...derived, ...SHARED_CALLING_CODE_DEFAULTS };
+}
+
 // Single-line JSON lets prettier keep each row on one line where it fits.
 function literal(value: unknown): string {
   return JSON.stringify(value);
@@ -339,8 +357,8 @@ export type Country = {
 
 export const countries: readonly Country[] = ${literal(list)};
 
-/** The country a bare calling code shared by several countries stands for (specification: +1 US, +7 RU, +47 NO, +61 AU, +212 MA). */
-export const sharedCallingCodeDefaults: Readonly<Record<string, string>> = ${literal(SHARED_CALLING_CODE_DEFAULTS)};
+/** The country a bare calling code shared by several countries stands for (specification: +1 US, +7 RU, +47 NO, +61 AU, +212 MA; the rest libphonenumber's main country). */
+export const sharedCallingCodeDefaults: Readonly<Record<string, string>> = ${literal(callingCodeDefaults(list))};
 `;
 }
 

@@ -19,14 +19,23 @@ function parseOrThrow(input: unknown) {
 }
 
 const exampleConfig = parseOrThrow(
-  JSON.parse(readFileSync(new URL('../../config/example.wizard.json', import.meta.url), 'utf8')),
+  JSON.parse(
+    readFileSync(
+      new URL('../../config/example.wizard.json', import.meta.url),
+      'utf8',
+    ),
+  ),
 );
 const model = buildApplicationModel(exampleConfig);
 const schema = buildApplicationSchema(model);
 
-function answersFor(on: ApplicationModel, answers: Record<string, unknown>): ApplicationValues {
+function answersFor(
+  on: ApplicationModel,
+  answers: Record<string, unknown>,
+): ApplicationValues {
   const values = buildDefaultValues(on);
-  for (const [path, value] of Object.entries(answers)) setAt(values, path, value);
+  for (const [path, value] of Object.entries(answers))
+    setAt(values, path, value);
   return values;
 }
 
@@ -41,7 +50,10 @@ const completeAnswers: Record<string, unknown> = {
   'fields.single.intendedDeliverables': 'Three reels and a blog post',
   'fields.single.supportLevel': 'Accommodation for two nights',
   'fields.single.pastCampaigns': 'https://ada.travel/lisbon',
-  'fields.single.mediaOutletContributions': { value: true, text: 'Guardian travel, 2024' },
+  'fields.single.mediaOutletContributions': {
+    value: true,
+    text: 'Guardian travel, 2024',
+  },
   'fields.single.visitedBefore': 'Never',
   'fields.single.tripDetails': 'Coastal walks and the evening market',
   'fields.single.preferredDates': 'May 2025',
@@ -55,10 +67,16 @@ const completeAnswers: Record<string, unknown> = {
   'fields.single.emergencyContactPhone': '+44 20 7946 0000',
 };
 
-function issuesOf(values: unknown): { path: string; message: string; code: string }[] {
+function issuesOf(
+  values: unknown,
+): { path: string; message: string; code: string }[] {
   const result = schema.safeParse(values);
   if (result.success) return [];
-  return result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, code: issue.code }));
+  return result.error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+    code: issue.code,
+  }));
 }
 
 test('gathers one rule per answer of the example configuration, in block order', () => {
@@ -93,11 +111,16 @@ test('gathers one rule per answer of the example configuration, in block order',
 });
 
 test('makes a yes/no follow-up a required text shown on its trigger', () => {
-  expect(model.rules.get('fields.single.mediaOutletContributions.text')).toEqual({
+  expect(
+    model.rules.get('fields.single.mediaOutletContributions.text'),
+  ).toEqual({
     path: 'fields.single.mediaOutletContributions.text',
     kind: 'text',
     validators: ['required'],
-    showOn: { path: 'fields.single.mediaOutletContributions.value', equals: true },
+    showOn: {
+      path: 'fields.single.mediaOutletContributions.value',
+      equals: true,
+    },
     maxLength: 4000,
   });
 });
@@ -108,15 +131,32 @@ test('takes validators and conditions from formItems', () => {
     validators: ['required'],
     showOn: { path: 'personalInfo.countryCode', equals: 'US' },
   });
-  expect(model.rules.get('personalInfo.phone')).toMatchObject({ kind: 'phone', validators: ['required', 'phone'] });
-  expect(model.rules.get('fields.single.pastCampaigns')).toMatchObject({ kind: 'text', maxLength: 4000 });
-  expect(model.rules.get('fields.single.whatContent')).toMatchObject({ kind: 'text', maxLength: 300 });
+  expect(model.rules.get('personalInfo.phone')).toMatchObject({
+    kind: 'phone',
+    validators: ['required', 'phone'],
+  });
+  expect(model.rules.get('fields.single.pastCampaigns')).toMatchObject({
+    kind: 'text',
+    maxLength: 4000,
+  });
+  expect(model.rules.get('fields.single.whatContent')).toMatchObject({
+    kind: 'text',
+    maxLength: 300,
+  });
 });
 
 test('marks a rule required only when its validators say so', () => {
-  expect(isRequiredRule(model.rules.get('fields.single.whatContent'))).toBe(true);
-  expect(isRequiredRule(model.rules.get('fields.single.anythingElse'))).toBe(false);
-  expect(isRequiredRule(model.rules.get('fields.single.mediaOutletContributions.value'))).toBe(false);
+  expect(isRequiredRule(model.rules.get('fields.single.whatContent'))).toBe(
+    true,
+  );
+  expect(isRequiredRule(model.rules.get('fields.single.anythingElse'))).toBe(
+    false,
+  );
+  expect(
+    isRequiredRule(
+      model.rules.get('fields.single.mediaOutletContributions.value'),
+    ),
+  ).toBe(false);
   expect(isRequiredRule(undefined)).toBe(false);
 });
 
@@ -165,39 +205,130 @@ test('gives each call of buildDefaultValues its own phone object', () => {
   const first = buildDefaultValues(model);
   const second = buildDefaultValues(model);
   (first.personalInfo.phone as { subscriber: string }).subscriber = '123';
-  expect(second.personalInfo.phone).toEqual({ countryCode: '1', subscriber: '' });
+  expect(second.personalInfo.phone).toEqual({
+    countryCode: '1',
+    subscriber: '',
+  });
 });
 
 test('refuses the defaults with one issue per required answer, on the answer paths', () => {
   expect(issuesOf(buildDefaultValues(model))).toEqual([
-    { path: 'personalInfo.firstName', message: 'This field is required', code: 'custom' },
-    { path: 'personalInfo.lastName', message: 'This field is required', code: 'custom' },
-    { path: 'personalInfo.phone.subscriber', message: 'Enter the phone number', code: 'custom' },
-    { path: 'personalInfo.emailAddress', message: 'This field is required', code: 'custom' },
-    { path: 'personalInfo.countryCode', message: 'Select an option', code: 'custom' },
-    { path: 'fields.single.whatContent', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.intendedDeliverables', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.supportLevel', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.pastCampaigns', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.visitedBefore', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.tripDetails', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.preferredDates', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.flexibleDates.value', message: 'Choose Yes or No', code: 'custom' },
-    { path: 'fields.single.partySize', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.animal.value', message: 'Choose Yes or No', code: 'custom' },
-    { path: 'fields.single.wheelchairUser.value', message: 'Choose Yes or No', code: 'custom' },
-    { path: 'fields.single.mayWeAssist.value', message: 'Choose Yes or No', code: 'custom' },
-    { path: 'fields.single.emergencyContactName', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.emergencyContactRelationship', message: 'This field is required', code: 'custom' },
-    { path: 'fields.single.emergencyContactPhone', message: 'This field is required', code: 'custom' },
-    { path: 'platforms.filled', message: 'Fill at least one platform', code: 'custom' },
+    {
+      path: 'personalInfo.firstName',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'personalInfo.lastName',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'personalInfo.phone.subscriber',
+      message: 'Enter the phone number',
+      code: 'custom',
+    },
+    {
+      path: 'personalInfo.emailAddress',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'personalInfo.countryCode',
+      message: 'Select an option',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.whatContent',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.intendedDeliverables',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.supportLevel',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.pastCampaigns',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.visitedBefore',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.tripDetails',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.preferredDates',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.flexibleDates.value',
+      message: 'Choose Yes or No',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.partySize',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.animal.value',
+      message: 'Choose Yes or No',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.wheelchairUser.value',
+      message: 'Choose Yes or No',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.mayWeAssist.value',
+      message: 'Choose Yes or No',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.emergencyContactName',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.emergencyContactRelationship',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'fields.single.emergencyContactPhone',
+      message: 'This field is required',
+      code: 'custom',
+    },
+    {
+      path: 'platforms.filled',
+      message: 'Fill at least one platform',
+      code: 'custom',
+    },
   ]);
 });
 
 test('puts each issue path as an array of keys, as react-hook-form and the server read it', () => {
   const result = schema.safeParse(buildDefaultValues(model));
   expect(result.success).toBe(false);
-  expect(result.error?.issues[2]?.path).toEqual(['personalInfo', 'phone', 'subscriber']);
+  expect(result.error?.issues[2]?.path).toEqual([
+    'personalInfo',
+    'phone',
+    'subscriber',
+  ]);
 });
 
 test('accepts a complete application and returns it unchanged', () => {
@@ -208,10 +339,22 @@ test('accepts a complete application and returns it unchanged', () => {
 });
 
 test('refuses an unknown key inside personalInfo', () => {
-  const values = answersFor(model, { ...completeAnswers, 'personalInfo.nickname': 'Countess' });
-  expect(issuesOf(values)).toEqual([{ path: 'personalInfo', message: 'Invalid input', code: 'unrecognized_keys' }]);
+  const values = answersFor(model, {
+    ...completeAnswers,
+    'personalInfo.nickname': 'Countess',
+  });
+  expect(issuesOf(values)).toEqual([
+    {
+      path: 'personalInfo',
+      message: 'Invalid input',
+      code: 'unrecognized_keys',
+    },
+  ]);
   const result = schema.safeParse(values);
-  expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['nickname'] });
+  expect(result.error?.issues[0]).toMatchObject({
+    code: 'unrecognized_keys',
+    keys: ['nickname'],
+  });
 });
 
 test('refuses an unknown top-level key', () => {
@@ -219,24 +362,45 @@ test('refuses an unknown top-level key', () => {
   const result = schema.safeParse(values);
   expect(result.success).toBe(false);
   expect(result.error?.issues).toEqual([
-    expect.objectContaining({ code: 'unrecognized_keys', keys: ['extra'], path: [] }),
+    expect.objectContaining({
+      code: 'unrecognized_keys',
+      keys: ['extra'],
+      path: [],
+    }),
   ]);
 });
 
 test('refuses a platform that is not offered', () => {
-  const values = answersFor(model, { ...completeAnswers, 'platforms.facebook': { handle: 'ada', followers: '1' } });
-  expect(issuesOf(values)).toEqual([{ path: 'platforms', message: 'Invalid input', code: 'unrecognized_keys' }]);
+  const values = answersFor(model, {
+    ...completeAnswers,
+    'platforms.facebook': { handle: 'ada', followers: '1' },
+  });
+  expect(issuesOf(values)).toEqual([
+    { path: 'platforms', message: 'Invalid input', code: 'unrecognized_keys' },
+  ]);
 });
 
 test('refuses a value of the wrong type without running the rules', () => {
-  const values = answersFor(model, { ...completeAnswers, 'fields.single.flexibleDates.value': 'No' });
+  const values = answersFor(model, {
+    ...completeAnswers,
+    'fields.single.flexibleDates.value': 'No',
+  });
   expect(issuesOf(values)).toEqual([
-    { path: 'fields.single.flexibleDates.value', message: 'Invalid input', code: 'invalid_type' },
+    {
+      path: 'fields.single.flexibleDates.value',
+      message: 'Invalid input',
+      code: 'invalid_type',
+    },
   ]);
 });
 
 test('refuses a missing group instead of throwing', () => {
-  expect(issuesOf({}).map((issue) => issue.path)).toEqual(['personalInfo', 'platforms', 'fields', 'honeypot']);
+  expect(issuesOf({}).map((issue) => issue.path)).toEqual([
+    'personalInfo',
+    'platforms',
+    'fields',
+    'honeypot',
+  ]);
 });
 
 test('requires the follow-up description when the answer is Yes', () => {
@@ -245,7 +409,10 @@ test('requires the follow-up description when the answer is Yes', () => {
     'fields.single.mediaOutletContributions': { value: true, text: '   ' },
   });
   expect(validateAnswers(values, model)).toEqual([
-    { path: 'fields.single.mediaOutletContributions.text', message: 'This field is required' },
+    {
+      path: 'fields.single.mediaOutletContributions.text',
+      message: 'This field is required',
+    },
   ]);
 });
 
@@ -268,19 +435,31 @@ test('does not require the follow-up description while the question is unanswere
 test('caps the follow-up description at 4000 characters', () => {
   const values = answersFor(model, {
     ...completeAnswers,
-    'fields.single.mediaOutletContributions': { value: true, text: 'x'.repeat(4001) },
+    'fields.single.mediaOutletContributions': {
+      value: true,
+      text: 'x'.repeat(4001),
+    },
   });
   expect(validateAnswers(values, model)).toEqual([
-    { path: 'fields.single.mediaOutletContributions.text', message: 'Keep this under 4000 characters' },
+    {
+      path: 'fields.single.mediaOutletContributions.text',
+      message: 'Keep this under 4000 characters',
+    },
   ]);
 });
 
-test.each(['flexibleDates', 'animal', 'wheelchairUser', 'mayWeAssist'])('asks to choose Yes or No for %s', (question) => {
-  const values = answersFor(model, { ...completeAnswers, [`fields.single.${question}.value`]: null });
-  expect(validateAnswers(values, model)).toEqual([
-    { path: `fields.single.${question}.value`, message: 'Choose Yes or No' },
-  ]);
-});
+test.each(['flexibleDates', 'animal', 'wheelchairUser', 'mayWeAssist'])(
+  'asks to choose Yes or No for %s',
+  (question) => {
+    const values = answersFor(model, {
+      ...completeAnswers,
+      [`fields.single.${question}.value`]: null,
+    });
+    expect(validateAnswers(values, model)).toEqual([
+      { path: `fields.single.${question}.value`, message: 'Choose Yes or No' },
+    ]);
+  },
+);
 
 test('accepts No as an answer to a required yes/no question', () => {
   const values = answersFor(model, {
@@ -292,13 +471,21 @@ test('accepts No as an answer to a required yes/no question', () => {
 });
 
 test('leaves anythingElse optional', () => {
-  const values = answersFor(model, { ...completeAnswers, 'fields.single.anythingElse': '' });
+  const values = answersFor(model, {
+    ...completeAnswers,
+    'fields.single.anythingElse': '',
+  });
   expect(validateAnswers(values, model)).toEqual([]);
 });
 
 test('requires a State only when the country is US', () => {
-  const inUs = answersFor(model, { ...completeAnswers, 'personalInfo.countryCode': 'US' });
-  expect(validateAnswers(inUs, model)).toEqual([{ path: 'personalInfo.provinceCode', message: 'Select an option' }]);
+  const inUs = answersFor(model, {
+    ...completeAnswers,
+    'personalInfo.countryCode': 'US',
+  });
+  expect(validateAnswers(inUs, model)).toEqual([
+    { path: 'personalInfo.provinceCode', message: 'Select an option' },
+  ]);
   setAt(inUs, 'personalInfo.provinceCode', 'NY');
   expect(validateAnswers(inUs, model)).toEqual([]);
 });
@@ -321,29 +508,56 @@ test('shows and requires a follow-up triggered by No only when the answer is No'
   const onNo = inlineModel([
     {
       component: 'yesNo',
-      data: { path: 'fields.single.firstVisit', label: 'First visit?', followUp: { label: 'Why not?', trigger: false, multiline: false } },
+      data: {
+        path: 'fields.single.firstVisit',
+        label: 'First visit?',
+        followUp: { label: 'Why not?', trigger: false, multiline: false },
+      },
     },
   ]);
   expect(onNo.rules.get('fields.single.firstVisit.text')).toMatchObject({
     showOn: { path: 'fields.single.firstVisit.value', equals: false },
     maxLength: 300,
   });
-  expect(validateAnswers(answersFor(onNo, { 'fields.single.firstVisit.value': false }), onNo)).toEqual([
-    { path: 'fields.single.firstVisit.text', message: 'This field is required' },
+  expect(
+    validateAnswers(
+      answersFor(onNo, { 'fields.single.firstVisit.value': false }),
+      onNo,
+    ),
+  ).toEqual([
+    {
+      path: 'fields.single.firstVisit.text',
+      message: 'This field is required',
+    },
   ]);
-  expect(validateAnswers(answersFor(onNo, { 'fields.single.firstVisit.value': true }), onNo)).toEqual([]);
+  expect(
+    validateAnswers(
+      answersFor(onNo, { 'fields.single.firstVisit.value': true }),
+      onNo,
+    ),
+  ).toEqual([]);
 });
 
 test('requires a required checkbox to be ticked', () => {
   const withAgreement = inlineModel(
-    [{ component: 'checkbox', data: { path: 'agreement', label: 'I agree to the terms' } }],
+    [
+      {
+        component: 'checkbox',
+        data: { path: 'agreement', label: 'I agree to the terms' },
+      },
+    ],
     [{ path: 'agreement', validators: ['required'] }],
   );
   expect(buildDefaultValues(withAgreement).agreement).toBe(false);
-  expect(validateAnswers(buildDefaultValues(withAgreement), withAgreement)).toEqual([
-    { path: 'agreement', message: 'This field is required' },
-  ]);
-  expect(validateAnswers(answersFor(withAgreement, { agreement: true }), withAgreement)).toEqual([]);
+  expect(
+    validateAnswers(buildDefaultValues(withAgreement), withAgreement),
+  ).toEqual([{ path: 'agreement', message: 'This field is required' }]);
+  expect(
+    validateAnswers(
+      answersFor(withAgreement, { agreement: true }),
+      withAgreement,
+    ),
+  ).toEqual([]);
 });
 
 test('gives a multi select an empty list by default and checks its maximum in the schema', () => {
@@ -362,21 +576,52 @@ test('gives a multi select an empty list by default and checks its maximum in th
         },
       },
     ],
-    [{ path: 'fields.multi.topics', validators: ['required', { name: 'maxItems', max: 1 }] }],
+    [
+      {
+        path: 'fields.multi.topics',
+        validators: ['required', { name: 'maxItems', max: 1 }],
+      },
+    ],
   );
   const topicsSchema = buildApplicationSchema(withTopics);
   expect(buildDefaultValues(withTopics).fields.multi).toEqual({ topics: [] });
-  expect(topicsSchema.safeParse(buildDefaultValues(withTopics)).error?.issues).toEqual([
-    { code: 'custom', path: ['fields', 'multi', 'topics'], message: 'Select an option' },
+  expect(
+    topicsSchema.safeParse(buildDefaultValues(withTopics)).error?.issues,
+  ).toEqual([
+    {
+      code: 'custom',
+      path: ['fields', 'multi', 'topics'],
+      message: 'Select an option',
+    },
   ]);
-  expect(topicsSchema.safeParse(answersFor(withTopics, { 'fields.multi.topics': ['food', 'hiking'] })).error?.issues).toEqual([
-    { code: 'custom', path: ['fields', 'multi', 'topics'], message: 'Choose at most 1' },
+  expect(
+    topicsSchema.safeParse(
+      answersFor(withTopics, { 'fields.multi.topics': ['food', 'hiking'] }),
+    ).error?.issues,
+  ).toEqual([
+    {
+      code: 'custom',
+      path: ['fields', 'multi', 'topics'],
+      message: 'Choose at most 1',
+    },
   ]);
-  expect(topicsSchema.safeParse(answersFor(withTopics, { 'fields.multi.topics': ['hiking'] })).success).toBe(true);
+  expect(
+    topicsSchema.safeParse(
+      answersFor(withTopics, { 'fields.multi.topics': ['hiking'] }),
+    ).success,
+  ).toBe(true);
 });
 
 test('uses the configured texts for rule messages', () => {
-  const french = buildApplicationModel({ ...exampleConfig, texts: { answerRequired: 'Choisissez Oui ou Non' } });
-  const values = answersFor(french, { ...completeAnswers, 'fields.single.animal.value': null });
-  expect(validateAnswers(values, french)).toEqual([{ path: 'fields.single.animal.value', message: 'Choisissez Oui ou Non' }]);
+  const french = buildApplicationModel({
+    ...exampleConfig,
+    texts: { answerRequired: 'Choisissez Oui ou Non' },
+  });
+  const values = answersFor(french, {
+    ...completeAnswers,
+    'fields.single.animal.value': null,
+  });
+  expect(validateAnswers(values, french)).toEqual([
+    { path: 'fields.single.animal.value', message: 'Choisissez Oui ou Non' },
+  ]);
 });

@@ -1,59 +1,149 @@
 import { expect, test } from 'vitest';
-import { buildApplicationModel, buildDefaultValues, validateAnswers } from './application-schema.ts';
-import { isActive, isConditionMet, isDisabled, isShown, type ConditionalRule } from './conditions.ts';
+import {
+  buildApplicationModel,
+  buildDefaultValues,
+  validateAnswers,
+} from './application-schema.ts';
+import {
+  isActive,
+  isConditionMet,
+  isDisabled,
+  isShown,
+  type ConditionalRule,
+} from './conditions.ts';
 import { parseWizardConfig, type FormItem } from './config-schema.ts';
 import { setAt } from './paths.ts';
 
 const values = {
   personalInfo: { countryCode: 'US', provinceCode: 'NY', company: '' },
   fields: {
-    single: { animal: { value: true, text: 'A guide dog' }, tags: [], wheelchairUser: { value: false }, visits: 0 },
+    single: {
+      animal: { value: true, text: 'A guide dog' },
+      tags: [],
+      wheelchairUser: { value: false },
+      visits: 0,
+    },
   },
 };
 
 test('meets an equals condition only on the exact value', () => {
-  expect(isConditionMet({ path: 'personalInfo.countryCode', equals: 'US' }, values)).toBe(true);
-  expect(isConditionMet({ path: 'personalInfo.countryCode', equals: 'us' }, values)).toBe(false);
-  expect(isConditionMet({ path: 'fields.single.animal.value', equals: true }, values)).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.wheelchairUser.value', equals: true }, values)).toBe(false);
+  expect(
+    isConditionMet({ path: 'personalInfo.countryCode', equals: 'US' }, values),
+  ).toBe(true);
+  expect(
+    isConditionMet({ path: 'personalInfo.countryCode', equals: 'us' }, values),
+  ).toBe(false);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.animal.value', equals: true },
+      values,
+    ),
+  ).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.wheelchairUser.value', equals: true },
+      values,
+    ),
+  ).toBe(false);
 });
 
 test('does not treat false, 0 and an empty string as equal', () => {
-  expect(isConditionMet({ path: 'fields.single.wheelchairUser.value', equals: false }, values)).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.wheelchairUser.value', equals: 0 }, values)).toBe(false);
-  expect(isConditionMet({ path: 'fields.single.visits', equals: 0 }, values)).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.visits', equals: '' }, values)).toBe(false);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.wheelchairUser.value', equals: false },
+      values,
+    ),
+  ).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.wheelchairUser.value', equals: 0 },
+      values,
+    ),
+  ).toBe(false);
+  expect(
+    isConditionMet({ path: 'fields.single.visits', equals: 0 }, values),
+  ).toBe(true);
+  expect(
+    isConditionMet({ path: 'fields.single.visits', equals: '' }, values),
+  ).toBe(false);
 });
 
 test('meets an equals-null condition on an unanswered yes/no question', () => {
-  expect(isConditionMet({ path: 'fields.single.mayWeAssist.value', equals: null }, { fields: { single: { mayWeAssist: { value: null } } } })).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.mayWeAssist.value', equals: null }, values)).toBe(false);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.mayWeAssist.value', equals: null },
+      { fields: { single: { mayWeAssist: { value: null } } } },
+    ),
+  ).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.mayWeAssist.value', equals: null },
+      values,
+    ),
+  ).toBe(false);
 });
 
 test('meets a oneOf condition when the value is any of the options', () => {
-  expect(isConditionMet({ path: 'personalInfo.countryCode', oneOf: ['CA', 'US'] }, values)).toBe(true);
-  expect(isConditionMet({ path: 'personalInfo.countryCode', oneOf: ['CA', 'MX'] }, values)).toBe(false);
-  expect(isConditionMet({ path: 'personalInfo.countryCode', oneOf: [] }, values)).toBe(false);
+  expect(
+    isConditionMet(
+      { path: 'personalInfo.countryCode', oneOf: ['CA', 'US'] },
+      values,
+    ),
+  ).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'personalInfo.countryCode', oneOf: ['CA', 'MX'] },
+      values,
+    ),
+  ).toBe(false);
+  expect(
+    isConditionMet({ path: 'personalInfo.countryCode', oneOf: [] }, values),
+  ).toBe(false);
 });
 
 test('meets a filled condition on a non-empty value', () => {
-  expect(isConditionMet({ path: 'personalInfo.provinceCode', filled: true }, values)).toBe(true);
-  expect(isConditionMet({ path: 'personalInfo.provinceCode', filled: false }, values)).toBe(false);
+  expect(
+    isConditionMet({ path: 'personalInfo.provinceCode', filled: true }, values),
+  ).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'personalInfo.provinceCode', filled: false },
+      values,
+    ),
+  ).toBe(false);
 });
 
 test('counts an empty string, an empty array and a missing path as not filled', () => {
-  expect(isConditionMet({ path: 'personalInfo.company', filled: false }, values)).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.tags', filled: false }, values)).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.nothing', filled: false }, values)).toBe(true);
-  expect(isConditionMet({ path: 'fields.single.nothing', filled: true }, values)).toBe(false);
+  expect(
+    isConditionMet({ path: 'personalInfo.company', filled: false }, values),
+  ).toBe(true);
+  expect(
+    isConditionMet({ path: 'fields.single.tags', filled: false }, values),
+  ).toBe(true);
+  expect(
+    isConditionMet({ path: 'fields.single.nothing', filled: false }, values),
+  ).toBe(true);
+  expect(
+    isConditionMet({ path: 'fields.single.nothing', filled: true }, values),
+  ).toBe(false);
 });
 
 test('counts a string of spaces as not filled', () => {
-  expect(isConditionMet({ path: 'personalInfo.company', filled: true }, { personalInfo: { company: '   ' } })).toBe(false);
+  expect(
+    isConditionMet(
+      { path: 'personalInfo.company', filled: true },
+      { personalInfo: { company: '   ' } },
+    ),
+  ).toBe(false);
 });
 
 test('counts false as a filled answer', () => {
-  expect(isConditionMet({ path: 'fields.single.wheelchairUser.value', filled: true }, values)).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.wheelchairUser.value', filled: true },
+      values,
+    ),
+  ).toBe(true);
 });
 
 test('shows a field without a condition', () => {
@@ -62,18 +152,38 @@ test('shows a field without a condition', () => {
 
 test('shows a field only while its condition holds', () => {
   const rules = new Map<string, ConditionalRule>([
-    ['personalInfo.provinceCode', { showOn: { path: 'personalInfo.countryCode', equals: 'US' } }],
+    [
+      'personalInfo.provinceCode',
+      { showOn: { path: 'personalInfo.countryCode', equals: 'US' } },
+    ],
   ]);
   expect(isShown('personalInfo.provinceCode', values, rules)).toBe(true);
-  expect(isShown('personalInfo.provinceCode', { personalInfo: { countryCode: 'GB' } }, rules)).toBe(false);
+  expect(
+    isShown(
+      'personalInfo.provinceCode',
+      { personalInfo: { countryCode: 'GB' } },
+      rules,
+    ),
+  ).toBe(false);
 });
 
 test('hides a follow-up of a hidden question even when its own condition holds', () => {
   const rules = new Map<string, ConditionalRule>([
-    ['fields.single.animal.value', { showOn: { path: 'personalInfo.countryCode', equals: 'GB' } }],
-    ['fields.single.animal.text', { showOn: { path: 'fields.single.animal.value', equals: true } }],
+    [
+      'fields.single.animal.value',
+      { showOn: { path: 'personalInfo.countryCode', equals: 'GB' } },
+    ],
+    [
+      'fields.single.animal.text',
+      { showOn: { path: 'fields.single.animal.value', equals: true } },
+    ],
   ]);
-  expect(isConditionMet({ path: 'fields.single.animal.value', equals: true }, values)).toBe(true);
+  expect(
+    isConditionMet(
+      { path: 'fields.single.animal.value', equals: true },
+      values,
+    ),
+  ).toBe(true);
   expect(isShown('fields.single.animal.value', values, rules)).toBe(false);
   expect(isShown('fields.single.animal.text', values, rules)).toBe(false);
   const inGb = { ...values, personalInfo: { countryCode: 'GB' } };
@@ -91,17 +201,37 @@ test('hides both fields of a condition cycle instead of looping', () => {
 
 test('disables a field only while its disable condition holds', () => {
   const rules = new Map<string, ConditionalRule>([
-    ['personalInfo.company', { disableOn: { path: 'fields.single.wheelchairUser.value', equals: false } }],
+    [
+      'personalInfo.company',
+      {
+        disableOn: {
+          path: 'fields.single.wheelchairUser.value',
+          equals: false,
+        },
+      },
+    ],
   ]);
   expect(isDisabled('personalInfo.company', values, rules)).toBe(true);
-  expect(isDisabled('personalInfo.company', { fields: { single: { wheelchairUser: { value: true } } } }, rules)).toBe(false);
+  expect(
+    isDisabled(
+      'personalInfo.company',
+      { fields: { single: { wheelchairUser: { value: true } } } },
+      rules,
+    ),
+  ).toBe(false);
   expect(isDisabled('personalInfo.firstName', values, rules)).toBe(false);
 });
 
 test('treats a field as active only when shown and not disabled', () => {
   const rules = new Map<string, ConditionalRule>([
-    ['personalInfo.provinceCode', { showOn: { path: 'personalInfo.countryCode', equals: 'US' } }],
-    ['personalInfo.company', { disableOn: { path: 'personalInfo.countryCode', equals: 'US' } }],
+    [
+      'personalInfo.provinceCode',
+      { showOn: { path: 'personalInfo.countryCode', equals: 'US' } },
+    ],
+    [
+      'personalInfo.company',
+      { disableOn: { path: 'personalInfo.countryCode', equals: 'US' } },
+    ],
   ]);
   expect(isActive('personalInfo.provinceCode', values, rules)).toBe(true);
   expect(isActive('personalInfo.company', values, rules)).toBe(false);
@@ -124,26 +254,59 @@ function modelWith(blocks: unknown[], formItems: FormItem[]) {
   return buildApplicationModel(parsed.config);
 }
 
-function issuesFor(model: ReturnType<typeof modelWith>, answers: Record<string, unknown>) {
+function issuesFor(
+  model: ReturnType<typeof modelWith>,
+  answers: Record<string, unknown>,
+) {
   const answerValues = buildDefaultValues(model);
-  for (const [path, value] of Object.entries(answers)) setAt(answerValues, path, value);
+  for (const [path, value] of Object.entries(answers))
+    setAt(answerValues, path, value);
   return validateAnswers(answerValues, model);
 }
 
 const conditionalModel = modelWith(
   [
-    { component: 'yesNo', data: { path: 'fields.single.freelance', label: 'Are you freelance?' } },
-    { component: 'textInput', data: { path: 'personalInfo.company', label: 'Company' } },
-    { component: 'select', data: { path: 'personalInfo.countryCode', label: 'Country', options: 'countries' } },
-    { component: 'select', data: { path: 'personalInfo.provinceCode', label: 'Province', options: 'caProvinces' } },
-    { component: 'textInput', data: { path: 'fields.single.agency', label: 'Agency' } },
-    { component: 'textInput', data: { path: 'fields.single.agencyContact', label: 'Agency contact' } },
+    {
+      component: 'yesNo',
+      data: { path: 'fields.single.freelance', label: 'Are you freelance?' },
+    },
+    {
+      component: 'textInput',
+      data: { path: 'personalInfo.company', label: 'Company' },
+    },
+    {
+      component: 'select',
+      data: {
+        path: 'personalInfo.countryCode',
+        label: 'Country',
+        options: 'countries',
+      },
+    },
+    {
+      component: 'select',
+      data: {
+        path: 'personalInfo.provinceCode',
+        label: 'Province',
+        options: 'caProvinces',
+      },
+    },
+    {
+      component: 'textInput',
+      data: { path: 'fields.single.agency', label: 'Agency' },
+    },
+    {
+      component: 'textInput',
+      data: { path: 'fields.single.agencyContact', label: 'Agency contact' },
+    },
   ],
   [
     {
       path: 'personalInfo.company',
       validators: ['required'],
-      disableOnCondition: { path: 'fields.single.freelance.value', equals: true },
+      disableOnCondition: {
+        path: 'fields.single.freelance.value',
+        equals: true,
+      },
     },
     {
       path: 'personalInfo.provinceCode',
@@ -159,27 +322,51 @@ const conditionalModel = modelWith(
 );
 
 test('clears the validators of a required field while it is disabled', () => {
-  expect(issuesFor(conditionalModel, { 'fields.single.freelance.value': true, 'personalInfo.countryCode': 'GB' })).toEqual([]);
+  expect(
+    issuesFor(conditionalModel, {
+      'fields.single.freelance.value': true,
+      'personalInfo.countryCode': 'GB',
+    }),
+  ).toEqual([]);
 });
 
 test('validates the same field again once the disable condition stops holding', () => {
-  expect(issuesFor(conditionalModel, { 'fields.single.freelance.value': false, 'personalInfo.countryCode': 'GB' })).toEqual([
+  expect(
+    issuesFor(conditionalModel, {
+      'fields.single.freelance.value': false,
+      'personalInfo.countryCode': 'GB',
+    }),
+  ).toEqual([
     { path: 'personalInfo.company', message: 'This field is required' },
   ]);
 });
 
 test('requires a field shown by a oneOf condition only while it is shown', () => {
   const base = { 'fields.single.freelance.value': true };
-  expect(issuesFor(conditionalModel, { ...base, 'personalInfo.countryCode': 'CA' })).toEqual([
+  expect(
+    issuesFor(conditionalModel, { ...base, 'personalInfo.countryCode': 'CA' }),
+  ).toEqual([
     { path: 'personalInfo.provinceCode', message: 'Select an option' },
   ]);
-  expect(issuesFor(conditionalModel, { ...base, 'personalInfo.countryCode': 'US' })).toEqual([]);
+  expect(
+    issuesFor(conditionalModel, { ...base, 'personalInfo.countryCode': 'US' }),
+  ).toEqual([]);
 });
 
 test('requires a field shown by a filled condition only once the other field is filled', () => {
-  const base = { 'fields.single.freelance.value': true, 'personalInfo.countryCode': 'GB' };
-  expect(issuesFor(conditionalModel, { ...base, 'fields.single.agency': '  ' })).toEqual([]);
-  expect(issuesFor(conditionalModel, { ...base, 'fields.single.agency': 'Wanderlust Ltd' })).toEqual([
+  const base = {
+    'fields.single.freelance.value': true,
+    'personalInfo.countryCode': 'GB',
+  };
+  expect(
+    issuesFor(conditionalModel, { ...base, 'fields.single.agency': '  ' }),
+  ).toEqual([]);
+  expect(
+    issuesFor(conditionalModel, {
+      ...base,
+      'fields.single.agency': 'Wanderlust Ltd',
+    }),
+  ).toEqual([
     { path: 'fields.single.agencyContact', message: 'This field is required' },
   ]);
 });

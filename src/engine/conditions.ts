@@ -30,9 +30,17 @@ export function isShown(
   );
 }
 
-export function isDisabled(path: string, values: unknown, rules: ReadonlyMap<string, ConditionalRule>): boolean {
-  const condition = rules.get(path)?.disableOn;
-  return condition ? isConditionMet(condition, values) : false;
+/** Disabled by its own condition, or because the answer that shows it is disabled (a follow-up of a greyed-out question). */
+export function isDisabled(
+  path: string,
+  values: unknown,
+  rules: ReadonlyMap<string, ConditionalRule>,
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
+  const rule = rules.get(path);
+  if (!rule || seen.has(path)) return false;
+  if (rule.disableOn && isConditionMet(rule.disableOn, values)) return true;
+  return rule.showOn ? isDisabled(rule.showOn.path, values, rules, new Set([...seen, path])) : false;
 }
 
 /** Hidden or disabled fields have their validators cleared and their values left out of the payload. */

@@ -1,10 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { blockPaths, formatIssuePath, parseWizardConfig, type Block } from './config-schema.ts';
+import {
+  blockPaths,
+  formatIssuePath,
+  parseWizardConfig,
+  type Block,
+} from './config-schema.ts';
 
 const example = JSON.parse(
-  readFileSync(new URL('../../config/example.wizard.json', import.meta.url), 'utf8'),
-) as Record<string, unknown> & { steps: { blocks: { data: Record<string, unknown> }[] }[] };
+  readFileSync(
+    new URL('../../config/example.wizard.json', import.meta.url),
+    'utf8',
+  ),
+) as Record<string, unknown> & {
+  steps: { blocks: { data: Record<string, unknown> }[] }[];
+};
 
 const cover = { src: '/cover.webp', alt: '', width: 1, height: 1 };
 
@@ -15,7 +25,11 @@ function minimal(overrides: Record<string, unknown> = {}) {
     signInUrl: 'https://creators.example.com/sign-up',
     singleCoverImg: true,
     coverImages: [cover],
-    steps: [{ name: 'Welcome' }, { name: 'Form', blocks: [] }, { name: 'Done' }],
+    steps: [
+      { name: 'Welcome' },
+      { name: 'Form', blocks: [] },
+      { name: 'Done' },
+    ],
     ...overrides,
   };
 }
@@ -25,8 +39,14 @@ function problemsOf(input: unknown): string[] {
   return result.ok ? [] : result.problems;
 }
 
-function withFormBlocks(blocks: unknown[], overrides: Record<string, unknown> = {}) {
-  return minimal({ steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }], ...overrides });
+function withFormBlocks(
+  blocks: unknown[],
+  overrides: Record<string, unknown> = {},
+) {
+  return minimal({
+    steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }],
+    ...overrides,
+  });
 }
 
 test('parses the example configuration', () => {
@@ -35,8 +55,16 @@ test('parses the example configuration', () => {
   if (!result.ok) return;
   expect(result.config.pageId).toBe('aldmere-creators');
   expect(result.config.skipFinalStep).toBe(false);
-  expect(result.config.steps.map((step) => step.name)).toEqual(['Welcome', 'General Information', 'More Details', 'Creator Hub']);
-  expect(result.config.platforms).toEqual({ offered: ['instagram', 'tiktok', 'youtube'], required: [] });
+  expect(result.config.steps.map((step) => step.name)).toEqual([
+    'Welcome',
+    'General Information',
+    'More Details',
+    'Creator Hub',
+  ]);
+  expect(result.config.platforms).toEqual({
+    offered: ['instagram', 'tiktok', 'youtube'],
+    required: [],
+  });
   expect(result.config.coverImages).toHaveLength(4);
 });
 
@@ -60,9 +88,24 @@ test('fills every default of a minimal configuration', () => {
       skipFinalStep: false,
       styleConfig: { backButtonStyle: 'plain', backArrowStyle: 'dark' },
       steps: [
-        { name: 'Welcome', blocks: [], styles: { grayBg: false }, hideConfirmButton: false },
-        { name: 'Form', blocks: [], styles: { grayBg: false }, hideConfirmButton: false },
-        { name: 'Done', blocks: [], styles: { grayBg: false }, hideConfirmButton: false },
+        {
+          name: 'Welcome',
+          blocks: [],
+          styles: { grayBg: false },
+          hideConfirmButton: false,
+        },
+        {
+          name: 'Form',
+          blocks: [],
+          styles: { grayBg: false },
+          hideConfirmButton: false,
+        },
+        {
+          name: 'Done',
+          blocks: [],
+          styles: { grayBg: false },
+          hideConfirmButton: false,
+        },
       ],
       texts: {},
       platforms: { offered: ['instagram', 'tiktok', 'youtube'], required: [] },
@@ -73,18 +116,38 @@ test('fills every default of a minimal configuration', () => {
 
 test('fills the defaults of a text input block', () => {
   const result = parseWizardConfig(
-    withFormBlocks([{ component: 'textInput', data: { path: 'fields.single.whatContent', label: 'What content?' } }]),
+    withFormBlocks([
+      {
+        component: 'textInput',
+        data: { path: 'fields.single.whatContent', label: 'What content?' },
+      },
+    ]),
   );
   expect(result.ok && result.config.steps[1]?.blocks[0]).toEqual({
     component: 'textInput',
-    data: { path: 'fields.single.whatContent', label: 'What content?', multiline: false, half: false, inputType: 'text' },
+    data: {
+      path: 'fields.single.whatContent',
+      label: 'What content?',
+      multiline: false,
+      half: false,
+      inputType: 'text',
+    },
   });
 });
 
 test('names the JSON path of a block bound to something that is not an answer', () => {
   expect(
-    problemsOf(withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.nickname', label: 'Nickname' } }])),
-  ).toEqual(['steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application']);
+    problemsOf(
+      withFormBlocks([
+        {
+          component: 'textInput',
+          data: { path: 'personalInfo.nickname', label: 'Nickname' },
+        },
+      ]),
+    ),
+  ).toEqual([
+    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application',
+  ]);
 });
 
 test('names the JSON path of the example configuration when one of its blocks is broken', () => {
@@ -98,17 +161,25 @@ test('names the JSON path of the example configuration when one of its blocks is
 });
 
 test('names an unknown top-level key', () => {
-  expect(problemsOf(minimal({ colour: 'teal' }))).toEqual(['(root): Invalid input (unknown key "colour")']);
+  expect(problemsOf(minimal({ colour: 'teal' }))).toEqual([
+    '(root): Invalid input (unknown key "colour")',
+  ]);
 });
 
 test('names an unknown key inside a block', () => {
   expect(
-    problemsOf(withFormBlocks([{ component: 'text', data: { text: 'Hello', colour: 'teal' } }])),
+    problemsOf(
+      withFormBlocks([
+        { component: 'text', data: { text: 'Hello', colour: 'teal' } },
+      ]),
+    ),
   ).toEqual(['steps[1].blocks[0].data: Invalid input (unknown key "colour")']);
 });
 
 test('names an unknown text key', () => {
-  expect(problemsOf(minimal({ texts: { continueLabel: 'Go' } }))).toEqual(['texts: Invalid input (unknown key "continueLabel")']);
+  expect(problemsOf(minimal({ texts: { continueLabel: 'Go' } }))).toEqual([
+    'texts: Invalid input (unknown key "continueLabel")',
+  ]);
 });
 
 test('accepts an override of a known text', () => {
@@ -123,36 +194,79 @@ test('refuses a javascript: signInUrl', () => {
 });
 
 test('refuses a protocol-relative footer link', () => {
-  expect(problemsOf(minimal({ footerLinks: [{ title: 'Privacy', url: '//evil.example/privacy' }] }))).toEqual([
+  expect(
+    problemsOf(
+      minimal({
+        footerLinks: [{ title: 'Privacy', url: '//evil.example/privacy' }],
+      }),
+    ),
+  ).toEqual([
     'footerLinks[0].url: must be an http(s) URL or a path starting with /',
   ]);
 });
 
 test('accepts a same-site path as a link', () => {
-  expect(problemsOf(minimal({ footerLinks: [{ title: 'Privacy', url: '/privacy' }], signInUrl: '/sign-up' }))).toEqual([]);
+  expect(
+    problemsOf(
+      minimal({
+        footerLinks: [{ title: 'Privacy', url: '/privacy' }],
+        signInUrl: '/sign-up',
+      }),
+    ),
+  ).toEqual([]);
 });
 
 test('refuses a data: cover image', () => {
-  expect(problemsOf(minimal({ coverImages: [{ ...cover, src: 'data:image/png;base64,AAAA' }] }))).toEqual([
+  expect(
+    problemsOf(
+      minimal({
+        coverImages: [{ ...cover, src: 'data:image/png;base64,AAAA' }],
+      }),
+    ),
+  ).toEqual([
     'coverImages[0].src: must be an http(s) URL or a path starting with /',
   ]);
 });
 
 test('refuses a formItem pointing to a path no block shows', () => {
-  expect(problemsOf(minimal({ formItems: [{ path: 'fields.single.nope', validators: ['required'] }] }))).toEqual([
-    'formItems[0].path: no block shows "fields.single.nope"',
-  ]);
+  expect(
+    problemsOf(
+      minimal({
+        formItems: [{ path: 'fields.single.nope', validators: ['required'] }],
+      }),
+    ),
+  ).toEqual(['formItems[0].path: no block shows "fields.single.nope"']);
 });
 
 test('refuses a condition reading a path no block shows', () => {
   expect(
     problemsOf(
-      withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.company', label: 'Company' } }], {
-        formItems: [
-          { path: 'personalInfo.company', showOnCondition: { path: 'personalInfo.countryCode', equals: 'US' } },
-          { path: 'personalInfo.company', disableOnCondition: { path: 'fields.single.freelance.value', equals: true } },
+      withFormBlocks(
+        [
+          {
+            component: 'textInput',
+            data: { path: 'personalInfo.company', label: 'Company' },
+          },
         ],
-      }),
+        {
+          formItems: [
+            {
+              path: 'personalInfo.company',
+              showOnCondition: {
+                path: 'personalInfo.countryCode',
+                equals: 'US',
+              },
+            },
+            {
+              path: 'personalInfo.company',
+              disableOnCondition: {
+                path: 'fields.single.freelance.value',
+                equals: true,
+              },
+            },
+          ],
+        },
+      ),
     ),
   ).toEqual([
     'formItems[0].showOnCondition.path: no block shows "personalInfo.countryCode"',
@@ -165,14 +279,27 @@ test('accepts formItems on the value and follow-up paths of a yes/no block and o
     problemsOf(
       withFormBlocks(
         [
-          { component: 'phone', data: { path: 'personalInfo.phone', label: 'Phone' } },
-          { component: 'yesNo', data: { path: 'fields.single.press', label: 'Press?', followUp: { label: 'Which outlets?' } } },
+          {
+            component: 'phone',
+            data: { path: 'personalInfo.phone', label: 'Phone' },
+          },
+          {
+            component: 'yesNo',
+            data: {
+              path: 'fields.single.press',
+              label: 'Press?',
+              followUp: { label: 'Which outlets?' },
+            },
+          },
         ],
         {
           formItems: [
             { path: 'personalInfo.phone', validators: ['required', 'phone'] },
             { path: 'fields.single.press.value', validators: ['required'] },
-            { path: 'fields.single.press.text', validators: [{ name: 'maxLength', max: 500 }] },
+            {
+              path: 'fields.single.press.text',
+              validators: [{ name: 'maxLength', max: 500 }],
+            },
           ],
         },
       ),
@@ -183,9 +310,17 @@ test('accepts formItems on the value and follow-up paths of a yes/no block and o
 test('refuses an unknown validator name', () => {
   expect(
     problemsOf(
-      withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.zip', label: 'ZIP' } }], {
-        formItems: [{ path: 'personalInfo.zip', validators: ['postcode'] }],
-      }),
+      withFormBlocks(
+        [
+          {
+            component: 'textInput',
+            data: { path: 'personalInfo.zip', label: 'ZIP' },
+          },
+        ],
+        {
+          formItems: [{ path: 'personalInfo.zip', validators: ['postcode'] }],
+        },
+      ),
     ),
   ).toEqual(['formItems[0].validators[0]: Invalid input']);
 });
@@ -193,35 +328,60 @@ test('refuses an unknown validator name', () => {
 test('refuses a maxItems validator that is not a positive whole number', () => {
   expect(
     problemsOf(
-      withFormBlocks([{ component: 'textInput', data: { path: 'personalInfo.zip', label: 'ZIP' } }], {
-        formItems: [{ path: 'personalInfo.zip', validators: [{ name: 'maxItems', max: 0 }] }],
-      }),
+      withFormBlocks(
+        [
+          {
+            component: 'textInput',
+            data: { path: 'personalInfo.zip', label: 'ZIP' },
+          },
+        ],
+        {
+          formItems: [
+            {
+              path: 'personalInfo.zip',
+              validators: [{ name: 'maxItems', max: 0 }],
+            },
+          ],
+        },
+      ),
     ),
   ).toEqual(['formItems[0].validators[0].max: Invalid input']);
 });
 
 test('refuses a required platform that is not offered', () => {
-  expect(problemsOf(minimal({ platforms: { offered: ['instagram', 'tiktok'], required: ['tiktok', 'linkedin'] } }))).toEqual([
-    'platforms.required[1]: "linkedin" is required but not offered',
-  ]);
+  expect(
+    problemsOf(
+      minimal({
+        platforms: {
+          offered: ['instagram', 'tiktok'],
+          required: ['tiktok', 'linkedin'],
+        },
+      }),
+    ),
+  ).toEqual(['platforms.required[1]: "linkedin" is required but not offered']);
 });
 
 test('refuses a platform key outside the twelve', () => {
-  expect(problemsOf(minimal({ platforms: { offered: ['myspace'], required: [] } }))).toEqual([
-    'platforms.offered[0]: Invalid input',
-  ]);
+  expect(
+    problemsOf(minimal({ platforms: { offered: ['myspace'], required: [] } })),
+  ).toEqual(['platforms.offered[0]: Invalid input']);
 });
 
 test('refuses two covers when four are expected', () => {
-  expect(problemsOf(minimal({ singleCoverImg: false, coverImages: [cover, cover] }))).toEqual([
-    'coverImages: expected 4 images (singleCoverImg is false)',
-  ]);
+  expect(
+    problemsOf(minimal({ singleCoverImg: false, coverImages: [cover, cover] })),
+  ).toEqual(['coverImages: expected 4 images (singleCoverImg is false)']);
 });
 
 test('refuses four covers in single-image mode', () => {
-  expect(problemsOf(minimal({ singleCoverImg: true, coverImages: [cover, cover, cover, cover] }))).toEqual([
-    'coverImages: expected 1 image (singleCoverImg is true)',
-  ]);
+  expect(
+    problemsOf(
+      minimal({
+        singleCoverImg: true,
+        coverImages: [cover, cover, cover, cover],
+      }),
+    ),
+  ).toEqual(['coverImages: expected 1 image (singleCoverImg is true)']);
 });
 
 test('refuses a second platforms block', () => {
@@ -230,8 +390,16 @@ test('refuses a second platforms block', () => {
       minimal({
         steps: [
           { name: 'Welcome' },
-          { name: 'Form', blocks: [{ component: 'platforms', data: { label: 'Platforms' } }] },
-          { name: 'More', blocks: [{ component: 'platforms', data: { label: 'More platforms' } }] },
+          {
+            name: 'Form',
+            blocks: [{ component: 'platforms', data: { label: 'Platforms' } }],
+          },
+          {
+            name: 'More',
+            blocks: [
+              { component: 'platforms', data: { label: 'More platforms' } },
+            ],
+          },
         ],
       }),
     ),
@@ -242,44 +410,68 @@ test('refuses an answer bound by two blocks', () => {
   expect(
     problemsOf(
       withFormBlocks([
-        { component: 'textInput', data: { path: 'fields.single.whatContent', label: 'What content?' } },
-        { component: 'textInput', data: { path: 'fields.single.whatContent', label: 'Again?' } },
+        {
+          component: 'textInput',
+          data: { path: 'fields.single.whatContent', label: 'What content?' },
+        },
+        {
+          component: 'textInput',
+          data: { path: 'fields.single.whatContent', label: 'Again?' },
+        },
       ]),
     ),
-  ).toEqual(['steps[1].blocks[1].data.path: "fields.single.whatContent" is bound twice']);
+  ).toEqual([
+    'steps[1].blocks[1].data.path: "fields.single.whatContent" is bound twice',
+  ]);
 });
 
 test('refuses a text input on the value path of a yes/no block', () => {
   expect(
     problemsOf(
       withFormBlocks([
-        { component: 'yesNo', data: { path: 'fields.single.press', label: 'Press?' } },
-        { component: 'textInput', data: { path: 'fields.single.press', label: 'Press' } },
+        {
+          component: 'yesNo',
+          data: { path: 'fields.single.press', label: 'Press?' },
+        },
+        {
+          component: 'textInput',
+          data: { path: 'fields.single.press', label: 'Press' },
+        },
       ]),
     ),
-  ).toEqual(['steps[1].blocks[1].data.path: "fields.single.press" is bound twice']);
-});
-
-test('refuses an unknown block component', () => {
-  expect(problemsOf(withFormBlocks([{ component: 'video', data: {} }]))).toEqual([
-    'steps[1].blocks[0].component: Invalid input',
+  ).toEqual([
+    'steps[1].blocks[1].data.path: "fields.single.press" is bound twice',
   ]);
 });
 
+test('refuses an unknown block component', () => {
+  expect(
+    problemsOf(withFormBlocks([{ component: 'video', data: {} }])),
+  ).toEqual(['steps[1].blocks[0].component: Invalid input']);
+});
+
 test('refuses a configuration with a single step', () => {
-  expect(problemsOf(minimal({ steps: [{ name: 'Only' }] }))).toEqual(['steps: Invalid input']);
+  expect(problemsOf(minimal({ steps: [{ name: 'Only' }] }))).toEqual([
+    'steps: Invalid input',
+  ]);
 });
 
 test('refuses a page id that cannot sit in a URL', () => {
-  expect(problemsOf(minimal({ pageId: 'a/b' }))).toEqual(['pageId: must be 1-64 letters, digits, _ or -']);
+  expect(problemsOf(minimal({ pageId: 'a/b' }))).toEqual([
+    'pageId: must be 1-64 letters, digits, _ or -',
+  ]);
 });
 
 test('refuses a theme colour that is not a six-digit hex', () => {
-  expect(problemsOf(minimal({ theme: { brand: 'teal' } }))).toEqual(['theme.brand: must be a colour like #0b5d66']);
+  expect(problemsOf(minimal({ theme: { brand: 'teal' } }))).toEqual([
+    'theme.brand: must be a colour like #0b5d66',
+  ]);
 });
 
 test('refuses a blank title', () => {
-  expect(problemsOf(minimal({ title: '   ' }))).toEqual(['title: Invalid input']);
+  expect(problemsOf(minimal({ title: '   ' }))).toEqual([
+    'title: Invalid input',
+  ]);
 });
 
 test('accepts an empty requestUrl, which makes the send count as success', () => {
@@ -292,22 +484,43 @@ test('reports the root when the configuration is not an object', () => {
 });
 
 test('formats issue paths the way a person reads JSON', () => {
-  expect(formatIssuePath(['steps', 1, 'blocks', 0, 'data', 'path'])).toBe('steps[1].blocks[0].data.path');
+  expect(formatIssuePath(['steps', 1, 'blocks', 0, 'data', 'path'])).toBe(
+    'steps[1].blocks[0].data.path',
+  );
   expect(formatIssuePath(['coverImages'])).toBe('coverImages');
   expect(formatIssuePath([0, 'src'])).toBe('[0].src');
   expect(formatIssuePath([])).toBe('');
 });
 
 test('lists the value paths a block binds', () => {
-  const phone: Block = { component: 'phone', data: { path: 'personalInfo.phone', label: 'Phone' } };
+  const phone: Block = {
+    component: 'phone',
+    data: { path: 'personalInfo.phone', label: 'Phone' },
+  };
   const yesNo: Block = {
     component: 'yesNo',
-    data: { path: 'fields.single.press', label: 'Press?', followUp: { label: 'Which?', trigger: true, multiline: true } },
+    data: {
+      path: 'fields.single.press',
+      label: 'Press?',
+      followUp: { label: 'Which?', trigger: true, multiline: true },
+    },
   };
-  const plainYesNo: Block = { component: 'yesNo', data: { path: 'fields.single.animal', label: 'Animal?' } };
-  const heading: Block = { component: 'sectionHeading', data: { text: 'Emergency contact' } };
-  expect(blockPaths(phone)).toEqual(['personalInfo.phone.countryCode', 'personalInfo.phone.subscriber']);
-  expect(blockPaths(yesNo)).toEqual(['fields.single.press.value', 'fields.single.press.text']);
+  const plainYesNo: Block = {
+    component: 'yesNo',
+    data: { path: 'fields.single.animal', label: 'Animal?' },
+  };
+  const heading: Block = {
+    component: 'sectionHeading',
+    data: { text: 'Emergency contact' },
+  };
+  expect(blockPaths(phone)).toEqual([
+    'personalInfo.phone.countryCode',
+    'personalInfo.phone.subscriber',
+  ]);
+  expect(blockPaths(yesNo)).toEqual([
+    'fields.single.press.value',
+    'fields.single.press.text',
+  ]);
   expect(blockPaths(plainYesNo)).toEqual(['fields.single.animal.value']);
   expect(blockPaths(heading)).toEqual([]);
 });

@@ -165,7 +165,8 @@ export const wizardConfigSchema = z
       }),
       { backButtonStyle: 'plain', backArrowStyle: 'dark' },
     ),
-    steps: z.array(stepSchema).check(z.minLength(2)),
+    // Welcome, at least one form step, and the last step (specification §4).
+    steps: z.array(stepSchema).check(z.minLength(3)),
     texts: z._default(z.partialRecord(z.enum(textKeys), nonEmpty), {}),
     analytics: z.optional(z.strictObject({ token: nonEmpty, host: safeUrl })),
     errorReporting: z.optional(
@@ -203,6 +204,11 @@ type ParsedShape = Omit<WizardConfig, never>;
 const answerPath =
   /^(?:personalInfo\.(?:firstName|lastName|emailAddress|phone|addressFirstLine|addressSecondLine|city|zip|company|countryCode|provinceCode)|fields\.(?:single|multi)\.[A-Za-z][A-Za-z0-9]*|agreement)$/;
 
+/** The paths `formItems` and conditions may name: a phone is one answer, a yes/no panel two (`.value`, `.text`). */
+export function ruleTargets(block: Block): string[] {
+  return block.component === 'phone' ? [block.data.path] : blockPaths(block);
+}
+
 /** The value paths a block binds, in the order it shows them. */
 export function blockPaths(block: Block): string[] {
   switch (block.component) {
@@ -230,18 +236,20 @@ function checkConfigConsistency(
   const fail = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   const known = new Set<string>();
+  const bound: string[] = [];
   let platformBlocks = 0;
   config.steps.forEach((step, stepIndex) =>
     step.blocks.forEach((block, blockIndex) => {
       if (block.component === 'platforms') platformBlocks += 1;
       if (!('path' in block.data)) return;
-      if (!answerPath.test(block.data.path))
-        fail(['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'], `"${block.data.path}" is not an answer of the application`);
-      if (block.component === 'yesNo' || block.component === 'phone') known.add(block.data.path);
-      blockPaths(block).forEach((path) => {
-        if (known.has(path)) fail(['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'], `"${path}" is bound twice`);
-        known.add(path);
-      });
+      const { path } = block.data;
+      const at = ['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'];
+      if (!answerPath.test(path)) fail(at, `"${path}" is not an answer of the application`);
+      // A yes/no panel owns `path.value` and `path.text`, so no other block may bind `path` or below it.
+      if (bound.some((other) => other === path || other.startsWith(`${path}.`) || path.startsWith(`${other}.`)))
+        fail(at, `"${path}" is bound twice`);
+      bound.push(path);
+      ruleTargets(block).forEach((target) => known.add(target));
     }),
   );
   if (platformBlocks > 1) fail(['steps'], 'only one platforms block is allowed');

@@ -19,12 +19,23 @@ function parseOrThrow(input: unknown) {
 }
 
 const model = buildApplicationModel(
-  parseOrThrow(JSON.parse(readFileSync(new URL('../../config/example.wizard.json', import.meta.url), 'utf8'))),
+  parseOrThrow(
+    JSON.parse(
+      readFileSync(
+        new URL('../../config/example.wizard.json', import.meta.url),
+        'utf8',
+      ),
+    ),
+  ),
 );
 
-function answersFor(on: ApplicationModel, answers: Record<string, unknown>): ApplicationValues {
+function answersFor(
+  on: ApplicationModel,
+  answers: Record<string, unknown>,
+): ApplicationValues {
   const values = buildDefaultValues(on);
-  for (const [path, value] of Object.entries(answers)) setAt(values, path, value);
+  for (const [path, value] of Object.entries(answers))
+    setAt(values, path, value);
   return values;
 }
 
@@ -39,8 +50,12 @@ const completeAnswers: Record<string, unknown> = {
   'fields.single.whatContent': 'Food and slow travel',
   'fields.single.intendedDeliverables': 'Three reels and a blog post',
   'fields.single.supportLevel': 'Accommodation for two nights',
-  'fields.single.pastCampaigns': 'https://ada.travel/lisbon\nhttps://ada.travel/porto',
-  'fields.single.mediaOutletContributions': { value: true, text: 'Guardian travel, 2024' },
+  'fields.single.pastCampaigns':
+    'https://ada.travel/lisbon\nhttps://ada.travel/porto',
+  'fields.single.mediaOutletContributions': {
+    value: true,
+    text: 'Guardian travel, 2024',
+  },
   'fields.single.visitedBefore': 'Never',
   'fields.single.tripDetails': 'Coastal walks and the evening market',
   'fields.single.preferredDates': 'May 2025',
@@ -72,13 +87,25 @@ test('builds the exact payload of a complete application on the example configur
     },
     fields: [
       { key: 'single.whatContent', value: 'Food and slow travel' },
-      { key: 'single.intendedDeliverables', value: 'Three reels and a blog post' },
+      {
+        key: 'single.intendedDeliverables',
+        value: 'Three reels and a blog post',
+      },
       { key: 'single.supportLevel', value: 'Accommodation for two nights' },
-      { key: 'single.pastCampaigns', value: 'https://ada.travel/lisbon\nhttps://ada.travel/porto' },
+      {
+        key: 'single.pastCampaigns',
+        value: 'https://ada.travel/lisbon\nhttps://ada.travel/porto',
+      },
       { key: 'single.mediaOutletContributions.value', value: 'Yes' },
-      { key: 'single.mediaOutletContributions.text', value: 'Guardian travel, 2024' },
+      {
+        key: 'single.mediaOutletContributions.text',
+        value: 'Guardian travel, 2024',
+      },
       { key: 'single.visitedBefore', value: 'Never' },
-      { key: 'single.tripDetails', value: 'Coastal walks and the evening market' },
+      {
+        key: 'single.tripDetails',
+        value: 'Coastal walks and the evening market',
+      },
       { key: 'single.preferredDates', value: 'May 2025' },
       { key: 'single.flexibleDates.value', value: 'No' },
       { key: 'single.partySize', value: 'Ada Lovelace, writer' },
@@ -103,13 +130,18 @@ test('sends an empty application as empty groups with the default calling code',
 test('flattens nested answers to dotted keys below fields', () => {
   const { fields } = buildPayload(answersFor(model, completeAnswers), model);
   expect(fields.map((field) => field.key)).toContain('single.whatContent');
-  expect(fields.map((field) => field.key)).toContain('single.mediaOutletContributions.value');
+  expect(fields.map((field) => field.key)).toContain(
+    'single.mediaOutletContributions.value',
+  );
   expect(fields.every((field) => !field.key.startsWith('fields.'))).toBe(true);
 });
 
 test('sends booleans as Yes and No', () => {
   const { fields } = buildPayload(
-    answersFor(model, { 'fields.single.flexibleDates.value': true, 'fields.single.animal.value': false }),
+    answersFor(model, {
+      'fields.single.flexibleDates.value': true,
+      'fields.single.animal.value': false,
+    }),
     model,
   );
   expect(fields).toEqual([
@@ -119,7 +151,10 @@ test('sends booleans as Yes and No', () => {
 });
 
 test('drops an unanswered yes/no question', () => {
-  const { fields } = buildPayload(answersFor(model, { 'fields.single.flexibleDates.value': null }), model);
+  const { fields } = buildPayload(
+    answersFor(model, { 'fields.single.flexibleDates.value': null }),
+    model,
+  );
   expect(fields).toEqual([]);
 });
 
@@ -133,37 +168,65 @@ test('trims strings and drops those that are only spaces', () => {
     }),
     model,
   );
-  expect(personalInfo).toEqual({ lastName: 'Lovelace', phone: { countryCode: '1' } });
+  expect(personalInfo).toEqual({
+    lastName: 'Lovelace',
+    phone: { countryCode: '1' },
+  });
   expect(fields).toEqual([{ key: 'single.whatContent', value: 'Food' }]);
 });
 
 test('does not send the State when the country is not US, even if it holds a value', () => {
   const { personalInfo } = buildPayload(
-    answersFor(model, { 'personalInfo.countryCode': 'GB', 'personalInfo.provinceCode': 'NY' }),
+    answersFor(model, {
+      'personalInfo.countryCode': 'GB',
+      'personalInfo.provinceCode': 'NY',
+    }),
     model,
   );
-  expect(personalInfo).toEqual({ countryCode: 'GB', phone: { countryCode: '1' } });
+  expect(personalInfo).toEqual({
+    countryCode: 'GB',
+    phone: { countryCode: '1' },
+  });
 });
 
 test('sends the State when the country is US', () => {
   const { personalInfo } = buildPayload(
-    answersFor(model, { 'personalInfo.countryCode': 'US', 'personalInfo.provinceCode': 'NY' }),
+    answersFor(model, {
+      'personalInfo.countryCode': 'US',
+      'personalInfo.provinceCode': 'NY',
+    }),
     model,
   );
-  expect(personalInfo).toEqual({ countryCode: 'US', provinceCode: 'NY', phone: { countryCode: '1' } });
+  expect(personalInfo).toEqual({
+    countryCode: 'US',
+    provinceCode: 'NY',
+    phone: { countryCode: '1' },
+  });
 });
 
 test('does not send the follow-up description when the answer is No, even if it holds text', () => {
   const { fields } = buildPayload(
-    answersFor(model, { 'fields.single.mediaOutletContributions': { value: false, text: 'Guardian travel, 2024' } }),
+    answersFor(model, {
+      'fields.single.mediaOutletContributions': {
+        value: false,
+        text: 'Guardian travel, 2024',
+      },
+    }),
     model,
   );
-  expect(fields).toEqual([{ key: 'single.mediaOutletContributions.value', value: 'No' }]);
+  expect(fields).toEqual([
+    { key: 'single.mediaOutletContributions.value', value: 'No' },
+  ]);
 });
 
 test('does not send the follow-up description while the question is unanswered', () => {
   const { fields } = buildPayload(
-    answersFor(model, { 'fields.single.mediaOutletContributions': { value: null, text: 'typed before' } }),
+    answersFor(model, {
+      'fields.single.mediaOutletContributions': {
+        value: null,
+        text: 'typed before',
+      },
+    }),
     model,
   );
   expect(fields).toEqual([]);
@@ -171,14 +234,22 @@ test('does not send the follow-up description while the question is unanswered',
 
 test('omits the phone when both its parts are empty', () => {
   const { personalInfo } = buildPayload(
-    answersFor(model, { 'personalInfo.phone': { countryCode: '', subscriber: ' ' }, 'personalInfo.firstName': 'Ada' }),
+    answersFor(model, {
+      'personalInfo.phone': { countryCode: '', subscriber: ' ' },
+      'personalInfo.firstName': 'Ada',
+    }),
     model,
   );
   expect(personalInfo).toEqual({ firstName: 'Ada' });
 });
 
 test('sends the part of the phone that is filled', () => {
-  const { personalInfo } = buildPayload(answersFor(model, { 'personalInfo.phone': { countryCode: '', subscriber: '555' } }), model);
+  const { personalInfo } = buildPayload(
+    answersFor(model, {
+      'personalInfo.phone': { countryCode: '', subscriber: '555' },
+    }),
+    model,
+  );
   expect(personalInfo).toEqual({ phone: { subscriber: '555' } });
 });
 
@@ -186,8 +257,15 @@ test('never sends platforms.filled, honeypot or agreement when they are not set'
   const values = answersFor(model, completeAnswers);
   setAt(values, 'platforms.filled', true);
   const payload = buildPayload(values, model);
-  expect(Object.keys(payload).sort()).toEqual(['fields', 'personalInfo', 'platforms']);
-  expect(Object.keys(payload.platforms).sort()).toEqual(['instagram', 'youtube']);
+  expect(Object.keys(payload).sort()).toEqual([
+    'fields',
+    'personalInfo',
+    'platforms',
+  ]);
+  expect(Object.keys(payload.platforms).sort()).toEqual([
+    'instagram',
+    'youtube',
+  ]);
   expect(JSON.stringify(payload)).not.toContain('filled');
 });
 
@@ -200,13 +278,18 @@ test('sends only platforms that have a handle', () => {
     }),
     model,
   );
-  expect(platforms).toEqual({ instagram: { handle: 'ada.travels', followers: '12000' } });
+  expect(platforms).toEqual({
+    instagram: { handle: 'ada.travels', followers: '12000' },
+  });
 });
 
 function inlineModel(
   blocks: unknown[],
   formItems: FormItem[] = [],
-  platforms: { offered: PlatformKey[]; required: PlatformKey[] } = { offered: ['instagram'], required: [] },
+  platforms: { offered: PlatformKey[]; required: PlatformKey[] } = {
+    offered: ['instagram'],
+    required: [],
+  },
 ) {
   return buildApplicationModel(
     parseOrThrow({
@@ -225,14 +308,20 @@ function inlineModel(
 const allPlatformsModel = inlineModel(
   [{ component: 'platforms', data: { label: 'Platforms' } }],
   [],
-  { offered: ['instagram', 'website', 'linkedin', 'threads', 'reddit'], required: [] },
+  {
+    offered: ['instagram', 'website', 'linkedin', 'threads', 'reddit'],
+    required: [],
+  },
 );
 
 test('sends LinkedIn, Threads and Reddit under fields and the website under platforms', () => {
   const payload = buildPayload(
     answersFor(allPlatformsModel, {
       'platforms.instagram': { handle: 'ada.travels', followers: '12000' },
-      'platforms.website': { url: ' https://ada.travel ', monthlyTraffic: '3000' },
+      'platforms.website': {
+        url: ' https://ada.travel ',
+        monthlyTraffic: '3000',
+      },
       'platforms.linkedin': { handle: 'ada-lovelace', followers: '800' },
       'platforms.threads': { handle: '@ada', followers: '' },
       'platforms.reddit': { handle: '', followers: '40' },
@@ -254,13 +343,20 @@ test('sends LinkedIn, Threads and Reddit under fields and the website under plat
 });
 
 test('sends a platform with a handle but no followers without the followers', () => {
-  const { platforms } = buildPayload(answersFor(model, { 'platforms.youtube': { handle: 'AdaTravels', followers: '' } }), model);
+  const { platforms } = buildPayload(
+    answersFor(model, {
+      'platforms.youtube': { handle: 'AdaTravels', followers: '' },
+    }),
+    model,
+  );
   expect(platforms).toEqual({ youtube: { handle: 'AdaTravels' } });
 });
 
 test('sends the website only when it has a url', () => {
   const { platforms } = buildPayload(
-    answersFor(allPlatformsModel, { 'platforms.website': { url: '', monthlyTraffic: '3000' } }),
+    answersFor(allPlatformsModel, {
+      'platforms.website': { url: '', monthlyTraffic: '3000' },
+    }),
     allPlatformsModel,
   );
   expect(platforms).toEqual({});
@@ -274,18 +370,30 @@ test('ignores answers for a platform that is not offered', () => {
 
 test('sends the honeypot only when it is filled', () => {
   const values = answersFor(allPlatformsModel, {});
-  expect(buildPayload(values, allPlatformsModel)).not.toHaveProperty('honeypot');
+  expect(buildPayload(values, allPlatformsModel)).not.toHaveProperty(
+    'honeypot',
+  );
   values.honeypot = '   ';
-  expect(buildPayload(values, allPlatformsModel)).not.toHaveProperty('honeypot');
+  expect(buildPayload(values, allPlatformsModel)).not.toHaveProperty(
+    'honeypot',
+  );
   values.honeypot = 'http://spam.example';
-  expect(buildPayload(values, allPlatformsModel).honeypot).toBe('http://spam.example');
+  expect(buildPayload(values, allPlatformsModel).honeypot).toBe(
+    'http://spam.example',
+  );
 });
 
 const formModel = inlineModel(
   [
     { component: 'checkbox', data: { path: 'agreement', label: 'I agree' } },
-    { component: 'yesNo', data: { path: 'fields.single.freelance', label: 'Freelance?' } },
-    { component: 'textInput', data: { path: 'personalInfo.company', label: 'Company' } },
+    {
+      component: 'yesNo',
+      data: { path: 'fields.single.freelance', label: 'Freelance?' },
+    },
+    {
+      component: 'textInput',
+      data: { path: 'personalInfo.company', label: 'Company' },
+    },
     {
       component: 'select',
       data: {
@@ -301,48 +409,84 @@ const formModel = inlineModel(
     },
     {
       component: 'select',
-      data: { path: 'fields.single.season', label: 'Season', options: [{ name: 'Spring', value: 'spring' }] },
+      data: {
+        path: 'fields.single.season',
+        label: 'Season',
+        options: [{ name: 'Spring', value: 'spring' }],
+      },
     },
   ],
   [
     { path: 'agreement', validators: ['required'] },
-    { path: 'personalInfo.company', validators: ['required'], disableOnCondition: { path: 'fields.single.freelance.value', equals: true } },
+    {
+      path: 'personalInfo.company',
+      validators: ['required'],
+      disableOnCondition: {
+        path: 'fields.single.freelance.value',
+        equals: true,
+      },
+    },
   ],
 );
 
 test('never sends the agreement', () => {
-  const payload = buildPayload(answersFor(formModel, { agreement: true }), formModel);
+  const payload = buildPayload(
+    answersFor(formModel, { agreement: true }),
+    formModel,
+  );
   expect(payload).toEqual({ personalInfo: {}, platforms: {}, fields: [] });
 });
 
 test('joins the values of a multi select with a comma and a space', () => {
-  const { fields } = buildPayload(answersFor(formModel, { 'fields.multi.topics': ['food', 'hiking'] }), formModel);
+  const { fields } = buildPayload(
+    answersFor(formModel, { 'fields.multi.topics': ['food', 'hiking'] }),
+    formModel,
+  );
   expect(fields).toEqual([{ key: 'multi.topics', value: 'food, hiking' }]);
 });
 
 test('drops an empty multi select and an empty single select', () => {
-  const { fields } = buildPayload(answersFor(formModel, { 'fields.multi.topics': [], 'fields.single.season': '' }), formModel);
+  const { fields } = buildPayload(
+    answersFor(formModel, {
+      'fields.multi.topics': [],
+      'fields.single.season': '',
+    }),
+    formModel,
+  );
   expect(fields).toEqual([]);
 });
 
 test('sends a single select by its value', () => {
-  const { fields } = buildPayload(answersFor(formModel, { 'fields.single.season': 'spring' }), formModel);
+  const { fields } = buildPayload(
+    answersFor(formModel, { 'fields.single.season': 'spring' }),
+    formModel,
+  );
   expect(fields).toEqual([{ key: 'single.season', value: 'spring' }]);
 });
 
 test('does not send a field while it is disabled', () => {
   const disabled = buildPayload(
-    answersFor(formModel, { 'fields.single.freelance.value': true, 'personalInfo.company': 'Wanderlust Ltd' }),
+    answersFor(formModel, {
+      'fields.single.freelance.value': true,
+      'personalInfo.company': 'Wanderlust Ltd',
+    }),
     formModel,
   );
   expect(disabled.personalInfo).toEqual({});
   const enabled = buildPayload(
-    answersFor(formModel, { 'fields.single.freelance.value': false, 'personalInfo.company': 'Wanderlust Ltd' }),
+    answersFor(formModel, {
+      'fields.single.freelance.value': false,
+      'personalInfo.company': 'Wanderlust Ltd',
+    }),
     formModel,
   );
   expect(enabled.personalInfo).toEqual({ company: 'Wanderlust Ltd' });
 });
 
 test('copes with missing groups', () => {
-  expect(buildPayload({}, formModel)).toEqual({ personalInfo: {}, platforms: {}, fields: [] });
+  expect(buildPayload({}, formModel)).toEqual({
+    personalInfo: {},
+    platforms: {},
+    fields: [],
+  });
 });

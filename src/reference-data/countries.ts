@@ -1073,11 +1073,17 @@ export const countries: readonly Country[] = [
   },
 ];
 
-/** The country a bare calling code shared by several countries stands for (specification: +1 US, +7 RU, +47 NO, +61 AU, +212 MA). */
+/** The country a bare calling code shared by several countries stands for (specification: +1 US, +7 RU, +47 NO, +61 AU, +212 MA; the rest libphonenumber's main country). */
 export const sharedCallingCodeDefaults: Readonly<Record<string, string>> = {
   '1': 'US',
   '7': 'RU',
+  '39': 'IT',
+  '44': 'GB',
   '47': 'NO',
   '61': 'AU',
   '212': 'MA',
+  '262': 'RE',
+  '358': 'FI',
+  '590': 'GP',
+  '599': 'CW',
 };

@@ -107,11 +107,15 @@ test('shows the error when the network fails and the applicant can retry', async
 });
 
 test('sends one application however often the final Continue is clicked', async ({ page }) => {
-  const requests = await interceptSubmissions(page, () => ({ status: 201, delayMs: 1500 }));
+  const requests = await interceptSubmissions(page, () => ({ status: 201, delayMs: 2500 }));
   await reachMoreDetails(page);
   await fillMoreDetails(page);
-  await continueButton(page).dblclick();
-  await continueButton(page).click();
+  const button = continueButton(page);
+  await button.dblclick();
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  // `force`: a person clicks a busy button too; Playwright would otherwise wait for it to be enabled.
+  await button.click({ force: true });
+  await page.keyboard.press('Enter');
   await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
   expect(requests).toHaveLength(1);
 });

@@ -6,7 +6,6 @@ import {
   exampleConfig,
   findBlock,
   renderBlock,
-  // eslint-disable-next-line import-x/no-restricted-paths -- a test, not app code: it shares the wizard's providers
 } from '../../../tests/support/render-block.tsx';
 import { PlatformsBlock } from './platforms-block.tsx';
 

@@ -6,7 +6,6 @@ import {
   findBlock,
   parseConfig,
   renderBlock,
-  // eslint-disable-next-line import-x/no-restricted-paths -- a test, not app code: it shares the wizard's providers
 } from '../../../tests/support/render-block.tsx';
 import { SelectBlock } from './select-block.tsx';
 
@@ -95,6 +94,7 @@ test('a multiple select ignores picks beyond its maximum', async () => {
           },
         ],
       },
+      { name: 'Thanks', blocks: [] },
     ],
     formItems: [
       {

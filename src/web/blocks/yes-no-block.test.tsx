@@ -4,7 +4,6 @@ import {
   exampleConfig,
   findBlock,
   renderBlock,
-  // eslint-disable-next-line import-x/no-restricted-paths -- a test, not app code: it shares the wizard's providers
 } from '../../../tests/support/render-block.tsx';
 import { YesNoBlock } from './yes-no-block.tsx';
 

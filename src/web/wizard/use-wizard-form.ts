@@ -102,14 +102,25 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
+  // Specification §4: every control of the step is first marked touched, so it revalidates as it is corrected.
+  const touch = (paths: readonly string[]) => {
+    for (const path of paths) {
+      const value = form.getValues(path);
+      if (value !== undefined) form.setValue(path, value, { shouldTouch: true });
+    }
+  };
+
   const validateStep = async (index: number) => {
-    const isValid = await form.trigger(stepFieldPaths(config, model, index));
+    const paths = stepFieldPaths(config, model, index);
+    touch(paths);
+    const isValid = await form.trigger(paths);
     if (!isValid) setFocusRequest((count) => count + 1);
     return isValid;
   };
 
   const submit = async (): Promise<boolean> => {
     // Specification §4: on submit every field is touched; an invalid form is not sent.
+    touch(config.steps.flatMap((_, index) => stepFieldPaths(config, model, index)));
     if (!(await form.trigger())) {
       const errors = form.formState.errors;
       const firstInvalidStep = config.steps.findIndex((_, index) =>

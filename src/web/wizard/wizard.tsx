@@ -47,7 +47,9 @@ export function Wizard({ config }: { config: WizardConfig }) {
     return whenIdle(() => void loadFormModule().then((module) => module.preloadFormBlocks(config)));
   }, [needsForm, form, config]);
 
-  // CONTRACT §5: focus moves to the new step's heading; on mobile the page scrolls past the cover.
+  // CONTRACT §5: focus moves to the new step's heading. Specification §2: on mobile a later step scrolls
+  // the page past the cover, keeping the back arrow and logo above the heading in view.
+  const content = useRef<HTMLDivElement>(null);
   const focusedStep = useRef(stepIndex);
   useEffect(() => {
     if (focusedStep.current === stepIndex) return;
@@ -55,7 +57,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
     if (!heading) return;
     focusedStep.current = stepIndex;
     heading.focus({ preventScroll: true });
-    if (window.matchMedia(mobileQuery).matches && stepIndex > 0) heading.scrollIntoView({ block: 'start' });
+    if (window.matchMedia(mobileQuery).matches && stepIndex > 0) content.current?.scrollIntoView({ block: 'start' });
     else window.scrollTo({ top: 0 });
   }, [stepIndex, form]);
 
@@ -83,7 +85,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
           </picture>
         </div>
       )}
-      <div className="wizard__content">
+      <div className="wizard__content" ref={content}>
         <header className={`wizard__header${config.centerLogo ? ' wizard__header--centered' : ''}`}>
           {canGoBack(stepIndex, config.steps.length) && (
             <button
