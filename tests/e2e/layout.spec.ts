@@ -14,6 +14,9 @@ const screenshotDir = 'test-results/screenshots';
 mkdirSync(screenshotDir, { recursive: true });
 
 async function snapshot(page: Page, name: string) {
+  // What a person sees a moment later: typing emitted (500 ms debounce), images decoded.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
 }

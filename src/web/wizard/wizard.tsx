@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack, coverIndexFor } from '#engine/navigation.ts';
 import { resolveTexts } from '#engine/texts.ts';
@@ -63,6 +64,18 @@ export function Wizard({ config }: { config: WizardConfig }) {
 
   const goBack = () => setStepIndex((current) => Math.max(current - 1, 0));
   const cover = config.coverImages[coverIndexFor(stepIndex, config.coverImages.length)];
+  const coverSizes = `${mobileQuery} 100vw, 45vw`;
+
+  // The next step's cover loads while this step is filled in, so it never appears blank.
+  const nextCover = config.coverImages[coverIndexFor(stepIndex + 1, config.coverImages.length)];
+  if (nextCover && nextCover !== cover) {
+    const source = nextCover.sources[0];
+    preload(nextCover.src, {
+      as: 'image',
+      fetchPriority: 'low',
+      ...(source && { imageSrcSet: source.srcset, imageSizes: coverSizes, type: source.type }),
+    });
+  }
   const links = config.footerLinks;
 
   return (
@@ -71,7 +84,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
         <div className="wizard__cover">
           <picture key={cover.src}>
             {cover.sources.map((source) => (
-              <source key={source.type} type={source.type} srcSet={source.srcset} sizes={`${mobileQuery} 100vw, 45vw`} />
+              <source key={source.type} type={source.type} srcSet={source.srcset} sizes={coverSizes} />
             ))}
             <img
               className="wizard__cover-image"
