@@ -25,6 +25,6 @@ function wizardDevPage(): Plugin {
 export default defineConfig({
   plugins: [react(), wizardDevPage()],
   publicDir: false,
-  build: { outDir: 'dist', assetsInlineLimit: 0, target: 'es2022', sourcemap: false },
+  build: { outDir: 'dist', assetsInlineLimit: 0, target: 'es2022', sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });
