@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // The messages the server prints for a broken configuration.
+          setupFiles: ['src/server/zod-messages.ts'],
           include: ['src/engine/**/*.test.ts', 'src/reference-data/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },

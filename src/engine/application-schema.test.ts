@@ -346,7 +346,7 @@ test('refuses an unknown key inside personalInfo', () => {
   expect(issuesOf(values)).toEqual([
     {
       path: 'personalInfo',
-      message: 'Invalid input',
+      message: 'Unrecognized key: "nickname"',
       code: 'unrecognized_keys',
     },
   ]);
@@ -376,7 +376,7 @@ test('refuses a platform that is not offered', () => {
     'platforms.facebook': { handle: 'ada', followers: '1' },
   });
   expect(issuesOf(values)).toEqual([
-    { path: 'platforms', message: 'Invalid input', code: 'unrecognized_keys' },
+    { path: 'platforms', message: 'Unrecognized key: "facebook"', code: 'unrecognized_keys' },
   ]);
 });
 
@@ -388,7 +388,7 @@ test('refuses a value of the wrong type without running the rules', () => {
   expect(issuesOf(values)).toEqual([
     {
       path: 'fields.single.flexibleDates.value',
-      message: 'Invalid input',
+      message: 'Invalid input: expected boolean, received string',
       code: 'invalid_type',
     },
   ]);

@@ -83,3 +83,9 @@ test('lists every Dominican Republic area code', () => {
       .map((option) => option.value),
   ).toEqual(['DO:1-809', 'DO:1-829', 'DO:1-849']);
 });
+
+test('shows the main country of any other shared bare code, such as the United Kingdom for +44', () => {
+  expect(callingCodeOptionFor('44', '')?.value).toBe('GB:44');
+  expect(callingCodeOptionFor('262', '')?.value).toBe('RE:262');
+  expect(callingCodeOptionFor('590', '')?.value).toBe('GP:590');
+});

@@ -162,7 +162,7 @@ test('names the JSON path of the example configuration when one of its blocks is
 
 test('names an unknown top-level key', () => {
   expect(problemsOf(minimal({ colour: 'teal' }))).toEqual([
-    '(root): Invalid input (unknown key "colour")',
+    '(root): Unrecognized key: "colour"',
   ]);
 });
 
@@ -173,12 +173,12 @@ test('names an unknown key inside a block', () => {
         { component: 'text', data: { text: 'Hello', colour: 'teal' } },
       ]),
     ),
-  ).toEqual(['steps[1].blocks[0].data: Invalid input (unknown key "colour")']);
+  ).toEqual(['steps[1].blocks[0].data: Unrecognized key: "colour"']);
 });
 
 test('names an unknown text key', () => {
   expect(problemsOf(minimal({ texts: { continueLabel: 'Go' } }))).toEqual([
-    'texts: Invalid input (unknown key "continueLabel")',
+    'texts: Unrecognized key: "continueLabel"',
   ]);
 });
 
@@ -345,7 +345,7 @@ test('refuses a maxItems validator that is not a positive whole number', () => {
         },
       ),
     ),
-  ).toEqual(['formItems[0].validators[0].max: Invalid input']);
+  ).toEqual(['formItems[0].validators[0].max: Too small: expected number to be >0']);
 });
 
 test('refuses a required platform that is not offered', () => {
@@ -364,7 +364,9 @@ test('refuses a required platform that is not offered', () => {
 test('refuses a platform key outside the twelve', () => {
   expect(
     problemsOf(minimal({ platforms: { offered: ['myspace'], required: [] } })),
-  ).toEqual(['platforms.offered[0]: Invalid input']);
+  ).toEqual([
+    'platforms.offered[0]: Invalid option: expected one of "instagram"|"facebook"|"youtube"|"twitter"|"tiktok"|"twitch"|"website"|"pinterest"|"linkedin"|"snapchat"|"threads"|"reddit"',
+  ]);
 });
 
 test('refuses two covers when four are expected', () => {
@@ -447,12 +449,14 @@ test('refuses a text input on the value path of a yes/no block', () => {
 test('refuses an unknown block component', () => {
   expect(
     problemsOf(withFormBlocks([{ component: 'video', data: {} }])),
-  ).toEqual(['steps[1].blocks[0].component: Invalid input']);
+  ).toEqual([
+    "steps[1].blocks[0].component: Invalid discriminator value. Expected 'text' | 'sectionHeading' | 'textInput' | 'select' | 'phone' | 'platforms' | 'yesNo' | 'checkbox'",
+  ]);
 });
 
 test('refuses a configuration with a single step', () => {
   expect(problemsOf(minimal({ steps: [{ name: 'Only' }] }))).toEqual([
-    'steps: Invalid input',
+    'steps: Too small: expected array to have >=3 items',
   ]);
 });
 
@@ -470,7 +474,7 @@ test('refuses a theme colour that is not a six-digit hex', () => {
 
 test('refuses a blank title', () => {
   expect(problemsOf(minimal({ title: '   ' }))).toEqual([
-    'title: Invalid input',
+    'title: Too small: expected string to have >=1 characters',
   ]);
 });
 
@@ -480,7 +484,7 @@ test('accepts an empty requestUrl, which makes the send count as success', () =>
 });
 
 test('reports the root when the configuration is not an object', () => {
-  expect(problemsOf('not a config')).toEqual(['(root): Invalid input']);
+  expect(problemsOf('not a config')).toEqual(['(root): Invalid input: expected object, received string']);
 });
 
 test('formats issue paths the way a person reads JSON', () => {
@@ -523,4 +527,34 @@ test('lists the value paths a block binds', () => {
   ]);
   expect(blockPaths(plainYesNo)).toEqual(['fields.single.animal.value']);
   expect(blockPaths(heading)).toEqual([]);
+});
+
+test('refuses form items on a yes/no group path or a part of the phone, which no rule could apply', () => {
+  expect(
+    problemsOf(
+      withFormBlocks(
+        [
+          { component: 'yesNo', data: { path: 'fields.single.animal', label: 'Animal?' } },
+          { component: 'phone', data: { path: 'personalInfo.phone', label: 'Phone' } },
+        ],
+        {
+          formItems: [
+            { path: 'fields.single.animal', validators: ['required'] },
+            { path: 'personalInfo.phone.subscriber', validators: ['required'] },
+            { path: 'fields.single.animal.value', validators: ['required'] },
+            { path: 'personalInfo.phone', validators: ['required', 'phone'] },
+          ],
+        },
+      ),
+    ),
+  ).toEqual([
+    'formItems[0].path: no block shows "fields.single.animal"',
+    'formItems[1].path: no block shows "personalInfo.phone.subscriber"',
+  ]);
+});
+
+test('needs at least three steps: Welcome, a form step and the last', () => {
+  expect(problemsOf(minimal({ steps: [{ name: 'Welcome' }, { name: 'Done' }] }))).toEqual([
+    'steps: Too small: expected array to have >=3 items',
+  ]);
 });

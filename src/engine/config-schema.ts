@@ -288,9 +288,6 @@ export function parseWizardConfig(input: unknown): ConfigParseResult {
   if (result.success) return { ok: true, config: result.data };
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => {
-      const keys = issue.code === 'unrecognized_keys' ? ` (unknown key ${issue.keys.map((key) => `"${key}"`).join(', ')})` : '';
-      return `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}${keys}`;
-    }),
+    problems: result.error.issues.map((issue) => `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`),
   };
 }

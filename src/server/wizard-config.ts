@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import './zod-messages.ts';
 
 export class WizardConfigError extends Error {}
 
