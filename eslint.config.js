@@ -8,35 +8,93 @@ import tseslint from 'typescript-eslint';
 
 // STYLE §2: the layers and what each may import; violations fail `npm test`.
 const zones = [
-  { target: './src/engine', from: ['./src/web', './src/server'], message: 'The engine is shared: no web or server code.' },
-  { target: './src/reference-data', from: ['./src/engine', './src/web', './src/server'], message: 'Reference data stands alone.' },
-  { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/blocks', './src/web/wizard'], message: 'Shared UI must not depend on blocks or the wizard.' },
-  { target: './src/web/blocks', from: ['./src/web/wizard'], message: 'Blocks must not depend on the wizard.' },
-  { target: './src/web/blocks/*-block.tsx', from: ['./src/web/blocks/*-block.tsx'], message: 'A block must not import another block.' },
-  { target: './src/web', from: ['./src/server'], message: 'The browser must not import server code.' },
-  { target: './src/server', from: ['./src/web'], message: 'The server serves dist/, it does not import web source.' },
+  {
+    target: './src/engine',
+    from: ['./src/web', './src/server'],
+    message: 'The engine is shared: no web or server code.',
+  },
+  {
+    target: './src/reference-data',
+    from: ['./src/engine', './src/web', './src/server'],
+    message: 'Reference data stands alone.',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: ['./src/web/blocks', './src/web/wizard'],
+    message: 'Shared UI must not depend on blocks or the wizard.',
+  },
+  {
+    target: './src/web/blocks',
+    from: ['./src/web/wizard'],
+    message: 'Blocks must not depend on the wizard.',
+  },
+  {
+    target: './src/web/blocks/*-block.tsx',
+    from: ['./src/web/blocks/*-block.tsx'],
+    message: 'A block must not import another block.',
+  },
+  {
+    target: './src/web',
+    from: ['./src/server'],
+    message: 'The browser must not import server code.',
+  },
+  {
+    target: './src/server',
+    from: ['./src/web'],
+    message: 'The server serves dist/, it does not import web source.',
+  },
   {
     target: './src/**/!(*.test).{ts,tsx}',
     from: ['./tests', './scripts', './bench'],
-    message: 'Nothing in src imports tests, scripts or benchmarks; only the tests beside it may use tests/support.',
+    message:
+      'Nothing in src imports tests, scripts or benchmarks; only the tests beside it may use tests/support.',
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.tooling.json' })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.tooling.json' }),
+      ],
+    },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': 'error',
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
-      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE', 'tests/**/': 'KEBAB_CASE' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'src/**/': 'KEBAB_CASE', 'tests/**/': 'KEBAB_CASE' },
+      ],
     },
   },
   {
@@ -47,7 +105,10 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     // The classic rules; the React Compiler rules misread react-hook-form's `field.ref` and this app does not use the compiler.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -59,7 +120,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react-*', 'node:*', 'fastify', '@fastify/*'], message: 'The engine runs in the browser and on the server alike.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-*',
+                'node:*',
+                'fastify',
+                '@fastify/*',
+              ],
+              message:
+                'The engine runs in the browser and on the server alike.',
+            },
+          ],
+        },
       ],
     },
   },

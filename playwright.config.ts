@@ -15,7 +15,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumExecutable,
       // The machine has no internet: background services would only fail and slow the browser down.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: Object.values(servers).map(({ port, config }) => ({

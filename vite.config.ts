@@ -7,14 +7,19 @@ import { loadWizardConfig } from './src/server/wizard-config.ts';
 
 /** `npm run dev`: the same page the server renders, with the configuration and its images. */
 function wizardDevPage(): Plugin {
-  const loaded = () => loadWizardConfig(process.env.WIZARD_CONFIG ?? 'config/example.wizard.json');
+  const loaded = () =>
+    loadWizardConfig(process.env.WIZARD_CONFIG ?? 'config/example.wizard.json');
   return {
     name: 'wizard-dev-page',
     apply: 'serve',
     transformIndexHtml: (html) => renderIndexHtml(html, loaded().config),
     configureServer(server) {
       server.middlewares.use('/images', (request, response, next) => {
-        const file = join(loaded().directory, 'images', resolve('/', request.url ?? '/').slice(1));
+        const file = join(
+          loaded().directory,
+          'images',
+          resolve('/', request.url ?? '/').slice(1),
+        );
         if (!existsSync(file)) return next();
         createReadStream(file).pipe(response);
       });
@@ -25,6 +30,12 @@ function wizardDevPage(): Plugin {
 export default defineConfig({
   plugins: [react(), wizardDevPage()],
   publicDir: false,
-  build: { outDir: 'dist', assetsInlineLimit: 0, target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    assetsInlineLimit: 0,
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

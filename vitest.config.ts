@@ -12,7 +12,12 @@ export default defineConfig({
           environment: 'node',
           // The messages the server prints for a broken configuration.
           setupFiles: ['src/server/zod-messages.ts'],
-          include: ['src/engine/**/*.test.ts', 'src/reference-data/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/engine/**/*.test.ts',
+            'src/reference-data/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

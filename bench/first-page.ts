@@ -5,13 +5,28 @@ import { gzipSync } from 'node:zlib';
 
 // Prints what the browser downloads for the Welcome step and for the first form step, in KB gzip
 // (1 KB = 1000 B, as Vite reports), and fails when a budget of bench/budgets.json is exceeded.
-type Chunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type Chunk = {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
 
-const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<string, number>;
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
+const budgets = JSON.parse(
+  readFileSync('bench/budgets.json', 'utf8'),
+) as Record<string, number>;
+execFileSync(
+  process.execPath,
+  ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+  { stdio: 'inherit' },
+);
+const manifest = JSON.parse(
+  readFileSync('dist/.vite/manifest.json', 'utf8'),
+) as Record<string, Chunk>;
 
-const gzipKb = (file: string) => gzipSync(readFileSync(join('dist', file)), { level: 9 }).length / 1000;
+const gzipKb = (file: string) =>
+  gzipSync(readFileSync(join('dist', file)), { level: 9 }).length / 1000;
 
 function staticClosure(keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {
@@ -26,12 +41,22 @@ const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entry) throw new Error('No entry chunk in the Vite manifest');
 const firstPage = staticClosure([entry]);
 const formKeys = Object.keys(manifest).filter(
-  (key) => key.endsWith('form-wizard.tsx') || /blocks\/(text-input|phone|select|platforms)-block\.tsx$/.test(key),
+  (key) =>
+    key.endsWith('form-wizard.tsx') ||
+    /blocks\/(text-input|phone|select|platforms)-block\.tsx$/.test(key),
 );
-const formStep = [...staticClosure(formKeys)].filter((key) => !firstPage.has(key));
+const formStep = [...staticClosure(formKeys)].filter(
+  (key) => !firstPage.has(key),
+);
 
-const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipKb(manifest[key]?.file ?? ''), 0);
-const css = [...firstPage].flatMap((key) => manifest[key]?.css ?? []).reduce((total, file) => total + gzipKb(file), 0);
+const sum = (keys: Iterable<string>) =>
+  [...keys].reduce(
+    (total, key) => total + gzipKb(manifest[key]?.file ?? ''),
+    0,
+  );
+const css = [...firstPage]
+  .flatMap((key) => manifest[key]?.css ?? [])
+  .reduce((total, file) => total + gzipKb(file), 0);
 
 const results = {
   firstPageJsKbGzip: sum(firstPage),
@@ -41,8 +66,15 @@ const results = {
 let isOver = false;
 for (const [name, value] of Object.entries(results)) {
   const budget = budgets[name];
-  const verdict = budget === undefined ? '' : value <= budget ? `within ${budget}` : `OVER ${budget}`;
+  const verdict =
+    budget === undefined
+      ? ''
+      : value <= budget
+        ? `within ${budget}`
+        : `OVER ${budget}`;
   if (budget !== undefined && value > budget) isOver = true;
-  process.stdout.write(`${name.padEnd(20)} ${value.toFixed(1).padStart(7)} KB gzip  ${verdict}\n`);
+  process.stdout.write(
+    `${name.padEnd(20)} ${value.toFixed(1).padStart(7)} KB gzip  ${verdict}\n`,
+  );
 }
 process.exit(isOver ? 1 : 0);

@@ -11,7 +11,12 @@ if (!existsSync(chromiumPath)) {
     );
     process.exit(1);
   }
-  process.stdout.write('Installing Debian chromium for the end-to-end tests…\n');
+  process.stdout.write(
+    'Installing Debian chromium for the end-to-end tests…\n',
+  );
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }

@@ -329,13 +329,22 @@ function checkCountries(list: readonly Country[]): void {
  */
 function callingCodeDefaults(list: readonly Country[]): Record<string, string> {
   const derived: Record<string, string> = {};
-  for (const [callingCode, sharers] of Object.entries(phoneMetadata.country_calling_codes)) {
+  for (const [callingCode, sharers] of Object.entries(
+    phoneMetadata.country_calling_codes,
+  )) {
     const main = sharers[0];
     const holders = list.filter((c) =>
-      c.countryCodes.some((code) => code === callingCode || code.startsWith(`${callingCode}-`)),
+      c.countryCodes.some(
+        (code) => code === callingCode || code.startsWith(`${callingCode}-`),
+      ),
     );
     if (holders.length < 2 || main === undefined) continue;
-    if (holders.some((c) => c.isoCode2 === main && c.countryCodes.includes(callingCode))) derived[callingCode] = main;
+    if (
+      holders.some(
+        (c) => c.isoCode2 === main && c.countryCodes.includes(callingCode),
+      )
+    )
+      derived[callingCode] = main;
   }
   return { ...derived, ...SHARED_CALLING_CODE_DEFAULTS };
 }

@@ -376,7 +376,11 @@ test('refuses a platform that is not offered', () => {
     'platforms.facebook': { handle: 'ada', followers: '1' },
   });
   expect(issuesOf(values)).toEqual([
-    { path: 'platforms', message: 'Unrecognized key: "facebook"', code: 'unrecognized_keys' },
+    {
+      path: 'platforms',
+      message: 'Unrecognized key: "facebook"',
+      code: 'unrecognized_keys',
+    },
   ]);
 });
 

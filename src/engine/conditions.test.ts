@@ -375,23 +375,43 @@ test('requires a field shown by a filled condition only once the other field is 
 test('disables the follow-up of a disabled question: no error, nothing sent', () => {
   const model = modelWith(
     [
-      { component: 'yesNo', data: { path: 'fields.single.freelance', label: 'Freelance?' } },
       {
         component: 'yesNo',
-        data: { path: 'fields.single.press', label: 'Press?', followUp: { label: 'Which outlets?' } },
+        data: { path: 'fields.single.freelance', label: 'Freelance?' },
+      },
+      {
+        component: 'yesNo',
+        data: {
+          path: 'fields.single.press',
+          label: 'Press?',
+          followUp: { label: 'Which outlets?' },
+        },
       },
     ],
     [
       {
         path: 'fields.single.press.value',
         validators: ['required'],
-        disableOnCondition: { path: 'fields.single.freelance.value', equals: true },
+        disableOnCondition: {
+          path: 'fields.single.freelance.value',
+          equals: true,
+        },
       },
     ],
   );
-  const answers = { 'fields.single.freelance.value': true, 'fields.single.press.value': true, 'fields.single.press.text': '' };
+  const answers = {
+    'fields.single.freelance.value': true,
+    'fields.single.press.value': true,
+    'fields.single.press.text': '',
+  };
   expect(issuesFor(model, answers)).toEqual([]);
   const values = buildDefaultValues(model);
-  for (const [path, value] of Object.entries({ ...answers, 'fields.single.press.text': 'Kept' })) setAt(values, path, value);
-  expect(buildPayload(values, model).fields).toEqual([{ key: 'single.freelance.value', value: 'Yes' }]);
+  for (const [path, value] of Object.entries({
+    ...answers,
+    'fields.single.press.text': 'Kept',
+  }))
+    setAt(values, path, value);
+  expect(buildPayload(values, model).fields).toEqual([
+    { key: 'single.freelance.value', value: 'Yes' },
+  ]);
 });

@@ -5,11 +5,15 @@ import { getAt, isEmptyValue } from './paths.ts';
 export function isConditionMet(condition: Condition, values: unknown): boolean {
   const value = getAt(values, condition.path);
   if ('equals' in condition) return value === condition.equals;
-  if ('oneOf' in condition) return condition.oneOf.some((option) => option === value);
+  if ('oneOf' in condition)
+    return condition.oneOf.some((option) => option === value);
   return isEmptyValue(value) !== condition.filled;
 }
 
-export type ConditionalRule = { showOn?: Condition | undefined; disableOn?: Condition | undefined };
+export type ConditionalRule = {
+  showOn?: Condition | undefined;
+  disableOn?: Condition | undefined;
+};
 
 /**
  * A field is shown when its own condition holds and the field its condition reads is shown too,
@@ -40,10 +44,16 @@ export function isDisabled(
   const rule = rules.get(path);
   if (!rule || seen.has(path)) return false;
   if (rule.disableOn && isConditionMet(rule.disableOn, values)) return true;
-  return rule.showOn ? isDisabled(rule.showOn.path, values, rules, new Set([...seen, path])) : false;
+  return rule.showOn
+    ? isDisabled(rule.showOn.path, values, rules, new Set([...seen, path]))
+    : false;
 }
 
 /** Hidden or disabled fields have their validators cleared and their values left out of the payload. */
-export function isActive(path: string, values: unknown, rules: ReadonlyMap<string, ConditionalRule>): boolean {
+export function isActive(
+  path: string,
+  values: unknown,
+  rules: ReadonlyMap<string, ConditionalRule>,
+): boolean {
   return isShown(path, values, rules) && !isDisabled(path, values, rules);
 }

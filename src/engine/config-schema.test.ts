@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import {
   blockPaths,
+  contrastRatio,
   formatIssuePath,
   parseWizardConfig,
   type Block,
@@ -345,7 +346,9 @@ test('refuses a maxItems validator that is not a positive whole number', () => {
         },
       ),
     ),
-  ).toEqual(['formItems[0].validators[0].max: Too small: expected number to be >0']);
+  ).toEqual([
+    'formItems[0].validators[0].max: Too small: expected number to be >0',
+  ]);
 });
 
 test('refuses a required platform that is not offered', () => {
@@ -484,7 +487,9 @@ test('accepts an empty requestUrl, which makes the send count as success', () =>
 });
 
 test('reports the root when the configuration is not an object', () => {
-  expect(problemsOf('not a config')).toEqual(['(root): Invalid input: expected object, received string']);
+  expect(problemsOf('not a config')).toEqual([
+    '(root): Invalid input: expected object, received string',
+  ]);
 });
 
 test('formats issue paths the way a person reads JSON', () => {
@@ -534,8 +539,14 @@ test('refuses form items on a yes/no group path or a part of the phone, which no
     problemsOf(
       withFormBlocks(
         [
-          { component: 'yesNo', data: { path: 'fields.single.animal', label: 'Animal?' } },
-          { component: 'phone', data: { path: 'personalInfo.phone', label: 'Phone' } },
+          {
+            component: 'yesNo',
+            data: { path: 'fields.single.animal', label: 'Animal?' },
+          },
+          {
+            component: 'phone',
+            data: { path: 'personalInfo.phone', label: 'Phone' },
+          },
         ],
         {
           formItems: [
@@ -554,7 +565,22 @@ test('refuses form items on a yes/no group path or a part of the phone, which no
 });
 
 test('needs at least three steps: Welcome, a form step and the last', () => {
-  expect(problemsOf(minimal({ steps: [{ name: 'Welcome' }, { name: 'Done' }] }))).toEqual([
-    'steps: Too small: expected array to have >=3 items',
+  expect(
+    problemsOf(minimal({ steps: [{ name: 'Welcome' }, { name: 'Done' }] })),
+  ).toEqual(['steps: Too small: expected array to have >=3 items']);
+});
+
+test('accepts the default colours and a dark brand colour', () => {
+  expect(problemsOf(minimal({ theme: { brand: '#1d4ed8' } }))).toEqual([]);
+  expect(contrastRatio('#0b5d66', '#ffffff')).toBeGreaterThan(4.5);
+});
+
+test('refuses theme colours below WCAG AA contrast and names the colour', () => {
+  expect(problemsOf(minimal({ theme: { brand: '#7dd3fc' } }))).toEqual([
+    'theme.brand: brand on white has contrast 1.67:1, below WCAG AA 4.5:1',
+    'theme.brand: brand on surfaceGray has contrast 1.51:1, below WCAG AA 4.5:1',
   ]);
+  expect(problemsOf(minimal({ theme: { surface: '#333333' } }))).toContain(
+    'theme.surface: text on surface has contrast 1.23:1, below WCAG AA 4.5:1',
+  );
 });

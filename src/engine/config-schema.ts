@@ -5,9 +5,14 @@ import { defaultTexts, type TextKey } from './texts.ts';
 const nonEmpty = z.string().check(z.trim(), z.minLength(1));
 
 // ASVS 1.2.2: links from the configuration become hrefs, so only web and same-site addresses pass.
-const safeUrl = z.string().check(
-  z.regex(/^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/, 'must be an http(s) URL or a path starting with /'),
-);
+const safeUrl = z
+  .string()
+  .check(
+    z.regex(
+      /^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/,
+      'must be an http(s) URL or a path starting with /',
+    ),
+  );
 
 const conditionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -33,8 +38,14 @@ export type ValidatorName = (typeof validatorNames)[number];
 
 export const validatorSchema = z.union([
   z.enum(validatorNames),
-  z.strictObject({ name: z.literal('maxItems'), max: z.number().check(z.int(), z.positive()) }),
-  z.strictObject({ name: z.literal('maxLength'), max: z.number().check(z.int(), z.positive()) }),
+  z.strictObject({
+    name: z.literal('maxItems'),
+    max: z.number().check(z.int(), z.positive()),
+  }),
+  z.strictObject({
+    name: z.literal('maxLength'),
+    max: z.number().check(z.int(), z.positive()),
+  }),
 ]);
 export type Validator = z.infer<typeof validatorSchema>;
 
@@ -51,11 +62,21 @@ export type SelectOption = z.infer<typeof optionSchema>;
 
 export const optionSources = ['countries', 'usStates', 'caProvinces'] as const;
 
-const fieldBase = { path: nonEmpty, label: nonEmpty, hint: z.optional(z.string()) };
+const fieldBase = {
+  path: nonEmpty,
+  label: nonEmpty,
+  hint: z.optional(z.string()),
+};
 
 const blockSchema = z.discriminatedUnion('component', [
-  z.strictObject({ component: z.literal('text'), data: z.strictObject({ text: nonEmpty }) }),
-  z.strictObject({ component: z.literal('sectionHeading'), data: z.strictObject({ text: nonEmpty }) }),
+  z.strictObject({
+    component: z.literal('text'),
+    data: z.strictObject({ text: nonEmpty }),
+  }),
+  z.strictObject({
+    component: z.literal('sectionHeading'),
+    data: z.strictObject({ text: nonEmpty }),
+  }),
   z.strictObject({
     component: z.literal('textInput'),
     data: z.strictObject({
@@ -71,12 +92,18 @@ const blockSchema = z.discriminatedUnion('component', [
     component: z.literal('select'),
     data: z.strictObject({
       ...fieldBase,
-      options: z.union([z.enum(optionSources), z.array(optionSchema).check(z.minLength(1))]),
+      options: z.union([
+        z.enum(optionSources),
+        z.array(optionSchema).check(z.minLength(1)),
+      ]),
       multiple: z._default(z.boolean(), false),
       autoComplete: z.optional(z.string()),
     }),
   }),
-  z.strictObject({ component: z.literal('phone'), data: z.strictObject(fieldBase) }),
+  z.strictObject({
+    component: z.literal('phone'),
+    data: z.strictObject(fieldBase),
+  }),
   z.strictObject({
     component: z.literal('platforms'),
     data: z.strictObject({ label: nonEmpty, hint: z.optional(z.string()) }),
@@ -94,7 +121,10 @@ const blockSchema = z.discriminatedUnion('component', [
       ),
     }),
   }),
-  z.strictObject({ component: z.literal('checkbox'), data: z.strictObject(fieldBase) }),
+  z.strictObject({
+    component: z.literal('checkbox'),
+    data: z.strictObject(fieldBase),
+  }),
 ]);
 export type Block = z.infer<typeof blockSchema>;
 export type BlockComponent = Block['component'];
@@ -104,7 +134,10 @@ export const stepSchema = z.strictObject({
   heading: z.optional(nonEmpty),
   blocks: z._default(z.array(blockSchema), []),
   footer: z.optional(z.string()),
-  styles: z._default(z.strictObject({ grayBg: z._default(z.boolean(), false) }), { grayBg: false }),
+  styles: z._default(
+    z.strictObject({ grayBg: z._default(z.boolean(), false) }),
+    { grayBg: false },
+  ),
   hideConfirmButton: z._default(z.boolean(), false),
   continueButtonText: z.optional(nonEmpty),
 });
@@ -116,28 +149,47 @@ const coverImageSchema = z.strictObject({
   width: z.number().check(z.int(), z.positive()),
   height: z.number().check(z.int(), z.positive()),
   sources: z._default(
-    z.array(z.strictObject({ type: z.enum(['image/avif', 'image/webp']), srcset: nonEmpty })),
+    z.array(
+      z.strictObject({
+        type: z.enum(['image/avif', 'image/webp']),
+        srcset: nonEmpty,
+      }),
+    ),
     [],
   ),
 });
 export type CoverImage = z.infer<typeof coverImageSchema>;
 
-const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b5d66'));
+const hexColour = z
+  .string()
+  .check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b5d66'));
 
 const textKeys = Object.keys(defaultTexts) as [TextKey, ...TextKey[]];
 
 export const wizardConfigSchema = z
   .strictObject({
-    pageId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')),
+    pageId: z
+      .string()
+      .check(
+        z.regex(
+          /^[A-Za-z0-9_-]{1,64}$/,
+          'must be 1-64 letters, digits, _ or -',
+        ),
+      ),
     title: nonEmpty,
-    lang: z._default(z.string().check(z.regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/)), 'en'),
+    lang: z._default(
+      z.string().check(z.regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/)),
+      'en',
+    ),
     requestUrl: z.optional(z.nullable(z.union([safeUrl, z.literal('')]))),
     signInUrl: safeUrl,
     showLogo: z._default(z.boolean(), true),
     centerLogo: z._default(z.boolean(), false),
     centerFooterText: z._default(z.boolean(), false),
     singleCoverImg: z._default(z.boolean(), false),
-    coverImages: z.array(coverImageSchema).check(z.minLength(1), z.maxLength(4)),
+    coverImages: z
+      .array(coverImageSchema)
+      .check(z.minLength(1), z.maxLength(4)),
     logo: z.optional(
       z.strictObject({
         src: safeUrl,
@@ -155,7 +207,10 @@ export const wizardConfigSchema = z
       {},
     ),
     submitErrorText: z.optional(nonEmpty),
-    footerLinks: z._default(z.array(z.strictObject({ title: nonEmpty, url: safeUrl })), []),
+    footerLinks: z._default(
+      z.array(z.strictObject({ title: nonEmpty, url: safeUrl })),
+      [],
+    ),
     formItems: z._default(z.array(formItemSchema), []),
     skipFinalStep: z._default(z.boolean(), false),
     styleConfig: z._default(
@@ -174,11 +229,10 @@ export const wizardConfigSchema = z
     ),
     platforms: z._default(
       z.strictObject({
-        offered: z._default(z.array(z.enum(platformKeys)).check(z.minLength(1)), [
-          'instagram',
-          'tiktok',
-          'youtube',
-        ]),
+        offered: z._default(
+          z.array(z.enum(platformKeys)).check(z.minLength(1)),
+          ['instagram', 'tiktok', 'youtube'],
+        ),
         required: z._default(z.array(z.enum(platformKeys)), []),
       }),
       { offered: ['instagram', 'tiktok', 'youtube'], required: [] },
@@ -217,7 +271,10 @@ export function blockPaths(block: Block): string[] {
     case 'checkbox':
       return [block.data.path];
     case 'phone':
-      return [`${block.data.path}.countryCode`, `${block.data.path}.subscriber`];
+      return [
+        `${block.data.path}.countryCode`,
+        `${block.data.path}.subscriber`,
+      ];
     case 'yesNo':
       return block.data.followUp
         ? [`${block.data.path}.value`, `${block.data.path}.text`]
@@ -231,7 +288,13 @@ export function blockPaths(block: Block): string[] {
 
 function checkConfigConsistency(
   config: ParsedShape,
-  ctx: { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void },
+  ctx: {
+    addIssue: (issue: {
+      code: 'custom';
+      path: (string | number)[];
+      message: string;
+    }) => void;
+  },
 ): void {
   const fail = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
@@ -244,43 +307,122 @@ function checkConfigConsistency(
       if (!('path' in block.data)) return;
       const { path } = block.data;
       const at = ['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'];
-      if (!answerPath.test(path)) fail(at, `"${path}" is not an answer of the application`);
+      if (!answerPath.test(path))
+        fail(at, `"${path}" is not an answer of the application`);
       // A yes/no panel owns `path.value` and `path.text`, so no other block may bind `path` or below it.
-      if (bound.some((other) => other === path || other.startsWith(`${path}.`) || path.startsWith(`${other}.`)))
+      if (
+        bound.some(
+          (other) =>
+            other === path ||
+            other.startsWith(`${path}.`) ||
+            path.startsWith(`${other}.`),
+        )
+      )
         fail(at, `"${path}" is bound twice`);
       bound.push(path);
       ruleTargets(block).forEach((target) => known.add(target));
     }),
   );
-  if (platformBlocks > 1) fail(['steps'], 'only one platforms block is allowed');
+  if (platformBlocks > 1)
+    fail(['steps'], 'only one platforms block is allowed');
   config.formItems.forEach((item, index) => {
-    if (!known.has(item.path)) fail(['formItems', index, 'path'], `no block shows "${item.path}"`);
+    if (!known.has(item.path))
+      fail(['formItems', index, 'path'], `no block shows "${item.path}"`);
     for (const key of ['showOnCondition', 'disableOnCondition'] as const) {
       const condition = item[key];
       if (condition && !known.has(condition.path))
-        fail(['formItems', index, key, 'path'], `no block shows "${condition.path}"`);
+        fail(
+          ['formItems', index, key, 'path'],
+          `no block shows "${condition.path}"`,
+        );
     }
   });
   const expectedCovers = config.singleCoverImg ? 1 : 4;
   if (config.coverImages.length !== expectedCovers)
-    fail(['coverImages'], `expected ${expectedCovers} image${expectedCovers === 1 ? '' : 's'} (singleCoverImg is ${config.singleCoverImg})`);
+    fail(
+      ['coverImages'],
+      `expected ${expectedCovers} image${expectedCovers === 1 ? '' : 's'} (singleCoverImg is ${config.singleCoverImg})`,
+    );
+  checkThemeContrast(config.theme, fail);
   config.platforms.required.forEach((platform, index) => {
     if (!config.platforms.offered.includes(platform))
-      fail(['platforms', 'required', index], `"${platform}" is required but not offered`);
+      fail(
+        ['platforms', 'required', index],
+        `"${platform}" is required but not offered`,
+      );
   });
+}
+
+// The stylesheet's colours (src/web/styles.css), which a theme overrides one by one.
+const defaultTheme = {
+  brand: '#0b5d66',
+  text: '#1c2529',
+  muted: '#56636a',
+  error: '#b42318',
+  surface: '#ffffff',
+  surfaceGray: '#f2f4f5',
+};
+
+function relativeLuminance(hex: string): number {
+  const channels = [1, 3, 5].map((start) => {
+    const value = parseInt(hex.slice(start, start + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  });
+  const [red = 0, green = 0, blue = 0] = channels;
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+/** The WCAG contrast ratio of two `#rrggbb` colours, from 1 to 21. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [
+    relativeLuminance(first),
+    relativeLuminance(second),
+  ].sort((a, b) => b - a);
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+}
+
+// DESIGN "Visual system": every text pair meets WCAG AA (4.5:1); white text sits on the brand colour.
+function checkThemeContrast(
+  theme: WizardConfig['theme'],
+  fail: (path: (string | number)[], message: string) => void,
+): void {
+  const colours = { ...defaultTheme, ...theme, white: '#ffffff' };
+  const pairs: Array<[keyof typeof colours, keyof typeof colours]> = [
+    ['brand', 'white'],
+    ['brand', 'surfaceGray'],
+    ['text', 'surface'],
+    ['text', 'surfaceGray'],
+    ['muted', 'surface'],
+    ['muted', 'surfaceGray'],
+    ['error', 'surface'],
+    ['error', 'surfaceGray'],
+  ];
+  for (const [foreground, background] of pairs) {
+    if (!(foreground in theme) && !(background in theme)) continue;
+    const ratio = contrastRatio(colours[foreground], colours[background]);
+    if (ratio < 4.5)
+      fail(
+        ['theme', foreground in theme ? foreground : background],
+        `${foreground} on ${background} has contrast ${ratio.toFixed(2)}:1, below WCAG AA 4.5:1`,
+      );
+  }
 }
 
 /** Formats a zod issue path the way a person reads JSON: `steps[1].blocks[0].data.path`. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
-    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    (text, key) =>
+      typeof key === 'number'
+        ? `${text}[${key}]`
+        : text
+          ? `${text}.${String(key)}`
+          : String(key),
     '',
   );
 }
 
 export type ConfigParseResult =
-  | { ok: true; config: WizardConfig }
-  | { ok: false; problems: string[] };
+  { ok: true; config: WizardConfig } | { ok: false; problems: string[] };
 
 /** Parses a wizard configuration; each problem names the JSON path that is wrong. */
 export function parseWizardConfig(input: unknown): ConfigParseResult {
@@ -288,6 +430,8 @@ export function parseWizardConfig(input: unknown): ConfigParseResult {
   if (result.success) return { ok: true, config: result.data };
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`),
+    problems: result.error.issues.map(
+      (issue) => `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`,
+    ),
   };
 }

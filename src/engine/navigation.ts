@@ -11,9 +11,14 @@ export type ContinueAction =
   /** The last step when `skipFinalStep` is false: the application is already sent. */
   | 'redirect';
 
-export function continueActionFor(stepIndex: number, stepCount: number, skipFinalStep: boolean): ContinueAction {
+export function continueActionFor(
+  stepIndex: number,
+  stepCount: number,
+  skipFinalStep: boolean,
+): ContinueAction {
   const last = stepCount - 1;
-  if (stepIndex >= last) return skipFinalStep ? 'submitAndRedirect' : 'redirect';
+  if (stepIndex >= last)
+    return skipFinalStep ? 'submitAndRedirect' : 'redirect';
   if (stepIndex === 0) return 'advance';
   if (stepIndex === last - 1 && !skipFinalStep) return 'submitAndAdvance';
   return 'validateAndAdvance';

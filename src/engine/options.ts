@@ -9,7 +9,9 @@ const countryOptions: readonly SelectOption[] = countries.map((entry) => ({
 }));
 
 /** The options of a select block: a named reference list or the configuration's own. */
-export function resolveOptions(source: string | readonly SelectOption[]): readonly SelectOption[] {
+export function resolveOptions(
+  source: string | readonly SelectOption[],
+): readonly SelectOption[] {
   if (typeof source !== 'string') return source;
   if (source === 'usStates') return usStates;
   if (source === 'caProvinces') return caProvinces;

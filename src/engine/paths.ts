@@ -9,12 +9,17 @@ export function getAt(source: unknown, path: string): unknown {
 }
 
 /** Writes a dotted path, creating plain objects on the way; returns the same root for chaining. */
-export function setAt<T extends Record<string, unknown>>(root: T, path: string, value: unknown): T {
+export function setAt<T extends Record<string, unknown>>(
+  root: T,
+  path: string,
+  value: unknown,
+): T {
   const keys = path.split('.');
   let current: Record<string, unknown> = root;
   keys.slice(0, -1).forEach((key) => {
     const next = current[key];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) current[key] = {};
+    if (next === null || typeof next !== 'object' || Array.isArray(next))
+      current[key] = {};
     current = current[key] as Record<string, unknown>;
   });
   current[keys[keys.length - 1] as string] = value;

@@ -1,5 +1,11 @@
 import { interpolate, type Texts } from './texts.ts';
-import { checkCount, checkHandle, checkWebsiteUrl, maxLengths, type Check } from './validators.ts';
+import {
+  checkCount,
+  checkHandle,
+  checkWebsiteUrl,
+  maxLengths,
+  type Check,
+} from './validators.ts';
 
 /** The twelve platform keys of the specification's application entity. */
 export const platformKeys = [
@@ -35,13 +41,19 @@ export const platformNames: Record<PlatformKey, string> = {
 };
 
 /** Specification §3: these three travel under `fields.single.<platform>` instead of `platforms`. */
-export const platformsSentAsFields: ReadonlySet<PlatformKey> = new Set(['linkedin', 'threads', 'reddit']);
+export const platformsSentAsFields: ReadonlySet<PlatformKey> = new Set([
+  'linkedin',
+  'threads',
+  'reddit',
+]);
 
 export type PlatformFieldKind = 'handle' | 'count' | 'url';
 export type PlatformField = { key: string; kind: PlatformFieldKind };
 
 /** The inputs of one platform: handle and followers, or for the website its url and monthly traffic. */
-export function platformFields(platform: PlatformKey): readonly PlatformField[] {
+export function platformFields(
+  platform: PlatformKey,
+): readonly PlatformField[] {
   return platform === 'website'
     ? [
         { key: 'url', kind: 'url' },
@@ -75,10 +87,16 @@ export function checkPlatforms(
   const issues: PlatformIssue[] = [];
   const complete = new Set<PlatformKey>();
   for (const platform of offered) {
-    const answers = (value as Record<string, Record<string, unknown> | undefined> | undefined)?.[platform] ?? {};
+    const answers =
+      (
+        value as Record<string, Record<string, unknown> | undefined> | undefined
+      )?.[platform] ?? {};
     const fields = platformFields(platform).map((field) => ({
       ...field,
-      text: typeof answers[field.key] === 'string' ? (answers[field.key] as string).trim() : '',
+      text:
+        typeof answers[field.key] === 'string'
+          ? (answers[field.key] as string).trim()
+          : '',
     }));
     const isStarted = fields.some((field) => field.text !== '');
     let isValid = true;
@@ -92,7 +110,9 @@ export function checkPlatforms(
       const cap = maxLengths[field.kind];
       const failedCheck = fieldChecks[field.kind](field.text);
       const failure =
-        field.text.length > cap ? interpolate(texts.tooLong, { max: cap }) : failedCheck && texts[failedCheck];
+        field.text.length > cap
+          ? interpolate(texts.tooLong, { max: cap })
+          : failedCheck && texts[failedCheck];
       if (failure) {
         issues.push({ path, message: failure });
         isValid = false;
@@ -104,8 +124,12 @@ export function checkPlatforms(
   if (unmetRequired.length > 0)
     issues.push({
       path: 'platforms.filled',
-      message: required.length === 1 ? texts.platformsOneRequired : texts.platformsAllRequired,
+      message:
+        required.length === 1
+          ? texts.platformsOneRequired
+          : texts.platformsAllRequired,
     });
-  else if (complete.size === 0) issues.push({ path: 'platforms.filled', message: texts.platformsNone });
+  else if (complete.size === 0)
+    issues.push({ path: 'platforms.filled', message: texts.platformsNone });
   return issues;
 }

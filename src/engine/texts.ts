@@ -35,22 +35,26 @@ export const defaultTexts = {
   phoneNumberLabel: 'Phone number',
   progressLabel: 'Application progress',
   stepCompleted: 'completed',
-  requiredHint: 'required',
   removeSelection: 'Remove {name}',
   honeypotLabel: 'Leave this field empty',
-  errorPrefix: 'Error:',
+  opensInNewTab: '(opens in a new tab)',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;
 export type Texts = Record<TextKey, string>;
 
 /** Merges the configuration's overrides over the English defaults. */
-export function resolveTexts(overrides: Partial<Record<TextKey, string>> | undefined): Texts {
+export function resolveTexts(
+  overrides: Partial<Record<TextKey, string>> | undefined,
+): Texts {
   return { ...defaultTexts, ...overrides };
 }
 
 /** Fills `{name}` placeholders; unknown names stay as written so a typo in a configuration is visible, not silent. */
-export function interpolate(template: string, values: Record<string, string | number>): string {
+export function interpolate(
+  template: string,
+  values: Record<string, string | number>,
+): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );

@@ -611,7 +611,9 @@ test('keeps the length caps the README documents', () => {
 
 test('refuses a website with a scheme other than http(s), even when the rest looks like a host', () => {
   expect(checkWebsiteUrl('javascript:ada.io')).toBe('websiteUrl');
-  expect(checkWebsiteUrl('javascript:a.com//%0aalert%281%29')).toBe('websiteUrl');
+  expect(checkWebsiteUrl('javascript:a.com//%0aalert%281%29')).toBe(
+    'websiteUrl',
+  );
   expect(checkWebsiteUrl('data:ada.io')).toBe('websiteUrl');
   expect(checkWebsiteUrl('HTTPS://ada.io')).toBeNull();
 });

@@ -14,29 +14,44 @@ const phoneTextPattern = /^\+?[\d ().-]{6,24}$/;
 const urlLikeHandle = /:\/\/|\/|^www\./i;
 
 /** Length caps, the same in the browser and on the server (README "Length caps"). */
-export const maxLengths = { line: 300, multiline: 4000, handle: 100, count: 15, url: 2048 } as const;
+export const maxLengths = {
+  line: 300,
+  multiline: 4000,
+  handle: 100,
+  count: 15,
+  url: 2048,
+} as const;
 
 export type Check = (value: string) => TextKey | null;
 
-export const checkEmail: Check = (value) => (emailPattern.test(value.trim()) ? null : 'email');
+export const checkEmail: Check = (value) =>
+  emailPattern.test(value.trim()) ? null : 'email';
 
-export const checkDigits: Check = (value) => (digitsPattern.test(value.trim()) ? null : 'digitsOnly');
+export const checkDigits: Check = (value) =>
+  digitsPattern.test(value.trim()) ? null : 'digitsOnly';
 
-export const checkZip: Check = (value) => (zipPattern.test(value.trim()) ? null : 'zip');
+export const checkZip: Check = (value) =>
+  zipPattern.test(value.trim()) ? null : 'zip';
 
 /** Followers and traffic counts: digits only, with the specification's message. */
-export const checkCount: Check = (value) => (digitsPattern.test(value.trim()) ? null : 'followers');
+export const checkCount: Check = (value) =>
+  digitsPattern.test(value.trim()) ? null : 'followers';
 
 // ASVS 1.2.2: a scheme other than http(s) (`javascript:`, `data:`) never passes, even when the rest looks like a host.
 const otherScheme = /^(?!https?:\/\/)[a-z][a-z0-9+.-]*:/i;
 
 export const checkWebsiteUrl: Check = (value) => {
   const url = value.trim();
-  return url.length <= 2048 && !otherScheme.test(url) && websiteUrlPattern.test(url) ? null : 'websiteUrl';
+  return url.length <= 2048 &&
+    !otherScheme.test(url) &&
+    websiteUrlPattern.test(url)
+    ? null
+    : 'websiteUrl';
 };
 
 /** A handle such as `ada.travels` or `@ada`; anything with a scheme, a slash or `www.` is a URL. */
-export const checkHandle: Check = (value) => (urlLikeHandle.test(value.trim()) ? 'handle' : null);
+export const checkHandle: Check = (value) =>
+  urlLikeHandle.test(value.trim()) ? 'handle' : null;
 
 export const checkPhoneText: Check = (value) => {
   const trimmed = value.trim();
@@ -45,14 +60,21 @@ export const checkPhoneText: Check = (value) => {
 };
 
 export type PhoneValue = { countryCode: string; subscriber: string };
-export type PhoneIssue = { part: 'countryCode' | 'subscriber'; message: TextKey };
+export type PhoneIssue = {
+  part: 'countryCode' | 'subscriber';
+  message: TextKey;
+};
 
 /** Specification §5: digits-only subscriber; each part requires the other; `isRequired` requires both. */
-export function checkPhone(phone: PhoneValue, isRequired: boolean): PhoneIssue[] {
+export function checkPhone(
+  phone: PhoneValue,
+  isRequired: boolean,
+): PhoneIssue[] {
   const hasCode = phone.countryCode.trim() !== '';
   const hasSubscriber = phone.subscriber.trim() !== '';
   const issues: PhoneIssue[] = [];
-  if (!hasCode && (hasSubscriber || isRequired)) issues.push({ part: 'countryCode', message: 'phoneCodeRequired' });
+  if (!hasCode && (hasSubscriber || isRequired))
+    issues.push({ part: 'countryCode', message: 'phoneCodeRequired' });
   if (!hasSubscriber && (hasCode || isRequired))
     issues.push({ part: 'subscriber', message: 'phoneSubscriberRequired' });
   if (hasSubscriber && !digitsPattern.test(phone.subscriber.trim()))

@@ -1,9 +1,18 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+  return text.replace(
+    /[&<>"']/g,
+    (character) => htmlEscapes[character] ?? character,
+  );
 }
 
 /** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
@@ -20,7 +29,10 @@ export function serializeJsonForScript(value: unknown): string {
  * Writes the title, `lang`, the configuration and a preload of the first cover into the page,
  * so the first paint needs no extra request and the title is right without JavaScript (CONTRACT §3).
  */
-export function renderIndexHtml(template: string, config: WizardConfig): string {
+export function renderIndexHtml(
+  template: string,
+  config: WizardConfig,
+): string {
   const cover = config.coverImages[0];
   const preferred = cover?.sources[0];
   const preload = cover
@@ -32,7 +44,10 @@ export function renderIndexHtml(template: string, config: WizardConfig): string 
     : '';
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(config.lang)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.title)}</title>`)
+    .replace(
+      /<title>[^<]*<\/title>/,
+      `<title>${escapeHtml(config.title)}</title>`,
+    )
     .replace('<!--wizard-head-->', preload)
     .replace(
       '<!--wizard-config-->',

@@ -4,7 +4,9 @@ import { loadWizardConfig, WizardConfigError } from './wizard-config.ts';
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
-  process.stderr.write(`Invalid environment:\n${parsed.problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
+  process.stderr.write(
+    `Invalid environment:\n${parsed.problems.map((problem) => `  - ${problem}`).join('\n')}\n`,
+  );
   process.exit(1);
 }
 const { env } = parsed;

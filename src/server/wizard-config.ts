@@ -14,13 +14,17 @@ export function loadWizardConfig(path: string): LoadedWizardConfig {
   try {
     text = readFileSync(absolute, 'utf8');
   } catch (error) {
-    throw new WizardConfigError(`Cannot read the wizard configuration ${absolute}: ${(error as Error).message}`);
+    throw new WizardConfigError(
+      `Cannot read the wizard configuration ${absolute}: ${(error as Error).message}`,
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new WizardConfigError(`The wizard configuration ${absolute} is not valid JSON: ${(error as Error).message}`);
+    throw new WizardConfigError(
+      `The wizard configuration ${absolute} is not valid JSON: ${(error as Error).message}`,
+    );
   }
   const result = parseWizardConfig(json);
   if (!result.ok)

@@ -5,7 +5,8 @@ import { Wizard } from './wizard/wizard.tsx';
 import './styles.css';
 
 // Specification §2: the empty path is the only route; the server redirects the rest, the dev server may not.
-if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
+if (window.location.pathname !== '/')
+  window.history.replaceState(null, '', '/');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,24 +1,51 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { continueButton, fillGeneralInformation, fillMoreDetails, heading, interceptSubmissions, openWizard } from '../support/wizard.ts';
+import {
+  continueButton,
+  fillGeneralInformation,
+  fillMoreDetails,
+  heading,
+  interceptSubmissions,
+  openWizard,
+} from '../support/wizard.ts';
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+const axeSource = (
+  createRequire(import.meta.url)('axe-core') as { source: string }
+).source;
 
-type AxeViolation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  nodes: Array<{ target: string[] }>;
+};
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: Document) => Promise<{ violations: AxeViolation[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document)).violations;
   });
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' || violation.impact === 'critical',
+    )
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 for (const width of [1280, 375]) {
-  test(`finds no serious or critical axe violation on any step, errors shown, at ${width}px`, async ({ page }) => {
+  test(`finds no serious or critical axe violation on any step, errors shown, at ${width}px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await interceptSubmissions(page);
     await openWizard(page);
@@ -46,20 +73,38 @@ test('never lets the keyboard reach the honeypot', async ({ page }) => {
   const honeypot = page.locator('input[name="website"]');
   await expect(honeypot).toHaveAttribute('tabindex', '-1');
   await expect(honeypot).toHaveAttribute('autocomplete', 'off');
-  await expect(page.locator('.honeypot')).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator('.honeypot')).toHaveAttribute(
+    'aria-hidden',
+    'true',
+  );
   const reached: string[] = [];
   for (let press = 0; press < 40; press += 1) {
     await page.keyboard.press('Tab');
-    reached.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? ''));
+    reached.push(
+      await page.evaluate(
+        () => (document.activeElement as HTMLInputElement | null)?.name ?? '',
+      ),
+    );
   }
   expect(reached).not.toContain('website');
 });
 
-test('gives every visible input a label and marks required ones', async ({ page }) => {
+test('gives every visible input a label and marks required ones', async ({
+  page,
+}) => {
   await openWizard(page);
   await continueButton(page).click();
-  await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toHaveAttribute('aria-required', 'true');
-  await expect(page.locator('label', { hasText: 'First Name' })).toContainText('*');
-  await expect(page.getByRole('group', { name: 'Platforms you share content on' }).locator('legend').first()).toContainText('*');
+  await expect(
+    page.getByRole('textbox', { name: 'First Name', exact: true }),
+  ).toHaveAttribute('aria-required', 'true');
+  await expect(page.locator('label', { hasText: 'First Name' })).toContainText(
+    '*',
+  );
+  await expect(
+    page
+      .getByRole('group', { name: 'Platforms you share content on' })
+      .locator('legend')
+      .first(),
+  ).toContainText('*');
   await expect(page.getByRole('combobox')).toHaveCount(2);
 });

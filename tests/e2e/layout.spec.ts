@@ -15,19 +15,33 @@ mkdirSync(screenshotDir, { recursive: true });
 
 async function snapshot(page: Page, name: string) {
   // What a person sees a moment later: typing emitted (500 ms debounce), images decoded.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+  await page.evaluate(() =>
+    (document.activeElement as HTMLElement | null)?.blur(),
+  );
+  await page.waitForFunction(() =>
+    [...document.images].every(
+      (image) => image.complete && image.naturalWidth > 0,
+    ),
+  );
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+  await page.screenshot({
+    path: `${screenshotDir}/${name}.png`,
+    fullPage: true,
+  });
 }
 
-const background = (page: Page) => page.locator('.wizard__content').evaluate((element) => getComputedStyle(element).backgroundColor);
+const background = (page: Page) =>
+  page
+    .locator('.wizard__content')
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
 
 for (const { width, height, name } of [
   { width: 1280, height: 900, name: 'desktop' },
   { width: 375, height: 812, name: 'mobile' },
 ]) {
-  test(`walks every step at ${width}px and saves a screenshot of each`, async ({ page }) => {
+  test(`walks every step at ${width}px and saves a screenshot of each`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height });
     await interceptSubmissions(page);
     await openWizard(page);
@@ -56,19 +70,27 @@ test('lays out a split screen with a step bar on desktop', async ({ page }) => {
   expect(cover?.x).toBe(0);
   expect(cover?.width).toBeCloseTo(576, 0);
   expect(cover?.height).toBe(900);
-  const stepBar = page.getByRole('navigation', { name: 'Application progress' });
+  const stepBar = page.getByRole('navigation', {
+    name: 'Application progress',
+  });
   await expect(stepBar).toBeVisible();
   expect((await stepBar.boundingBox())?.width).toBeLessThanOrEqual(540);
   await continueButton(page).click();
-  await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveCount(1);
+  await expect(
+    page.getByRole('button', { name: 'Back', exact: true }),
+  ).toHaveCount(1);
   await expect(page.locator('.button--back')).toBeVisible();
   await expect(page.locator('.back-arrow')).toBeHidden();
 });
 
-test('puts the cover on top, hides the step bar and shows a back arrow on mobile', async ({ page }) => {
+test('puts the cover on top, hides the step bar and shows a back arrow on mobile', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openWizard(page);
-  await expect(page.getByRole('navigation', { name: 'Application progress' })).toBeHidden();
+  await expect(
+    page.getByRole('navigation', { name: 'Application progress' }),
+  ).toBeHidden();
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   await continueButton(page).click();
   const back = page.getByRole('button', { name: 'Back', exact: true });
@@ -86,14 +108,22 @@ test('scrolls past the cover to the new step on mobile', async ({ page }) => {
   await continueButton(page).click();
   const title = heading(page, 'General Information');
   await expect(title).toBeFocused();
-  await expect.poll(async () => (await page.locator('.wizard__cover').boundingBox())?.y ?? 0).toBeLessThanOrEqual(-243);
+  await expect
+    .poll(
+      async () => (await page.locator('.wizard__cover').boundingBox())?.y ?? 0,
+    )
+    .toBeLessThanOrEqual(-243);
   const top = (await title.boundingBox())?.y ?? -1;
   expect(top).toBeGreaterThan(0);
   expect(top).toBeLessThan(120);
-  await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeInViewport();
+  await expect(
+    page.getByRole('button', { name: 'Back', exact: true }),
+  ).toBeInViewport();
 });
 
-test('changes the cover with the step and tints only the gray steps', async ({ page }) => {
+test('changes the cover with the step and tints only the gray steps', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await interceptSubmissions(page);
   await openWizard(page);
@@ -112,18 +142,25 @@ test('changes the cover with the step and tints only the gray steps', async ({ p
   expect(await background(page)).toBe('rgb(242, 244, 245)');
 });
 
-test('opens footer links in a new tab without a window opener', async ({ page }) => {
+test('opens footer links in a new tab without a window opener', async ({
+  page,
+}) => {
   await openWizard(page);
   const links = page.getByRole('contentinfo').getByRole('link');
   await expect(links).toHaveCount(2);
   for (const link of await links.all()) {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
   }
-  await expect(page.getByRole('contentinfo')).toContainText('Questions about the programme?');
+  await expect(page.getByRole('contentinfo')).toContainText(
+    'Questions about the programme?',
+  );
 });
 
-test('expands the follow-up in 0.2 s, and not at all under reduced motion', async ({ page }) => {
+test('expands the follow-up in 0.2 s, and not at all under reduced motion', async ({
+  page,
+}) => {
   await interceptSubmissions(page);
   await openWizard(page);
   await continueButton(page).click();
@@ -131,9 +168,17 @@ test('expands the follow-up in 0.2 s, and not at all under reduced motion', asyn
   await continueButton(page).click();
   await answerYesNo(page, 'Have you contributed to media outlets?', 'Yes');
   const followUp = page.locator('.yes-no__follow-up');
-  expect(await followUp.evaluate((element) => getComputedStyle(element).animationDuration)).toBe('0.2s');
+  expect(
+    await followUp.evaluate(
+      (element) => getComputedStyle(element).animationDuration,
+    ),
+  ).toBe('0.2s');
   await answerYesNo(page, 'Have you contributed to media outlets?', 'No');
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await answerYesNo(page, 'Have you contributed to media outlets?', 'Yes');
-  expect(await followUp.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+  expect(
+    await followUp.evaluate(
+      (element) => getComputedStyle(element).animationName,
+    ),
+  ).toBe('none');
 });

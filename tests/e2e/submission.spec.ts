@@ -20,7 +20,9 @@ async function reachMoreDetails(page: Page) {
   await expect(heading(page, 'More Details')).toBeVisible();
 }
 
-test('sends the exact payload of a full application, thanks the applicant and leads on to sign-up', async ({ page }) => {
+test('sends the exact payload of a full application, thanks the applicant and leads on to sign-up', async ({
+  page,
+}) => {
   const requests = await interceptSubmissions(page);
   await stubSignInPage(page);
   await reachMoreDetails(page);
@@ -33,7 +35,9 @@ test('sends the exact payload of a full application, thanks the applicant and le
   expect(request?.method).toBe('PUT');
   expect(request?.headers['content-type']).toBe('application/json');
   expect(request?.headers.accept).toBe('application/json');
-  expect(request?.headers['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(request?.headers['idempotency-key']).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
   expect(request?.body).toEqual(expectedPayload);
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
@@ -41,26 +45,39 @@ test('sends the exact payload of a full application, thanks the applicant and le
   await expect(page).toHaveURL(signInUrl);
 });
 
-test('asks for the media description only when the answer is Yes, and never sends a hidden one', async ({ page }) => {
+test('asks for the media description only when the answer is Yes, and never sends a hidden one', async ({
+  page,
+}) => {
   const requests = await interceptSubmissions(page);
   await reachMoreDetails(page);
   await fillMoreDetails(page);
   await answerYesNo(page, 'Have you contributed to media outlets?', 'No');
   await expect(textbox(page, 'Describe More')).toHaveCount(0);
   await answerYesNo(page, 'Have you contributed to media outlets?', 'Yes');
-  await expect(textbox(page, 'Describe More')).toHaveValue('Guardian travel, 2024');
+  await expect(textbox(page, 'Describe More')).toHaveValue(
+    'Guardian travel, 2024',
+  );
   await textbox(page, 'Describe More').fill('');
   await continueButton(page).click();
   await expect(textbox(page, 'Describe More')).toBeFocused();
-  await expect(textbox(page, 'Describe More')).toHaveAccessibleDescription('This field is required');
+  await expect(textbox(page, 'Describe More')).toHaveAccessibleDescription(
+    'This field is required',
+  );
   expect(requests).toHaveLength(0);
   await textbox(page, 'Describe More').fill('Kept secret');
   await answerYesNo(page, 'Have you contributed to media outlets?', 'No');
   await continueButton(page).click();
   await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  const fields = (requests[0]?.body as { fields: Array<{ key: string; value: string }> }).fields;
-  expect(fields).toContainEqual({ key: 'single.mediaOutletContributions.value', value: 'No' });
-  expect(fields.map((field) => field.key)).not.toContain('single.mediaOutletContributions.text');
+  const fields = (
+    requests[0]?.body as { fields: Array<{ key: string; value: string }> }
+  ).fields;
+  expect(fields).toContainEqual({
+    key: 'single.mediaOutletContributions.value',
+    value: 'No',
+  });
+  expect(fields.map((field) => field.key)).not.toContain(
+    'single.mediaOutletContributions.text',
+  );
 });
 
 test('requires the yes/no questions of specification §5', async ({ page }) => {
@@ -72,42 +89,76 @@ test('requires the yes/no questions of specification §5', async ({ page }) => {
     'Is anyone in your party a wheelchair user?',
     'May we assist with accommodations for disabilities?',
   ])
-    await expect(page.getByRole('radiogroup', { name: question })).toHaveAccessibleDescription('Choose Yes or No');
-  await expect(page.getByRole('radiogroup', { name: 'Have you contributed to media outlets?' })).toHaveAttribute('aria-invalid', 'false');
-  await expect(textbox(page, 'Anything else we should know?')).toHaveAttribute('aria-invalid', 'false');
+    await expect(
+      page.getByRole('radiogroup', { name: question }),
+    ).toHaveAccessibleDescription('Choose Yes or No');
+  await expect(
+    page.getByRole('radiogroup', {
+      name: 'Have you contributed to media outlets?',
+    }),
+  ).toHaveAttribute('aria-invalid', 'false');
+  await expect(textbox(page, 'Anything else we should know?')).toHaveAttribute(
+    'aria-invalid',
+    'false',
+  );
 });
 
-test('keeps every answer when the send fails, shows the server error, and retries with the same key', async ({ page }) => {
-  const requests = await interceptSubmissions(page, (attempt) => ({ status: attempt === 1 ? 503 : 201 }));
+test('keeps every answer when the send fails, shows the server error, and retries with the same key', async ({
+  page,
+}) => {
+  const requests = await interceptSubmissions(page, (attempt) => ({
+    status: attempt === 1 ? 503 : 201,
+  }));
   await reachMoreDetails(page);
   await fillMoreDetails(page);
   await continueButton(page).click();
-  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please, try again later.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Something went wrong. Please, try again later.',
+  );
   await expect(heading(page, 'More Details')).toBeVisible();
-  await expect(textbox(page, 'Emergency contact name')).toHaveValue('Mary Somerville');
+  await expect(textbox(page, 'Emergency contact name')).toHaveValue(
+    'Mary Somerville',
+  );
   await continueButton(page).click();
   await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
   expect(requests).toHaveLength(2);
-  expect(requests[1]?.headers['idempotency-key']).toBe(requests[0]?.headers['idempotency-key']);
+  expect(requests[1]?.headers['idempotency-key']).toBe(
+    requests[0]?.headers['idempotency-key'],
+  );
   expect(requests[1]?.body).toEqual(requests[0]?.body);
 });
 
-test('shows the error when the network fails and the applicant can retry', async ({ page }) => {
+test('shows the error when the network fails and the applicant can retry', async ({
+  page,
+}) => {
   let attempts = 0;
   await page.route('**/api/syncPage/**', (route) => {
     attempts += 1;
-    return attempts === 1 ? route.abort('failed') : route.fulfill({ status: 201, contentType: 'application/json', body: '{}' });
+    return attempts === 1
+      ? route.abort('failed')
+      : route.fulfill({
+          status: 201,
+          contentType: 'application/json',
+          body: '{}',
+        });
   });
   await reachMoreDetails(page);
   await fillMoreDetails(page);
   await continueButton(page).click();
-  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please, try again later.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Something went wrong. Please, try again later.',
+  );
   await continueButton(page).click();
   await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
 });
 
-test('sends one application however often the final Continue is clicked', async ({ page }) => {
-  const requests = await interceptSubmissions(page, () => ({ status: 201, delayMs: 2500 }));
+test('sends one application however often the final Continue is clicked', async ({
+  page,
+}) => {
+  const requests = await interceptSubmissions(page, () => ({
+    status: 201,
+    delayMs: 2500,
+  }));
   await reachMoreDetails(page);
   await fillMoreDetails(page);
   const button = continueButton(page);
@@ -120,7 +171,9 @@ test('sends one application however often the final Continue is clicked', async 
   expect(requests).toHaveLength(1);
 });
 
-test('loses no keystroke when Continue follows typing at once', async ({ page }) => {
+test('loses no keystroke when Continue follows typing at once', async ({
+  page,
+}) => {
   const requests = await interceptSubmissions(page);
   await reachMoreDetails(page);
   await fillMoreDetails(page);
@@ -129,11 +182,15 @@ test('loses no keystroke when Continue follows typing at once', async ({ page })
   await page.keyboard.type(typed, { delay: 0 });
   await continueButton(page).click();
   await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  const fields = (requests[0]?.body as { fields: Array<{ key: string; value: string }> }).fields;
+  const fields = (
+    requests[0]?.body as { fields: Array<{ key: string; value: string }> }
+  ).fields;
   expect(fields).toContainEqual({ key: 'single.anythingElse', value: typed });
 });
 
-test('keeps the answers and the step across a reload, even inside the debounce window', async ({ page }) => {
+test('keeps the answers and the step across a reload, even inside the debounce window', async ({
+  page,
+}) => {
   await startApplication(page);
   await textbox(page, 'First Name').fill('Ada');
   await continueButton(page).click();

@@ -1,8 +1,14 @@
 /** The servers the end-to-end run starts, one per configuration under test (playwright.config.ts). */
 export const servers = {
   example: { port: 43917, config: 'config/example.wizard.json' },
-  skipFinalStep: { port: 43918, config: 'tests/fixtures/skip-final-step.wizard.json' },
-  requiredPlatforms: { port: 43919, config: 'tests/fixtures/required-platforms.wizard.json' },
+  skipFinalStep: {
+    port: 43918,
+    config: 'tests/fixtures/skip-final-step.wizard.json',
+  },
+  requiredPlatforms: {
+    port: 43919,
+    config: 'tests/fixtures/required-platforms.wizard.json',
+  },
 } as const;
 
 export type ServerName = keyof typeof servers;
@@ -11,4 +17,5 @@ export function serverUrl(name: ServerName, path = '/'): string {
   return `http://127.0.0.1:${servers[name].port}${path}`;
 }
 
-export const chromiumExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumExecutable =
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -3,35 +3,61 @@ import { serverUrl, type ServerName } from './servers.ts';
 
 export const signInUrl = 'https://creators.visitaldmere.example/sign-up';
 
-export const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
+export const continueButton = (page: Page) =>
+  page.getByRole('button', { name: 'Continue', exact: true });
 
-export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+export const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
 
-export const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+export const textbox = (page: Page, name: string) =>
+  page.getByRole('textbox', { name, exact: true });
 
-export async function openWizard(page: Page, server: ServerName = 'example'): Promise<void> {
+export async function openWizard(
+  page: Page,
+  server: ServerName = 'example',
+): Promise<void> {
   await page.goto(serverUrl(server));
   await expect(heading(page, 'Welcome!')).toBeVisible();
 }
 
-export async function startApplication(page: Page, server: ServerName = 'example'): Promise<void> {
+export async function startApplication(
+  page: Page,
+  server: ServerName = 'example',
+): Promise<void> {
   await openWizard(page, server);
   await continueButton(page).click();
   await expect(heading(page, 'General Information')).toBeVisible();
 }
 
-export async function chooseOption(page: Page, combobox: string, search: string, option: string): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  combobox: string,
+  search: string,
+  option: string,
+): Promise<void> {
   const input = page.getByRole('combobox', { name: combobox, exact: true });
   await input.click();
   await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-export async function answerYesNo(page: Page, question: string, answer: 'Yes' | 'No'): Promise<void> {
-  await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer, exact: true }).check();
+export async function answerYesNo(
+  page: Page,
+  question: string,
+  answer: 'Yes' | 'No',
+): Promise<void> {
+  await page
+    .getByRole('radiogroup', { name: question })
+    .getByRole('radio', { name: answer, exact: true })
+    .check();
 }
 
-export async function fillPlatform(page: Page, platform: string, handle: string, followers: string): Promise<void> {
+export async function fillPlatform(
+  page: Page,
+  platform: string,
+  handle: string,
+  followers: string,
+): Promise<void> {
   const group = page.getByRole('group', { name: platform, exact: true });
   await group.getByRole('textbox', { name: 'Username' }).fill(handle);
   await group.getByRole('textbox', { name: 'Followers' }).fill(followers);
@@ -41,51 +67,96 @@ export async function fillPlatform(page: Page, platform: string, handle: string,
 export async function fillGeneralInformation(page: Page): Promise<void> {
   await textbox(page, 'First Name').fill('Ada');
   await textbox(page, 'Last Name').fill('Lovelace');
-  await chooseOption(page, 'Country calling code', 'united kingdom', 'United Kingdom +44');
+  await chooseOption(
+    page,
+    'Country calling code',
+    'united kingdom',
+    'United Kingdom +44',
+  );
   await textbox(page, 'Phone number').fill('7700900123');
   await textbox(page, 'Email Address').fill('ada@example.com');
-  await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('United Kingdom');
+  await expect(
+    page.getByRole('combobox', { name: 'Country', exact: true }),
+  ).toHaveValue('United Kingdom');
   await fillPlatform(page, 'Instagram', 'ada.travels', '12000');
 }
 
 /** Every More Details answer; `anythingElse` is left empty, as the optional field it is. */
 export async function fillMoreDetails(page: Page): Promise<void> {
-  await textbox(page, 'What content angle or interest would you bring?').fill('Food and slow travel');
-  await textbox(page, 'What deliverables do you intend to create?').fill('Three reels and a blog post');
-  await textbox(page, 'What support are you looking for from us?').fill('Accommodation for two nights');
-  await textbox(page, 'Links to past campaigns').fill('https://ada.example/coast-week');
+  await textbox(page, 'What content angle or interest would you bring?').fill(
+    'Food and slow travel',
+  );
+  await textbox(page, 'What deliverables do you intend to create?').fill(
+    'Three reels and a blog post',
+  );
+  await textbox(page, 'What support are you looking for from us?').fill(
+    'Accommodation for two nights',
+  );
+  await textbox(page, 'Links to past campaigns').fill(
+    'https://ada.example/coast-week',
+  );
   await answerYesNo(page, 'Have you contributed to media outlets?', 'Yes');
   await textbox(page, 'Describe More').fill('Guardian travel, 2024');
   await textbox(page, 'Have you visited before?').fill('Once, in 2019');
-  await textbox(page, 'Tell us about the trip you have in mind').fill('A week along the coast path');
+  await textbox(page, 'Tell us about the trip you have in mind').fill(
+    'A week along the coast path',
+  );
   await textbox(page, 'Preferred travel dates').fill('May 2027');
   await answerYesNo(page, 'Are your dates flexible?', 'No');
-  await textbox(page, 'Who is travelling with you? Names, titles and roles').fill('Charles Babbage, photographer');
-  await answerYesNo(page, 'Will a service animal or pet travel with you?', 'No');
+  await textbox(
+    page,
+    'Who is travelling with you? Names, titles and roles',
+  ).fill('Charles Babbage, photographer');
+  await answerYesNo(
+    page,
+    'Will a service animal or pet travel with you?',
+    'No',
+  );
   await answerYesNo(page, 'Is anyone in your party a wheelchair user?', 'No');
-  await answerYesNo(page, 'May we assist with accommodations for disabilities?', 'Yes');
+  await answerYesNo(
+    page,
+    'May we assist with accommodations for disabilities?',
+    'Yes',
+  );
   await textbox(page, 'Emergency contact name').fill('Mary Somerville');
   await textbox(page, 'Relationship').fill('Friend');
   await textbox(page, 'Phone').fill('+44 20 7946 0000');
 }
 
-export type CapturedRequest = { method: string; headers: Record<string, string>; body: unknown };
+export type CapturedRequest = {
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+};
 
 /** Answers the application PUT as `answer(n)` says for the n-th attempt, and records every request. */
 export async function interceptSubmissions(
   page: Page,
-  answer: (attempt: number) => { status: number; delayMs?: number } = () => ({ status: 201 }),
+  answer: (attempt: number) => { status: number; delayMs?: number } = () => ({
+    status: 201,
+  }),
 ): Promise<CapturedRequest[]> {
   const requests: CapturedRequest[] = [];
   await page.route('**/api/syncPage/**', async (route) => {
     const request = route.request();
-    requests.push({ method: request.method(), headers: await request.allHeaders(), body: request.postDataJSON() });
+    requests.push({
+      method: request.method(),
+      headers: await request.allHeaders(),
+      body: request.postDataJSON(),
+    });
     const { status, delayMs } = answer(requests.length);
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.fulfill({
       status,
       contentType: 'application/json',
-      body: JSON.stringify(status < 300 ? { id: '00000000-0000-4000-8000-000000000001', receivedAt: '2026-11-22T10:00:00.000Z' } : { error: 'unavailable' }),
+      body: JSON.stringify(
+        status < 300
+          ? {
+              id: '00000000-0000-4000-8000-000000000001',
+              receivedAt: '2026-11-22T10:00:00.000Z',
+            }
+          : { error: 'unavailable' },
+      ),
     });
   });
   return requests;
@@ -94,7 +165,11 @@ export async function interceptSubmissions(
 /** The external creator sign-up page, served locally so a redirect can be observed. */
 export async function stubSignInPage(page: Page): Promise<void> {
   await page.route(`${signInUrl}**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Creator sign-up</title><h1>Creator sign-up</h1>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<title>Creator sign-up</title><h1>Creator sign-up</h1>',
+    }),
   );
 }
 
@@ -109,11 +184,17 @@ export const expectedPayload = {
   platforms: { instagram: { handle: 'ada.travels', followers: '12000' } },
   fields: [
     { key: 'single.whatContent', value: 'Food and slow travel' },
-    { key: 'single.intendedDeliverables', value: 'Three reels and a blog post' },
+    {
+      key: 'single.intendedDeliverables',
+      value: 'Three reels and a blog post',
+    },
     { key: 'single.supportLevel', value: 'Accommodation for two nights' },
     { key: 'single.pastCampaigns', value: 'https://ada.example/coast-week' },
     { key: 'single.mediaOutletContributions.value', value: 'Yes' },
-    { key: 'single.mediaOutletContributions.text', value: 'Guardian travel, 2024' },
+    {
+      key: 'single.mediaOutletContributions.text',
+      value: 'Guardian travel, 2024',
+    },
     { key: 'single.visitedBefore', value: 'Once, in 2019' },
     { key: 'single.tripDetails', value: 'A week along the coast path' },
     { key: 'single.preferredDates', value: 'May 2027' },

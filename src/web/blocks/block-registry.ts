@@ -5,18 +5,43 @@ type FieldBlockComponent = Exclude<BlockComponent, 'text' | 'sectionHeading'>;
 type AnyBlockProps = { block: Block; isDisabled: boolean };
 
 // Each block kind is its own chunk: the country list and flags load only with the blocks that show them.
-const loaders: Record<FieldBlockComponent, () => Promise<ComponentType<AnyBlockProps>>> = {
-  textInput: () => import('./text-input-block.tsx').then((module) => module.TextInputBlock as ComponentType<AnyBlockProps>),
-  select: () => import('./select-block.tsx').then((module) => module.SelectBlock as ComponentType<AnyBlockProps>),
-  phone: () => import('./phone-block.tsx').then((module) => module.PhoneBlock as ComponentType<AnyBlockProps>),
-  platforms: () => import('./platforms-block.tsx').then((module) => module.PlatformsBlock as ComponentType<AnyBlockProps>),
-  yesNo: () => import('./yes-no-block.tsx').then((module) => module.YesNoBlock as ComponentType<AnyBlockProps>),
-  checkbox: () => import('./checkbox-block.tsx').then((module) => module.CheckboxBlock as ComponentType<AnyBlockProps>),
+const loaders: Record<
+  FieldBlockComponent,
+  () => Promise<ComponentType<AnyBlockProps>>
+> = {
+  textInput: () =>
+    import('./text-input-block.tsx').then(
+      (module) => module.TextInputBlock as ComponentType<AnyBlockProps>,
+    ),
+  select: () =>
+    import('./select-block.tsx').then(
+      (module) => module.SelectBlock as ComponentType<AnyBlockProps>,
+    ),
+  phone: () =>
+    import('./phone-block.tsx').then(
+      (module) => module.PhoneBlock as ComponentType<AnyBlockProps>,
+    ),
+  platforms: () =>
+    import('./platforms-block.tsx').then(
+      (module) => module.PlatformsBlock as ComponentType<AnyBlockProps>,
+    ),
+  yesNo: () =>
+    import('./yes-no-block.tsx').then(
+      (module) => module.YesNoBlock as ComponentType<AnyBlockProps>,
+    ),
+  checkbox: () =>
+    import('./checkbox-block.tsx').then(
+      (module) => module.CheckboxBlock as ComponentType<AnyBlockProps>,
+    ),
 };
 
-const lazyBlock = (kind: FieldBlockComponent) => lazy(() => loaders[kind]().then((component) => ({ default: component })));
+const lazyBlock = (kind: FieldBlockComponent) =>
+  lazy(() => loaders[kind]().then((component) => ({ default: component })));
 
-export const blockComponents: Record<FieldBlockComponent, ComponentType<AnyBlockProps>> = {
+export const blockComponents: Record<
+  FieldBlockComponent,
+  ComponentType<AnyBlockProps>
+> = {
   textInput: lazyBlock('textInput'),
   select: lazyBlock('select'),
   phone: lazyBlock('phone'),
@@ -25,12 +50,16 @@ export const blockComponents: Record<FieldBlockComponent, ComponentType<AnyBlock
   checkbox: lazyBlock('checkbox'),
 };
 
-export function isFieldBlock(block: Block): block is Extract<Block, { component: FieldBlockComponent }> {
+export function isFieldBlock(
+  block: Block,
+): block is Extract<Block, { component: FieldBlockComponent }> {
   return block.component in loaders;
 }
 
 /** Starts loading the blocks a set of steps shows, so the next step renders without a wait. */
 export function preloadBlocks(blocks: readonly Block[]): Promise<unknown> {
-  const kinds = new Set(blocks.filter(isFieldBlock).map((block) => block.component));
+  const kinds = new Set(
+    blocks.filter(isFieldBlock).map((block) => block.component),
+  );
   return Promise.all([...kinds].map((kind) => loaders[kind]()));
 }

@@ -9,7 +9,10 @@ import type { BlockProps } from './block-props.ts';
 export function CheckboxBlock({ block, isDisabled }: BlockProps<'checkbox'>) {
   const { rules } = useModel();
   const { field, fieldState } = useController({ name: block.data.path });
-  const [isChecked, setChecked] = useImmediateValue(field.value === true, field.onChange);
+  const [isChecked, setChecked] = useImmediateValue(
+    field.value === true,
+    field.onChange,
+  );
   const id = useId();
   const error = fieldState.error?.message;
   const isRequired = isRequiredRule(rules.get(block.data.path)) && !isDisabled;

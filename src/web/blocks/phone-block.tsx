@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
-import { callingCodeOptionFor, callingCodeOptions } from '#engine/calling-codes.ts';
+import {
+  callingCodeOptionFor,
+  callingCodeOptions,
+} from '#engine/calling-codes.ts';
 import { Combobox } from '../components/combobox.tsx';
 import { ErrorText, labelIdFor, RequiredMark } from '../components/field.tsx';
 import { Flag } from '../components/flag.tsx';
@@ -18,11 +21,20 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   const isRequired = isRequiredRule(rules.get(data.path)) && !isDisabled;
   const codePath = `${data.path}.countryCode`;
   const subscriberPath = `${data.path}.subscriber`;
-  const code = useController({ name: codePath, rules: { deps: [subscriberPath] } });
-  const subscriber = useController({ name: subscriberPath, rules: { deps: [codePath] } });
+  const code = useController({
+    name: codePath,
+    rules: { deps: [subscriberPath] },
+  });
+  const subscriber = useController({
+    name: subscriberPath,
+    rules: { deps: [codePath] },
+  });
   const { setValue, getFieldState } = useFormContext();
   const countryCode = String(useWatch({ name: countryPath }) ?? '');
-  const selected = callingCodeOptionFor(String(code.field.value ?? ''), countryCode);
+  const selected = callingCodeOptionFor(
+    String(code.field.value ?? ''),
+    countryCode,
+  );
   const id = useId();
   const codeId = `${id}-code`;
   const numberId = `${id}-number`;
@@ -30,7 +42,9 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   const numberError = subscriber.fieldState.error?.message;
 
   const chooseCode = (value: string) => {
-    const option = callingCodeOptions.find((candidate) => candidate.value === value);
+    const option = callingCodeOptions.find(
+      (candidate) => candidate.value === value,
+    );
     code.field.onChange(option?.code ?? '');
     code.field.onBlur();
     if (option && rules.has(countryPath))
@@ -49,7 +63,11 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
       {data.hint && <p className="field__hint">{data.hint}</p>}
       <div className="phone__row">
         <div className="phone__code">
-          <label id={labelIdFor(codeId)} htmlFor={codeId} className="visually-hidden">
+          <label
+            id={labelIdFor(codeId)}
+            htmlFor={codeId}
+            className="visually-hidden"
+          >
             {texts.callingCodeLabel}
           </label>
           <Combobox
@@ -72,7 +90,9 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
             inputRef={code.field.ref}
             disabled={isDisabled}
             autoComplete="tel-country-code"
-            renderPrefix={(option) => <Flag isoCode2={option.value.slice(0, 2)} />}
+            renderPrefix={(option) => (
+              <Flag isoCode2={option.value.slice(0, 2)} />
+            )}
             selectedText={(option) => `+${option.value.slice(3)}`}
           />
         </div>
@@ -99,7 +119,9 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
         </div>
       </div>
       {codeError && <ErrorText id={`${codeId}-error`} message={codeError} />}
-      {numberError && <ErrorText id={`${numberId}-error`} message={numberError} />}
+      {numberError && (
+        <ErrorText id={`${numberId}-error`} message={numberError} />
+      )}
     </fieldset>
   );
 }

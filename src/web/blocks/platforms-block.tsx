@@ -1,10 +1,20 @@
 import { useId } from 'react';
 import { useController, useFormState, useWatch } from 'react-hook-form';
-import { platformFields, platformNames, type PlatformField, type PlatformKey } from '#engine/platforms.ts';
+import {
+  platformFields,
+  platformNames,
+  type PlatformField,
+  type PlatformKey,
+} from '#engine/platforms.ts';
 import { getAt } from '#engine/paths.ts';
 import type { TextKey } from '#engine/texts.ts';
 import { maxLengths } from '#engine/validators.ts';
-import { describedBy, ErrorText, Field, RequiredMark } from '../components/field.tsx';
+import {
+  describedBy,
+  ErrorText,
+  Field,
+  RequiredMark,
+} from '../components/field.tsx';
 import { TextInput } from '../components/text-input.tsx';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
@@ -22,20 +32,35 @@ const fieldLabels: Record<string, TextKey> = {
 export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
   const { platforms, requiredPlatforms } = useModel();
   const { errors } = useFormState({ name: groupPath });
-  const groupError = (errors.platforms as { filled?: { message?: string } } | undefined)?.filled?.message;
+  const groupError = (
+    errors.platforms as { filled?: { message?: string } } | undefined
+  )?.filled?.message;
   const id = useId();
   const groupErrorId = `${id}-error`;
-  const answers = (useWatch({ name: 'platforms' }) ?? {}) as Record<string, Record<string, string> | undefined>;
+  const answers = (useWatch({ name: 'platforms' }) ?? {}) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
   const isComplete = (platform: PlatformKey) =>
     platformFields(platform).every(
-      (field) => (answers[platform]?.[field.key] ?? '').trim() !== '' && !getAt(errors, `platforms.${platform}.${field.key}`),
+      (field) =>
+        (answers[platform]?.[field.key] ?? '').trim() !== '' &&
+        !getAt(errors, `platforms.${platform}.${field.key}`),
     );
   // The group message points at the platforms that would satisfy it, so focus lands on the first of them.
   const flagged = new Set<PlatformKey>(
-    groupError ? (requiredPlatforms.length > 0 ? requiredPlatforms.filter((platform) => !isComplete(platform)) : platforms) : [],
+    groupError
+      ? requiredPlatforms.length > 0
+        ? requiredPlatforms.filter((platform) => !isComplete(platform))
+        : platforms
+      : [],
   );
   return (
-    <fieldset className="field platforms" disabled={isDisabled} aria-describedby={describedBy(groupError && groupErrorId)}>
+    <fieldset
+      className="field platforms"
+      disabled={isDisabled}
+      aria-describedby={describedBy(groupError && groupErrorId)}
+    >
       <legend className="field__label">
         {block.data.label}
         <RequiredMark />
@@ -54,7 +79,11 @@ export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
                   key={field.key}
                   platform={platform}
                   field={field}
-                  groupErrorId={index === 0 && flagged.has(platform) ? groupErrorId : undefined}
+                  groupErrorId={
+                    index === 0 && flagged.has(platform)
+                      ? groupErrorId
+                      : undefined
+                  }
                 />
               ))}
             </div>
@@ -66,25 +95,53 @@ export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
   );
 }
 
-function PlatformInput({ platform, field, groupErrorId }: { platform: PlatformKey; field: PlatformField; groupErrorId: string | undefined }) {
+function PlatformInput({
+  platform,
+  field,
+  groupErrorId,
+}: {
+  platform: PlatformKey;
+  field: PlatformField;
+  groupErrorId: string | undefined;
+}) {
   const { texts, requiredPlatforms } = useModel();
   const path = `platforms.${platform}.${field.key}`;
-  const sibling = platformFields(platform).find((other) => other.key !== field.key);
+  const sibling = platformFields(platform).find(
+    (other) => other.key !== field.key,
+  );
   const controller = useController({
     name: path,
-    rules: { deps: [groupPath, ...(sibling ? [`platforms.${platform}.${sibling.key}`] : [])] },
+    rules: {
+      deps: [
+        groupPath,
+        ...(sibling ? [`platforms.${platform}.${sibling.key}`] : []),
+      ],
+    },
   });
   const error = controller.fieldState.error?.message;
   return (
-    <Field label={texts[fieldLabels[field.key] ?? 'handleLabel']} isRequired={requiredPlatforms.includes(platform)} error={error}>
+    <Field
+      label={texts[fieldLabels[field.key] ?? 'handleLabel']}
+      isRequired={requiredPlatforms.includes(platform)}
+      error={error}
+    >
       {(control) => (
         <TextInput
           {...control}
           aria-invalid={Boolean(error) || groupErrorId !== undefined}
-          aria-describedby={describedBy(control['aria-describedby'], groupErrorId)}
+          aria-describedby={describedBy(
+            control['aria-describedby'],
+            groupErrorId,
+          )}
           name={controller.field.name}
           type={field.kind === 'url' ? 'url' : 'text'}
-          inputMode={field.kind === 'count' ? 'numeric' : field.kind === 'url' ? 'url' : undefined}
+          inputMode={
+            field.kind === 'count'
+              ? 'numeric'
+              : field.kind === 'url'
+                ? 'url'
+                : undefined
+          }
           autoCapitalize="off"
           spellCheck={false}
           maxLength={maxLengths[field.kind]}

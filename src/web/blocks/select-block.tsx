@@ -9,9 +9,17 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
   const { rules, texts } = useModel();
   const { data } = block;
   const rule = rules.get(data.path);
-  const dependents = [...rules.values()].filter((other) => other.showOn?.path === data.path).map((other) => other.path);
-  const { field, fieldState } = useController({ name: data.path, rules: { deps: dependents } });
-  const maxItems = rule?.validators.find((validator) => typeof validator !== 'string' && validator.name === 'maxItems');
+  const dependents = [...rules.values()]
+    .filter((other) => other.showOn?.path === data.path)
+    .map((other) => other.path);
+  const { field, fieldState } = useController({
+    name: data.path,
+    rules: { deps: dependents },
+  });
+  const maxItems = rule?.validators.find(
+    (validator) =>
+      typeof validator !== 'string' && validator.name === 'maxItems',
+  );
   const comboTexts = {
     placeholder: texts.selectPlaceholder,
     searchPlaceholder: texts.searchPlaceholder,
@@ -19,7 +27,12 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
     removeSelection: texts.removeSelection,
   };
   return (
-    <Field label={data.label} isRequired={isRequiredRule(rule) && !isDisabled} error={fieldState.error?.message} hint={data.hint}>
+    <Field
+      label={data.label}
+      isRequired={isRequiredRule(rule) && !isDisabled}
+      error={fieldState.error?.message}
+      hint={data.hint}
+    >
       {(control) =>
         data.multiple ? (
           <Combobox

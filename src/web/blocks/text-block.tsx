@@ -8,6 +8,9 @@ type TextBlockProps = {
 };
 
 export function TextBlock({ block, placeholders }: TextBlockProps) {
-  if (block.component === 'sectionHeading') return <h2 className="step__section-heading">{block.data.text}</h2>;
-  return <p className="step__text">{interpolate(block.data.text, placeholders)}</p>;
+  if (block.component === 'sectionHeading')
+    return <h2 className="step__section-heading">{block.data.text}</h2>;
+  return (
+    <p className="step__text">{interpolate(block.data.text, placeholders)}</p>
+  );
 }

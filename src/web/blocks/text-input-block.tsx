@@ -10,7 +10,12 @@ export function TextInputBlock({ block, isDisabled }: BlockProps<'textInput'>) {
   const { data } = block;
   const rule = rules.get(data.path);
   const { field, fieldState } = useController({ name: data.path });
-  const inputMode = data.inputType === 'tel' ? 'tel' : data.inputType === 'email' ? 'email' : undefined;
+  const inputMode =
+    data.inputType === 'tel'
+      ? 'tel'
+      : data.inputType === 'email'
+        ? 'email'
+        : undefined;
   return (
     <Field
       label={data.label}

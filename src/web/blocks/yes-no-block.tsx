@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
-import { describedBy, ErrorText, Field, RequiredMark } from '../components/field.tsx';
+import {
+  describedBy,
+  ErrorText,
+  Field,
+  RequiredMark,
+} from '../components/field.tsx';
 import { afterPointerRelease } from '../components/after-pointer-release.ts';
 import { TextInput } from '../components/text-input.tsx';
 import { useImmediateValue } from '../components/use-immediate-value.ts';
@@ -15,8 +20,14 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
   const valuePath = `${data.path}.value`;
   const textPath = `${data.path}.text`;
   const followUp = data.followUp;
-  const answer = useController({ name: valuePath, rules: { deps: followUp ? [textPath] : [] } });
-  const [chosen, choose] = useImmediateValue<unknown>(answer.field.value, answer.field.onChange);
+  const answer = useController({
+    name: valuePath,
+    rules: { deps: followUp ? [textPath] : [] },
+  });
+  const [chosen, choose] = useImmediateValue<unknown>(
+    answer.field.value,
+    answer.field.onChange,
+  );
   const id = useId();
   const isRequired = isRequiredRule(rules.get(valuePath)) && !isDisabled;
   const error = answer.fieldState.error?.message;
@@ -59,17 +70,38 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
         </div>
         {error && <ErrorText id={errorId} message={error} />}
       </fieldset>
-      {isFollowUpShown && <FollowUp path={textPath} label={followUp.label} multiline={followUp.multiline} isDisabled={isDisabled} />}
+      {isFollowUpShown && (
+        <FollowUp
+          path={textPath}
+          label={followUp.label}
+          multiline={followUp.multiline}
+          isDisabled={isDisabled}
+        />
+      )}
     </div>
   );
 }
 
-function FollowUp({ path, label, multiline, isDisabled }: { path: string; label: string; multiline: boolean; isDisabled: boolean }) {
+function FollowUp({
+  path,
+  label,
+  multiline,
+  isDisabled,
+}: {
+  path: string;
+  label: string;
+  multiline: boolean;
+  isDisabled: boolean;
+}) {
   const { rules } = useModel();
   const { field, fieldState } = useController({ name: path });
   return (
     <div className="yes-no__follow-up">
-      <Field label={label} isRequired={isRequiredRule(rules.get(path))} error={fieldState.error?.message}>
+      <Field
+        label={label}
+        isRequired={isRequiredRule(rules.get(path))}
+        error={fieldState.error?.message}
+      >
         {(control) => (
           <TextInput
             {...control}

@@ -4,7 +4,12 @@ import type { SelectOption } from '#engine/config-schema.ts';
 import { afterPointerRelease } from './after-pointer-release.ts';
 import { labelIdFor, type FieldControlProps } from './field.tsx';
 
-export type ComboboxTexts = { placeholder: string; searchPlaceholder: string; noResults: string; removeSelection: string };
+export type ComboboxTexts = {
+  placeholder: string;
+  searchPlaceholder: string;
+  noResults: string;
+  removeSelection: string;
+};
 
 type CommonProps = {
   control: FieldControlProps;
@@ -20,7 +25,11 @@ type CommonProps = {
   selectedText?: (option: SelectOption) => string;
 };
 
-type SingleProps = CommonProps & { multiple?: false; value: string; onChange: (value: string) => void };
+type SingleProps = CommonProps & {
+  multiple?: false;
+  value: string;
+  onChange: (value: string) => void;
+};
 type MultipleProps = CommonProps & {
   multiple: true;
   value: readonly string[];
@@ -30,9 +39,16 @@ type MultipleProps = CommonProps & {
 };
 
 /** Specification §5: a case-insensitive substring match on the option name. */
-export function filterOptions(options: readonly SelectOption[], query: string): SelectOption[] {
+export function filterOptions(
+  options: readonly SelectOption[],
+  query: string,
+): SelectOption[] {
   const needle = query.trim().toLocaleLowerCase();
-  return needle ? options.filter((option) => option.name.toLocaleLowerCase().includes(needle)) : [...options];
+  return needle
+    ? options.filter((option) =>
+        option.name.toLocaleLowerCase().includes(needle),
+      )
+    : [...options];
 }
 
 /**
@@ -40,22 +56,48 @@ export function filterOptions(options: readonly SelectOption[], query: string): 
  * open it searches ('Search...'). In multi mode clicking an option toggles it.
  */
 export function Combobox(props: SingleProps | MultipleProps) {
-  const { control, options, texts, onBlur, inputRef, disabled, renderPrefix, selectedText, autoComplete } = props;
+  const {
+    control,
+    options,
+    texts,
+    onBlur,
+    inputRef,
+    disabled,
+    renderPrefix,
+    selectedText,
+    autoComplete,
+  } = props;
   const [isOpen, setIsOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const chosen = props.multiple ? props.value : props.value ? [props.value] : [];
-  const chosenOptions = chosen.flatMap((value) => options.filter((option) => option.value === value));
+  const chosen = props.multiple
+    ? props.value
+    : props.value
+      ? [props.value]
+      : [];
+  const chosenOptions = chosen.flatMap((value) =>
+    options.filter((option) => option.value === value),
+  );
   const singleOption = props.multiple ? null : (chosenOptions[0] ?? null);
   const items = useMemo(() => filterOptions(options, query), [options, query]);
-  const isFull = props.multiple === true && props.max !== undefined && chosen.length >= props.max;
+  const isFull =
+    props.multiple === true &&
+    props.max !== undefined &&
+    chosen.length >= props.max;
 
   const toggle = (option: SelectOption) => {
     if (!props.multiple) return;
-    if (props.value.includes(option.value)) props.onChange(props.value.filter((value) => value !== option.value));
+    if (props.value.includes(option.value))
+      props.onChange(props.value.filter((value) => value !== option.value));
     else if (!isFull) props.onChange([...props.value, option.value]);
   };
 
-  const { getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } = useCombobox<SelectOption>({
+  const {
+    getInputProps,
+    getMenuProps,
+    getItemProps,
+    getToggleButtonProps,
+    highlightedIndex,
+  } = useCombobox<SelectOption>({
     items,
     inputId: control.id,
     labelId: labelIdFor(control.id),
@@ -63,28 +105,40 @@ export function Combobox(props: SingleProps | MultipleProps) {
     itemToString: (option) => option?.name ?? '',
     itemToKey: (option) => option?.value,
     selectedItem: singleOption,
-    inputValue: isOpen ? query : singleOption ? (selectedText?.(singleOption) ?? singleOption.name) : '',
+    inputValue: isOpen
+      ? query
+      : singleOption
+        ? (selectedText?.(singleOption) ?? singleOption.name)
+        : '',
     isItemDisabled: (option) => isFull && !chosen.includes(option.value),
     onIsOpenChange: ({ isOpen: next }) => {
       setIsOpen(Boolean(next));
       setQuery('');
     },
     onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue ?? '');
+      if (type === useCombobox.stateChangeTypes.InputChange)
+        setQuery(inputValue ?? '');
     },
     stateReducer: (state, { type, changes }) => {
       if (
         props.multiple &&
-        (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+        (type === useCombobox.stateChangeTypes.ItemClick ||
+          type === useCombobox.stateChangeTypes.InputKeyDownEnter)
       )
-        return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: state.inputValue };
+        return {
+          ...changes,
+          isOpen: true,
+          highlightedIndex: state.highlightedIndex,
+          inputValue: state.inputValue,
+        };
       return changes;
     },
     onStateChange: ({ type, selectedItem }) => {
       if (
         props.multiple &&
         selectedItem &&
-        (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+        (type === useCombobox.stateChangeTypes.ItemClick ||
+          type === useCombobox.stateChangeTypes.InputKeyDownEnter)
       )
         toggle(selectedItem);
     },
@@ -95,7 +149,9 @@ export function Combobox(props: SingleProps | MultipleProps) {
 
   const prefix = singleOption && !isOpen ? renderPrefix?.(singleOption) : null;
   return (
-    <div className={`combobox${isOpen ? ' combobox--open' : ''}${disabled ? ' combobox--disabled' : ''}`}>
+    <div
+      className={`combobox${isOpen ? ' combobox--open' : ''}${disabled ? ' combobox--disabled' : ''}`}
+    >
       {props.multiple && chosenOptions.length > 0 && (
         <ul className="combobox__chips">
           {chosenOptions.map((option) => (
@@ -104,7 +160,10 @@ export function Combobox(props: SingleProps | MultipleProps) {
                 type="button"
                 className="combobox__chip"
                 disabled={disabled}
-                aria-label={texts.removeSelection.replace('{name}', option.name)}
+                aria-label={texts.removeSelection.replace(
+                  '{name}',
+                  option.name,
+                )}
                 onClick={() => toggle(option)}
               >
                 {option.name}
@@ -136,7 +195,13 @@ export function Combobox(props: SingleProps | MultipleProps) {
           aria-label={texts.placeholder}
         >
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-            <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M5 8l5 5 5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
       </div>
@@ -158,7 +223,8 @@ export function Combobox(props: SingleProps | MultipleProps) {
                   aria-selected={isChosen}
                   className={[
                     'combobox__option',
-                    highlightedIndex === index && 'combobox__option--highlighted',
+                    highlightedIndex === index &&
+                      'combobox__option--highlighted',
                     isChosen && 'combobox__option--chosen',
                   ]
                     .filter(Boolean)
@@ -167,8 +233,19 @@ export function Combobox(props: SingleProps | MultipleProps) {
                   {renderPrefix?.(option)}
                   <span className="combobox__option-name">{option.name}</span>
                   {isChosen && (
-                    <svg className="combobox__check" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-                      <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+                    <svg
+                      className="combobox__check"
+                      viewBox="0 0 16 16"
+                      width="16"
+                      height="16"
+                      aria-hidden="true"
+                    >
+                      <path
+                        d="M3 8.5l3.2 3L13 4.5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                      />
                     </svg>
                   )}
                 </li>

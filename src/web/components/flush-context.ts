@@ -1,7 +1,10 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 
 /** Pending debounced values; Continue and submit flush them all first so no keystroke is lost (CONTRACT §6). */
-export type FlushRegistry = { register: (flush: () => void) => () => void; flushAll: () => void };
+export type FlushRegistry = {
+  register: (flush: () => void) => () => void;
+  flushAll: () => void;
+};
 
 export function createFlushRegistry(): FlushRegistry {
   const flushes = new Set<() => void>();

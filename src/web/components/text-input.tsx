@@ -1,10 +1,19 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type Ref,
+} from 'react';
 import { afterPointerRelease } from './after-pointer-release.ts';
 import { useRegisterFlush } from './flush-context.ts';
 
 export const inputDebounceMs = 500;
 
-type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'ref'> & {
+type TextInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'onBlur' | 'ref'
+> & {
   value: string;
   multiline?: boolean;
   /** Called 500 ms after typing stops, on blur, on flush and on unmount, only with a changed value. */
@@ -14,7 +23,14 @@ type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onC
 };
 
 /** A single-line input or textarea whose changes are debounced as specification §5 says, yet never lost. */
-export function TextInput({ value, multiline, onValueChange, onBlur, inputRef, ...rest }: TextInputProps) {
+export function TextInput({
+  value,
+  multiline,
+  onValueChange,
+  onBlur,
+  inputRef,
+  ...rest
+}: TextInputProps) {
   const [draft, setDraft] = useState(value);
   const lastEmitted = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -14,8 +14,14 @@ export function readDraft(pageId: string): Draft | null {
     const parsed = JSON.parse(text) as Partial<Draft>;
     return {
       stepIndex: typeof parsed.stepIndex === 'number' ? parsed.stepIndex : 0,
-      values: parsed.values && typeof parsed.values === 'object' ? parsed.values : null,
-      idempotencyKey: typeof parsed.idempotencyKey === 'string' ? parsed.idempotencyKey : null,
+      values:
+        parsed.values && typeof parsed.values === 'object'
+          ? parsed.values
+          : null,
+      idempotencyKey:
+        typeof parsed.idempotencyKey === 'string'
+          ? parsed.idempotencyKey
+          : null,
     };
   } catch {
     // Private modes and full quotas throw; the wizard then simply starts empty.
@@ -25,8 +31,15 @@ export function readDraft(pageId: string): Draft | null {
 
 export function writeDraft(pageId: string, patch: Partial<Draft>): void {
   try {
-    const current = readDraft(pageId) ?? { stepIndex: 0, values: null, idempotencyKey: null };
-    sessionStorage.setItem(storageKey(pageId), JSON.stringify({ ...current, ...patch }));
+    const current = readDraft(pageId) ?? {
+      stepIndex: 0,
+      values: null,
+      idempotencyKey: null,
+    };
+    sessionStorage.setItem(
+      storageKey(pageId),
+      JSON.stringify({ ...current, ...patch }),
+    );
   } catch {
     // Same as above: losing the draft must never break the form itself.
   }

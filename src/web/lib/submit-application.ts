@@ -31,8 +31,12 @@ export async function submitApplication(options: {
 }
 
 /** CONTRACT §3: `requestUrl` absent means the default route; `""` or `null` means nothing is sent. */
-export function resolveRequestUrl(requestUrl: string | null | undefined, pageId: string): string | null {
-  if (requestUrl === undefined) return `/api/syncPage/${encodeURIComponent(pageId)}`;
+export function resolveRequestUrl(
+  requestUrl: string | null | undefined,
+  pageId: string,
+): string | null {
+  if (requestUrl === undefined)
+    return `/api/syncPage/${encodeURIComponent(pageId)}`;
   return requestUrl || null;
 }
 
@@ -42,6 +46,8 @@ export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hex = [...bytes]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -4,7 +4,11 @@ import type { ApplicationModel } from '#engine/application-schema.ts';
 import { isDisabled, isShown } from '#engine/conditions.ts';
 import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
 import type { Texts } from '#engine/texts.ts';
-import { blockComponents, isFieldBlock, preloadBlocks } from '../blocks/block-registry.ts';
+import {
+  blockComponents,
+  isFieldBlock,
+  preloadBlocks,
+} from '../blocks/block-registry.ts';
 import { TextBlock } from '../blocks/text-block.tsx';
 import { FlushContext } from '../components/flush-context.ts';
 import { ModelContext } from '../lib/model-context.ts';
@@ -25,8 +29,16 @@ type FormWizardProps = {
   draft: Draft | null;
 };
 
-export function FormWizard({ config, texts, stepIndex, goTo, onBack, draft }: FormWizardProps) {
-  const { form, model, flush, onContinue, isBusy, hasServerError } = useWizardForm({ config, stepIndex, goTo, draft });
+export function FormWizard({
+  config,
+  texts,
+  stepIndex,
+  goTo,
+  onBack,
+  draft,
+}: FormWizardProps) {
+  const { form, model, flush, onContinue, isBusy, hasServerError } =
+    useWizardForm({ config, stepIndex, goTo, draft });
   return (
     <FormProvider {...form}>
       <ModelContext value={model}>
@@ -40,7 +52,9 @@ export function FormWizard({ config, texts, stepIndex, goTo, onBack, draft }: Fo
             isBusy={isBusy}
             hasServerError={hasServerError}
           >
-            <Suspense fallback={<div className="step__loading" aria-busy="true" />}>
+            <Suspense
+              fallback={<div className="step__loading" aria-busy="true" />}
+            >
               <StepBlocks config={config} model={model} stepIndex={stepIndex} />
             </Suspense>
           </StepView>
@@ -51,16 +65,31 @@ export function FormWizard({ config, texts, stepIndex, goTo, onBack, draft }: Fo
   );
 }
 
-function StepBlocks({ config, model, stepIndex }: { config: WizardConfig; model: ApplicationModel; stepIndex: number }) {
+function StepBlocks({
+  config,
+  model,
+  stepIndex,
+}: {
+  config: WizardConfig;
+  model: ApplicationModel;
+  stepIndex: number;
+}) {
   const values = useWatch();
   const email = String(values.personalInfo?.emailAddress ?? '');
   return (config.steps[stepIndex]?.blocks ?? []).map((block, index) => {
-    if (!isFieldBlock(block)) return <TextBlock key={index} block={block} placeholders={{ email }} />;
+    if (!isFieldBlock(block))
+      return <TextBlock key={index} block={block} placeholders={{ email }} />;
     const path = blockPaths(block)[0];
     // Specification §4: a block hidden by its condition is not shown (nor validated, nor sent).
     if (path && !isShown(path, values, model.rules)) return null;
     const BlockComponent = blockComponents[block.component];
-    return <BlockComponent key={`${stepIndex}-${index}`} block={block} isDisabled={path ? isDisabled(path, values, model.rules) : false} />;
+    return (
+      <BlockComponent
+        key={`${stepIndex}-${index}`}
+        block={block}
+        isDisabled={path ? isDisabled(path, values, model.rules) : false}
+      />
+    );
   });
 }
 

@@ -17,7 +17,16 @@ type StepViewProps = {
 export const stepHeadingId = 'step-heading';
 
 /** The heading, blocks, Back and Continue (or Sign In) of the current step, and the server error under them. */
-export function StepView({ config, texts, stepIndex, children, onContinue, onBack, isBusy, hasServerError }: StepViewProps) {
+export function StepView({
+  config,
+  texts,
+  stepIndex,
+  children,
+  onContinue,
+  onBack,
+  isBusy,
+  hasServerError,
+}: StepViewProps) {
   const step = config.steps[stepIndex];
   if (!step) return null;
   const stepCount = config.steps.length;
@@ -31,26 +40,44 @@ export function StepView({ config, texts, stepIndex, children, onContinue, onBac
     if (!isBusy) onContinue();
   };
   return (
-    <form className="step" noValidate onSubmit={submit} aria-labelledby={stepHeadingId} data-action={action}>
+    <form
+      className="step"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={stepHeadingId}
+      data-action={action}
+    >
       <h1 id={stepHeadingId} className="step__heading" tabIndex={-1}>
         {step.heading ?? step.name}
       </h1>
       <div className="step__blocks">{children}</div>
       <div className="step__actions">
         {canGoBack(stepIndex, stepCount) && (
-          <button type="button" className={`button button--back button--${config.styleConfig.backButtonStyle}`} onClick={onBack}>
+          <button
+            type="button"
+            className={`button button--back button--${config.styleConfig.backButtonStyle}`}
+            onClick={onBack}
+          >
             {config.buttonText.back ?? texts.back}
           </button>
         )}
         {!step.hideConfirmButton && (
-          <button type="submit" className="button button--primary" aria-disabled={isBusy || undefined}>
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={isBusy || undefined}
+          >
             {isBusy && <span className="button__spinner" aria-hidden="true" />}
             {confirmLabel}
           </button>
         )}
       </div>
       <div className="step__status" role="alert">
-        {hasServerError && <p className="step__server-error">{config.submitErrorText ?? texts.submitError}</p>}
+        {hasServerError && (
+          <p className="step__server-error">
+            {config.submitErrorText ?? texts.submitError}
+          </p>
+        )}
       </div>
       {isBusy && (
         <p className="visually-hidden" role="status">

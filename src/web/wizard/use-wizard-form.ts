@@ -15,14 +15,26 @@ import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
 import { createFlushRegistry } from '../components/flush-context.ts';
 import { clearDraft, writeDraft, type Draft } from '../lib/session-draft.ts';
-import { newIdempotencyKey, resolveRequestUrl, submitApplication } from '../lib/submit-application.ts';
+import {
+  newIdempotencyKey,
+  resolveRequestUrl,
+  submitApplication,
+} from '../lib/submit-application.ts';
 
 /** The value paths of one step, in the order it shows them; the platforms block adds its group rule. */
-export function stepFieldPaths(config: WizardConfig, model: ApplicationModel, stepIndex: number): string[] {
+export function stepFieldPaths(
+  config: WizardConfig,
+  model: ApplicationModel,
+  stepIndex: number,
+): string[] {
   return (config.steps[stepIndex]?.blocks ?? []).flatMap((block) =>
     block.component === 'platforms'
       ? [
-          ...model.platforms.flatMap((platform) => platformFields(platform).map((field) => `platforms.${platform}.${field.key}`)),
+          ...model.platforms.flatMap((platform) =>
+            platformFields(platform).map(
+              (field) => `platforms.${platform}.${field.key}`,
+            ),
+          ),
           'platforms.filled',
         ]
       : blockPaths(block),
@@ -31,13 +43,26 @@ export function stepFieldPaths(config: WizardConfig, model: ApplicationModel, st
 
 /** Copies saved answers over the defaults, keeping only known paths with the same kind of value. */
 function mergeSaved(defaults: unknown, saved: unknown): unknown {
-  if (defaults !== null && typeof defaults === 'object' && !Array.isArray(defaults)) {
-    const source = saved !== null && typeof saved === 'object' ? (saved as Record<string, unknown>) : {};
+  if (
+    defaults !== null &&
+    typeof defaults === 'object' &&
+    !Array.isArray(defaults)
+  ) {
+    const source =
+      saved !== null && typeof saved === 'object'
+        ? (saved as Record<string, unknown>)
+        : {};
     return Object.fromEntries(
-      Object.entries(defaults).map(([key, value]) => [key, mergeSaved(value, source[key])]),
+      Object.entries(defaults).map(([key, value]) => [
+        key,
+        mergeSaved(value, source[key]),
+      ]),
     );
   }
-  if (Array.isArray(defaults)) return Array.isArray(saved) ? saved.filter((item) => typeof item === 'string') : defaults;
+  if (Array.isArray(defaults))
+    return Array.isArray(saved)
+      ? saved.filter((item) => typeof item === 'string')
+      : defaults;
   if (defaults === null) return typeof saved === 'boolean' ? saved : null;
   return typeof saved === typeof defaults ? saved : defaults;
 }
@@ -59,8 +84,15 @@ type Options = {
 export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const model = useMemo(() => buildApplicationModel(config), [config]);
   const schema = useMemo(() => buildApplicationSchema(model), [model]);
-  const [defaultValues] = useState(() => mergeSaved(buildDefaultValues(model), draft?.values) as ApplicationValues);
-  const form = useForm<ApplicationValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+  const [defaultValues] = useState(
+    () =>
+      mergeSaved(buildDefaultValues(model), draft?.values) as ApplicationValues,
+  );
+  const form = useForm<ApplicationValues>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onTouched',
+  });
   const flush = useMemo(createFlushRegistry, []);
   const [isBusy, setIsBusy] = useState(false);
   const [hasServerError, setHasServerError] = useState(false);
@@ -72,17 +104,23 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const stepCount = config.steps.length;
 
   useEffect(() => {
-    if (!isSubmitted.current) writeDraft(config.pageId, { stepIndex, values: draftValues(form.getValues()) });
+    if (!isSubmitted.current)
+      writeDraft(config.pageId, {
+        stepIndex,
+        values: draftValues(form.getValues()),
+      });
   }, [config.pageId, stepIndex, form]);
 
   useEffect(() => {
     const subscription = form.watch((values) => {
-      if (!isSubmitted.current) writeDraft(config.pageId, { values: draftValues(values) });
+      if (!isSubmitted.current)
+        writeDraft(config.pageId, { values: draftValues(values) });
     });
     // A reload or tab close inside the debounce window still keeps the last keystrokes.
     const saveNow = () => {
       flush.flushAll();
-      if (!isSubmitted.current) writeDraft(config.pageId, { values: draftValues(form.getValues()) });
+      if (!isSubmitted.current)
+        writeDraft(config.pageId, { values: draftValues(form.getValues()) });
     };
     window.addEventListener('pagehide', saveNow);
     return () => {
@@ -95,8 +133,12 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     if (focusRequest === 0) return;
     // After the errors render: the first invalid control of the step, in reading order (CONTRACT §5).
     const frame = requestAnimationFrame(() => {
-      const invalid = document.querySelector<HTMLElement>('.step [aria-invalid="true"]');
-      const target = invalid?.matches('input, textarea, select, button') ? invalid : invalid?.querySelector<HTMLElement>('input, textarea');
+      const invalid = document.querySelector<HTMLElement>(
+        '.step [aria-invalid="true"]',
+      );
+      const target = invalid?.matches('input, textarea, select, button')
+        ? invalid
+        : invalid?.querySelector<HTMLElement>('input, textarea');
       target?.focus();
     });
     return () => cancelAnimationFrame(frame);
@@ -106,7 +148,8 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const touch = (paths: readonly string[]) => {
     for (const path of paths) {
       const value = form.getValues(path);
-      if (value !== undefined) form.setValue(path, value, { shouldTouch: true });
+      if (value !== undefined)
+        form.setValue(path, value, { shouldTouch: true });
     }
   };
 
@@ -120,13 +163,18 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
 
   const submit = async (): Promise<boolean> => {
     // Specification §4: on submit every field is touched; an invalid form is not sent.
-    touch(config.steps.flatMap((_, index) => stepFieldPaths(config, model, index)));
+    touch(
+      config.steps.flatMap((_, index) => stepFieldPaths(config, model, index)),
+    );
     if (!(await form.trigger())) {
       const errors = form.formState.errors;
       const firstInvalidStep = config.steps.findIndex((_, index) =>
-        stepFieldPaths(config, model, index).some((path) => getAt(errors, path) !== undefined),
+        stepFieldPaths(config, model, index).some(
+          (path) => getAt(errors, path) !== undefined,
+        ),
       );
-      if (firstInvalidStep >= 0 && firstInvalidStep !== stepIndex) goTo(firstInvalidStep);
+      if (firstInvalidStep >= 0 && firstInvalidStep !== stepIndex)
+        goTo(firstInvalidStep);
       setFocusRequest((count) => count + 1);
       return false;
     }
@@ -171,10 +219,12 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
         if (await validateStep(stepIndex)) goTo(stepIndex + 1);
         return;
       case 'submitAndAdvance':
-        if ((await validateStep(stepIndex)) && (await submit())) goTo(stepIndex + 1);
+        if ((await validateStep(stepIndex)) && (await submit()))
+          goTo(stepIndex + 1);
         return;
       case 'submitAndRedirect':
-        if ((await validateStep(stepIndex)) && (await submit())) window.location.assign(config.signInUrl);
+        if ((await validateStep(stepIndex)) && (await submit()))
+          window.location.assign(config.signInUrl);
         return;
       case 'redirect':
         window.location.assign(config.signInUrl);
