@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   buildApplicationModel,
   buildDefaultValues,
@@ -9,7 +9,7 @@ import {
 } from './application-schema.ts';
 import { parseWizardConfig, type FormItem } from './config-schema.ts';
 import { setAt } from './paths.ts';
-import { buildPayload } from './payload.ts';
+import { buildPayload, parsePayload } from './payload.ts';
 import type { PlatformKey } from './platforms.ts';
 
 function parseOrThrow(input: unknown) {
@@ -488,5 +488,157 @@ test('copes with missing groups', () => {
     personalInfo: {},
     platforms: {},
     fields: [],
+  });
+});
+
+describe('parsePayload', () => {
+  const complete = () =>
+    buildPayload(answersFor(model, completeAnswers), model);
+
+  test('reads back what buildPayload sends, unchanged', () => {
+    const payload = complete();
+    expect(parsePayload(JSON.parse(JSON.stringify(payload)), model)).toEqual({
+      ok: true,
+      payload,
+      isHoneypot: false,
+    });
+  });
+
+  test('trims strings and accepts the same application with different spacing', () => {
+    const payload = complete();
+    const spaced = {
+      ...payload,
+      personalInfo: { ...payload.personalInfo, firstName: '  Ada ' },
+    };
+    const result = parsePayload(spaced, model);
+    expect(result.ok && result.payload.personalInfo.firstName).toBe('Ada');
+  });
+
+  test('names unknown keys at every level', () => {
+    const payload = complete();
+    const result = parsePayload(
+      {
+        ...payload,
+        extra: 1,
+        personalInfo: { ...payload.personalInfo, nickname: 'Countess' },
+        platforms: {
+          ...payload.platforms,
+          facebook: { handle: 'ada', followers: '1' },
+        },
+        fields: [
+          ...payload.fields,
+          { key: 'single.favouriteColour', value: 'teal' },
+        ],
+      },
+      model,
+    );
+    expect(result.ok ? [] : result.issues).toEqual([
+      { path: 'extra', message: 'Unknown key' },
+      { path: 'personalInfo.nickname', message: 'Unknown key' },
+      { path: 'platforms.facebook', message: 'Unknown platform' },
+      {
+        path: `fields[${payload.fields.length}]`,
+        message: 'Unknown key "single.favouriteColour"',
+      },
+    ]);
+  });
+
+  test('applies every rule of the browser to a payload that skipped it', () => {
+    const payload = complete();
+    const result = parsePayload(
+      {
+        ...payload,
+        personalInfo: {
+          ...payload.personalInfo,
+          emailAddress: 'ada@localhost',
+          firstName: '   ',
+        },
+        platforms: {
+          instagram: { handle: 'https://instagram.com/ada', followers: '12k' },
+        },
+        fields: payload.fields.filter(
+          (field) => field.key !== 'single.animal.value',
+        ),
+      },
+      model,
+    );
+    expect(result.ok ? [] : result.issues).toEqual([
+      { path: 'personalInfo.firstName', message: 'This field is required' },
+      {
+        path: 'personalInfo.emailAddress',
+        message: 'Enter a valid email address',
+      },
+      { path: 'fields.single.animal.value', message: 'Choose Yes or No' },
+      {
+        path: 'platforms.instagram.handle',
+        message: 'Enter your username only',
+      },
+      {
+        path: 'platforms.instagram.followers',
+        message: 'Enter a valid number',
+      },
+      { path: 'platforms.filled', message: 'Fill at least one platform' },
+    ]);
+  });
+
+  test('refuses an answer the form hides, such as a state outside the United States', () => {
+    const payload = complete();
+    const result = parsePayload(
+      {
+        ...payload,
+        personalInfo: { ...payload.personalInfo, provinceCode: 'CA' },
+      },
+      model,
+    );
+    expect(result.ok ? [] : result.issues).toEqual([
+      {
+        path: 'personalInfo.provinceCode',
+        message: 'This answer is not asked for',
+      },
+    ]);
+  });
+
+  test('refuses wrong types and Yes/No answers that are neither', () => {
+    const payload = complete();
+    const result = parsePayload(
+      {
+        ...payload,
+        personalInfo: {
+          ...payload.personalInfo,
+          firstName: 5,
+          phone: { countryCode: 44, subscriber: '1' },
+        },
+        fields: [
+          { key: 'single.flexibleDates.value', value: 'Maybe' },
+          { key: 'single.whatContent' },
+        ],
+      },
+      model,
+    );
+    expect(result.ok ? [] : result.issues).toEqual([
+      { path: 'personalInfo.firstName', message: 'Expected text' },
+      { path: 'personalInfo.phone.countryCode', message: 'Expected text' },
+      {
+        path: 'fields.single.flexibleDates.value',
+        message: 'Expected "Yes" or "No"',
+      },
+      { path: 'fields[1]', message: 'Expected { "key": text, "value": text }' },
+    ]);
+  });
+
+  test('marks a filled honeypot and never returns it', () => {
+    const result = parsePayload(
+      { ...complete(), honeypot: 'https://spam.example' },
+      model,
+    );
+    expect(result.ok && result.isHoneypot).toBe(true);
+    expect(result.ok && 'honeypot' in result.payload).toBe(false);
+  });
+
+  test('refuses a body that is not an object', () => {
+    expect(parsePayload([], model)).toEqual({
+      ok: false,
+      issues: [{ path: '(body)', message: 'Expected a JSON object' }],
+    });
   });
 });

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ApplicationPayload } from '#engine/payload.ts';
+import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import {
+  createApplicationsRepository,
+  hashPayload,
+  type ApplicationsRepository,
+} from './applications-repository.ts';
+import type { Database } from './database.ts';
+
+function application(
+  firstName: string,
+  email = `${firstName.toLowerCase()}@example.com`,
+  countryCode = 'GB',
+): ApplicationPayload {
+  return {
+    personalInfo: {
+      firstName,
+      lastName: 'Lovelace',
+      emailAddress: email,
+      countryCode,
+      phone: { countryCode: '44', subscriber: '7700900123' },
+    },
+    platforms: { instagram: { handle: 'ada.travels', followers: '12000' } },
+    fields: [{ key: 'single.whatContent', value: 'Food' }],
+  };
+}
+
+describe.each(engines)('applications on %s', (engine) => {
+  let database: Database;
+  let repository: ApplicationsRepository;
+  let drop: () => Promise<void>;
+  let sqlitePath = '';
+  let clock = Date.parse('2026-11-22T10:00:00.000Z');
+
+  beforeAll(async () => {
+    const scratch = await scratchDatabase(engine);
+    drop = scratch.drop;
+    sqlitePath = scratch.sqlitePath;
+    database = await scratch.open();
+    repository = createApplicationsRepository(
+      database,
+      () => new Date((clock += 1000)),
+    );
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  test('keeps acknowledged commits durable: WAL with a sync per commit, or fsync and synchronous commit', async () => {
+    if (engine === 'sqlite') {
+      const read = async (pragma: string) =>
+        Object.values(
+          (await sql.raw(`PRAGMA ${pragma}`).execute(database.db))
+            .rows[0] as object,
+        )[0];
+      expect(await read('journal_mode')).toBe('wal');
+      expect(await read('synchronous')).toBe(2);
+      expect(await read('busy_timeout')).toBe(5000);
+      expect(await read('foreign_keys')).toBe(1);
+      expect(await read('secure_delete')).toBe(1);
+    } else
+      for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes'])
+        expect(
+          (await sql.raw(`SHOW ${setting}`).execute(database.db)).rows[0],
+        ).toEqual({ [setting]: 'on' });
+  });
+
+  test('stores an application once and replays the same key with the same answer', async () => {
+    const key = randomUUID();
+    const first = await repository.store({
+      pageId: 'page',
+      idempotencyKey: key,
+      payload: application('Ada'),
+    });
+    expect(first.kind).toBe('created');
+    const again = await repository.store({
+      pageId: 'page',
+      idempotencyKey: key,
+      payload: application('Ada'),
+    });
+    expect(again).toEqual({ ...first, kind: 'replayed' });
+    if (first.kind === 'conflict') throw new Error('unexpected');
+    expect(await repository.get(first.id)).toEqual({
+      id: first.id,
+      pageId: 'page',
+      receivedAt: first.receivedAt,
+      payload: application('Ada'),
+    });
+  });
+
+  test('refuses the same key with another application and keeps the first', async () => {
+    const key = randomUUID();
+    const first = await repository.store({
+      pageId: 'page',
+      idempotencyKey: key,
+      payload: application('Ada'),
+    });
+    expect(
+      await repository.store({
+        pageId: 'page',
+        idempotencyKey: key,
+        payload: application('Eve'),
+      }),
+    ).toEqual({ kind: 'conflict' });
+    if (first.kind === 'conflict') throw new Error('unexpected');
+    expect(
+      (await repository.get(first.id))?.payload.personalInfo.firstName,
+    ).toBe('Ada');
+  });
+
+  test('scopes a key to its page', async () => {
+    const key = randomUUID();
+    const one = await repository.store({
+      pageId: 'one',
+      idempotencyKey: key,
+      payload: application('Ada'),
+    });
+    const two = await repository.store({
+      pageId: 'two',
+      idempotencyKey: key,
+      payload: application('Ada'),
+    });
+    expect([one.kind, two.kind]).toEqual(['created', 'created']);
+  });
+
+  test('stores 50 concurrent identical submissions once', async () => {
+    const key = randomUUID();
+    const before = await repository.count();
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        repository.store({
+          pageId: 'burst',
+          idempotencyKey: key,
+          payload: application('Ada'),
+        }),
+      ),
+    );
+    expect(await repository.count()).toBe(before + 1);
+    expect(
+      outcomes.filter((outcome) => outcome.kind === 'created'),
+    ).toHaveLength(1);
+    expect(
+      new Set(
+        outcomes.map((outcome) =>
+          outcome.kind === 'conflict' ? 'conflict' : outcome.id,
+        ),
+      ).size,
+    ).toBe(1);
+  });
+
+  test('hashes equal applications equally whatever the key order', () => {
+    const payload = application('Ada');
+    const reordered = {
+      fields: payload.fields,
+      platforms: payload.platforms,
+      personalInfo: { ...payload.personalInfo },
+    };
+    expect(hashPayload(reordered)).toBe(hashPayload(payload));
+  });
+
+  test('lists newest first with keyset pages and searches name, e-mail and country', async () => {
+    for (const [name, email, country] of [
+      ['Grace', 'grace@navy.example', 'US'],
+      ['Hedy', 'hedy@films.example', 'AT'],
+      ['Katherine', 'katherine@nasa.example', 'US'],
+    ] as const)
+      await repository.store({
+        pageId: 'list',
+        idempotencyKey: randomUUID(),
+        payload: application(name, email, country),
+      });
+    const all = await repository.list({ limit: 1000 });
+    expect(all.map((row) => row.receivedAt)).toEqual(
+      [...all.map((row) => row.receivedAt)].sort().reverse(),
+    );
+    const firstPage = await repository.list({ limit: 2 });
+    const last = firstPage[1];
+    const secondPage = await repository.list({
+      limit: 2,
+      after: last && { receivedAt: last.receivedAt, id: last.id },
+    });
+    expect([...firstPage, ...secondPage].map((row) => row.id)).toEqual(
+      all.slice(0, 4).map((row) => row.id),
+    );
+    expect(
+      (await repository.list({ limit: 10, search: 'HEDY' })).map(
+        (row) => row.name,
+      ),
+    ).toEqual(['Hedy Lovelace']);
+    expect(
+      (await repository.list({ limit: 10, search: 'nasa.example' })).map(
+        (row) => row.email,
+      ),
+    ).toEqual(['katherine@nasa.example']);
+    expect(
+      (await repository.list({ limit: 10, search: 'at' })).map(
+        (row) => row.countryCode,
+      ),
+    ).toContain('AT');
+    expect(await repository.list({ limit: 10, search: '%' })).toEqual([]);
+  });
+
+  test('reads every application in batches, oldest first', async () => {
+    const seen: string[] = [];
+    for await (const stored of repository.iterate(2))
+      seen.push(stored.receivedAt);
+    expect(seen.length).toBe(await repository.count());
+    expect(seen).toEqual([...seen].sort());
+  });
+
+  test('erases an application so that its bytes leave the database files', async () => {
+    const sentinel = `zz-erase-${randomUUID()}@example.com`;
+    const stored = await repository.store({
+      pageId: 'erase',
+      idempotencyKey: randomUUID(),
+      payload: application('Erin', sentinel),
+    });
+    if (stored.kind === 'conflict') throw new Error('unexpected');
+    expect(await repository.erase(stored.id)).toBe(true);
+    expect(await repository.get(stored.id)).toBeUndefined();
+    expect(await repository.erase(stored.id)).toBe(false);
+    if (engine === 'sqlite')
+      for (const file of [sqlitePath, `${sqlitePath}-wal`])
+        if (existsSync(file))
+          expect(readFileSync(file).includes(sentinel)).toBe(false);
+  });
+});

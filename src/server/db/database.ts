@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { buildMigrations } from './migrations.ts';
+
+export type ApplicationsTable = {
+  id: string;
+  page_id: string;
+  idempotency_key: string;
+  /** SHA-256 of the stored payload: a retry with the same key must carry the same application. */
+  payload_hash: string;
+  received_at: string;
+  payload: string | Record<string, unknown>;
+  full_name: string;
+  email: string;
+  country_code: string | null;
+};
+
+export type DatabaseSchema = { applications: ApplicationsTable };
+export type Engine = 'sqlite' | 'postgres';
+
+export type Database = {
+  db: Kysely<DatabaseSchema>;
+  engine: Engine;
+  /** Makes erased rows unrecoverable from the files (SQLite: free pages and the WAL). */
+  scrubAfterErase: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+};
+
+/** Opens SQLite (default) or PostgreSQL (`DATABASE_URL`) and brings the schema up to date. */
+export async function openDatabase(
+  options: DatabaseOptions,
+): Promise<Database> {
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(options.sqlitePath);
+  const { error } = await new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => buildMigrations(database.engine) },
+  }).migrateToLatest();
+  if (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openSqlite(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const connection = new SQLite(path);
+  // RELIABILITY §3: WAL with synchronous=FULL syncs the log on every commit, so an acknowledged
+  // application survives a power loss; secure_delete overwrites erased rows (§1 T1.7).
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('secure_delete = ON');
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: connection }),
+  });
+  return {
+    db,
+    engine: 'sqlite',
+    scrubAfterErase: async () => {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool }),
+  });
+  return {
+    db,
+    engine: 'postgres',
+    // Row versions are reclaimed by autovacuum; PostgreSQL offers no stronger promise.
+    scrubAfterErase: async () => {},
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,47 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Engine } from './database.ts';
+
+/** Versioned migrations, run at start-up; a name once shipped never changes. */
+export function buildMigrations(engine: Engine): Record<string, Migration> {
+  return {
+    '001-create-applications': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('applications')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('page_id', 'varchar(64)', (column) => column.notNull())
+          .addColumn('idempotency_key', 'varchar(36)', (column) =>
+            column.notNull(),
+          )
+          .addColumn('payload_hash', 'varchar(64)', (column) =>
+            column.notNull(),
+          )
+          .addColumn('received_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn(
+            'payload',
+            engine === 'postgres' ? 'jsonb' : 'text',
+            (column) => column.notNull(),
+          )
+          .addColumn('full_name', 'varchar(620)', (column) => column.notNull())
+          .addColumn('email', 'varchar(320)', (column) => column.notNull())
+          .addColumn('country_code', 'varchar(2)')
+          // The idempotency check lives in the database, so any number of server processes agree.
+          .addUniqueConstraint('applications_page_key_unique', [
+            'page_id',
+            'idempotency_key',
+          ])
+          .execute();
+        await db.schema
+          .createIndex('applications_received_at')
+          .on('applications')
+          .columns(['received_at', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('applications_email')
+          .on('applications')
+          .expression(sql`lower(email)`)
+          .execute();
+      },
+    },
+  };
+}

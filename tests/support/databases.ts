@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  openDatabase,
+  type Database,
+  type Engine,
+} from '../../src/server/db/database.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+async function isReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The engines the storage suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL answers. */
+export const engines: Engine[] =
+  adminUrl && (await isReachable(adminUrl))
+    ? ['sqlite', 'postgres']
+    : ['sqlite'];
+
+if (!engines.includes('postgres'))
+  process.stdout.write(
+    `\n  PostgreSQL tests SKIPPED: ${adminUrl ? `nothing answers at ${adminUrl}` : 'TEST_DATABASE_URL is not set'} (start one with scripts/start-test-postgres.sh)\n\n`,
+  );
+
+/** A new, empty database of that engine; `drop` removes it. */
+export async function scratchDatabase(
+  engine: Engine,
+): Promise<{
+  url: string | undefined;
+  sqlitePath: string;
+  open: () => Promise<Database>;
+  drop: () => Promise<void>;
+}> {
+  const sqlitePath = join(
+    mkdtempSync(join(tmpdir(), 'wizard-db-')),
+    'applications.db',
+  );
+  if (engine === 'sqlite')
+    return {
+      url: undefined,
+      sqlitePath,
+      open: () => openDatabase({ sqlitePath }),
+      drop: async () => {},
+    };
+  const name = `wizard_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl ?? '');
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    sqlitePath,
+    open: () => openDatabase({ databaseUrl: url.toString(), sqlitePath }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
