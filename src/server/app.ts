@@ -1,19 +1,51 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import { buildApplicationModel } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { createApplicationsRepository } from './db/applications-repository.ts';
+import type { Database } from './db/database.ts';
 import { renderIndexHtml } from './html.ts';
+import { registerErrorShape } from './plugins/error-shape.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { applicationRoutes } from './routes/applications.ts';
+import { syncPageRoutes } from './routes/sync-page.ts';
 
 export type AppOptions = {
   wizardConfig: WizardConfig;
   /** The folder of the configuration file; its `images/` are served at `/images/`. */
   configDirectory: string;
   distDirectory: string;
-  logger?: boolean;
+  database: Database;
+  adminToken?: string | undefined;
+  /** Submissions per client address per minute; 0 turns the limit off. */
+  rateLimitPerMinute?: number;
+  trustProxy?: boolean | string[];
+  logger?: FastifyServerOptions['logger'];
 };
 
 const immutable = 'public, max-age=31536000, immutable';
+
+/** Pino options that keep personal data out of the logs (RELIABILITY §5: ASVS 16.2.5). */
+export const loggerOptions = {
+  level: 'info',
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie'],
+    censor: '[redacted]',
+  },
+  serializers: {
+    // The path without the query string: a staff search (`?search=ada@…`) is personal data.
+    req: (request: { method: string; url: string }) => ({
+      method: request.method,
+      path: request.url.split('?')[0],
+    }),
+  },
+};
 
 /** Builds the HTTP app without listening, so tests can build any variant (STYLE §1). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -21,12 +53,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: 65_536,
     requestTimeout: 30_000,
+    trustProxy: options.trustProxy ?? false,
   });
   const distDirectory = resolve(options.distDirectory);
   const page = renderIndexHtml(
     readFileSync(join(distDirectory, 'index.html'), 'utf8'),
     options.wizardConfig,
   );
+  const model = buildApplicationModel(options.wizardConfig);
+  const repository = createApplicationsRepository(options.database);
+
+  // CONTRACT §4: only JSON bodies; Fastify would otherwise accept text/plain (RELIABILITY §0).
+  app.removeContentTypeParser('text/plain');
+  registerErrorShape(app);
+  await registerSecurityHeaders(app, options.wizardConfig);
+  await app.register(rateLimit, { global: false });
+  app.addHook('onClose', () => options.database.close());
 
   await app.register(fastifyStatic, {
     root: join(distDirectory, 'assets'),
@@ -50,16 +92,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send(page),
   );
 
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await options.database.db
+        .selectFrom('applications')
+        .select('id')
+        .limit(1)
+        .execute();
+      return { status: 'ok', database: options.database.engine };
+    } catch {
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', database: options.database.engine });
+    }
+  });
+
+  await app.register(syncPageRoutes, {
+    model,
+    repository,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
+  });
+  // CONTRACT §2: without ADMIN_TOKEN the review routes do not exist (404).
+  const adminToken = options.adminToken;
+  if (adminToken)
+    await app.register(applicationRoutes, { repository, adminToken });
+
   // Specification §2: the empty path is the only route; every other page address leads back to it.
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/');
     if (isPage) return reply.redirect('/', 302);
-    return reply.code(404).send({
-      error: 'not_found',
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-    });
+    return reply
+      .code(404)
+      .send({
+        error: 'not_found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      });
   });
 
   return app;

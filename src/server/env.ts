@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+const optionalText = z.optional(z.string().check(z.trim()));
+
 export const envSchema = z.object({
   PORT: z._default(
     z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)),
@@ -11,6 +13,23 @@ export const envSchema = z.object({
     'config/example.wizard.json',
   ),
   DIST_DIR: z._default(z.string().check(z.minLength(1)), 'dist'),
+  DATABASE_URL: z.optional(
+    z
+      .string()
+      .check(z.regex(/^postgres(?:ql)?:\/\//, 'must start with postgres://')),
+  ),
+  SQLITE_PATH: z._default(
+    z.string().check(z.minLength(1)),
+    'data/applications.db',
+  ),
+  ADMIN_TOKEN: z.optional(
+    z.string().check(z.minLength(24, 'must be at least 24 characters')),
+  ),
+  RATE_LIMIT_PER_MINUTE: z._default(
+    z.coerce.number().check(z.int(), z.gte(0)),
+    30,
+  ),
+  TRUST_PROXY: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -19,7 +38,11 @@ export type Env = z.infer<typeof envSchema>;
 export function parseEnv(
   source: Record<string, string | undefined>,
 ): { ok: true; env: Env } | { ok: false; problems: string[] } {
-  const result = envSchema.safeParse(source);
+  // An empty variable means "not set", as in a .env file with `ADMIN_TOKEN=`.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== ''),
+  );
+  const result = envSchema.safeParse(present);
   if (result.success) return { ok: true, env: result.data };
   return {
     ok: false,
@@ -28,4 +51,14 @@ export function parseEnv(
         `${issue.path.join('.')}: ${issue.message} (got "${source[String(issue.path[0])] ?? ''}")`,
     ),
   };
+}
+
+/** `TRUST_PROXY`: unset → no proxy; `true` (any); or a comma-separated list of proxy addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }

@@ -38,9 +38,7 @@ if (!engines.includes('postgres'))
   );
 
 /** A new, empty database of that engine; `drop` removes it. */
-export async function scratchDatabase(
-  engine: Engine,
-): Promise<{
+export async function scratchDatabase(engine: Engine): Promise<{
   url: string | undefined;
   sqlitePath: string;
   open: () => Promise<Database>;

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { exportApplicationsCsv } from '../csv-export.ts';
+import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import { createAdminGuard } from '../plugins/admin-auth.ts';
+
+type Cursor = { receivedAt: string; id: string };
+
+const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor | null {
+  try {
+    const value = JSON.parse(
+      Buffer.from(text, 'base64url').toString('utf8'),
+    ) as Partial<Cursor>;
+    return typeof value.receivedAt === 'string' && typeof value.id === 'string'
+      ? { receivedAt: value.receivedAt, id: value.id }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The review API for staff (CONTRACT §1, §6): list, search, read, export and erase, behind ADMIN_TOKEN. */
+export async function applicationRoutes(
+  app: FastifyInstance,
+  {
+    repository,
+    adminToken,
+  }: { repository: ApplicationsRepository; adminToken: string },
+) {
+  app.addHook('onRequest', createAdminGuard(adminToken));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get<{
+    Querystring: { search?: string; cursor?: string; limit?: string };
+  }>('/api/applications', async (request, reply) => {
+    const limit =
+      request.query.limit === undefined ? 50 : Number(request.query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+      return reply
+        .code(400)
+        .send({
+          error: 'validation',
+          issues: [
+            { path: 'limit', message: 'Use a whole number from 1 to 200' },
+          ],
+        });
+    const after =
+      request.query.cursor === undefined
+        ? undefined
+        : decodeCursor(request.query.cursor);
+    if (after === null)
+      return reply
+        .code(400)
+        .send({
+          error: 'validation',
+          issues: [
+            {
+              path: 'cursor',
+              message: 'Use the nextCursor of a previous page',
+            },
+          ],
+        });
+    const search = request.query.search?.trim().slice(0, 200) || undefined;
+    const items = await repository.list({ limit: limit + 1, after, search });
+    const page = items.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page,
+      nextCursor:
+        items.length > limit && last
+          ? encodeCursor({ receivedAt: last.receivedAt, id: last.id })
+          : null,
+    };
+  });
+
+  app.get('/api/applications.csv', async (_request, reply) => {
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'Content-Disposition',
+        `attachment; filename="applications-${stamp}.csv"`,
+      )
+      .send(exportApplicationsCsv(repository));
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/applications/:id',
+    async (request, reply) => {
+      const application = await repository.get(request.params.id);
+      if (!application)
+        return reply
+          .code(404)
+          .send({
+            error: 'not_found',
+            message: 'No application with that id.',
+          });
+      return application;
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/applications/:id',
+    async (request, reply) => {
+      if (!(await repository.erase(request.params.id)))
+        return reply
+          .code(404)
+          .send({
+            error: 'not_found',
+            message: 'No application with that id.',
+          });
+      request.log.info('application erased');
+      return reply.code(204).send();
+    },
+  );
+}
