@@ -1,5 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumExecutable, servers } from './tests/support/servers.ts';
+import { chromiumExecutable, e2eAdminToken, servers } from './tests/support/servers.ts';
+
+// Each server stores into its own throwaway SQLite file.
+const dataDirectory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +35,14 @@ export default defineConfig({
   webServer: Object.values(servers).map(({ port, config }) => ({
     command: 'node --import tsx src/server/main.ts',
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', WIZARD_CONFIG: config },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WIZARD_CONFIG: config,
+      SQLITE_PATH: join(dataDirectory, `${port}.db`),
+      ADMIN_TOKEN: e2eAdminToken,
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

@@ -123,12 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/');
     if (isPage) return reply.redirect('/', 302);
-    return reply
-      .code(404)
-      .send({
-        error: 'not_found',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      });
+    return reply.code(404).send({
+      error: 'not_found',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 
   return app;

@@ -9,6 +9,9 @@ import {
   openWizard,
 } from '../support/wizard.ts';
 
+// axe is injected as an inline script, which the app's own Content-Security-Policy rightly blocks.
+test.use({ bypassCSP: true });
+
 const axeSource = (
   createRequire(import.meta.url)('axe-core') as { source: string }
 ).source;

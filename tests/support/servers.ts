@@ -17,5 +17,7 @@ export function serverUrl(name: ServerName, path = '/'): string {
   return `http://127.0.0.1:${servers[name].port}${path}`;
 }
 
+export const e2eAdminToken = 'e2e-admin-token-0123456789abcdef';
+
 export const chromiumExecutable =
   process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

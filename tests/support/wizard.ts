@@ -64,7 +64,10 @@ export async function fillPlatform(
 }
 
 /** Fills General Information for Ada Lovelace in the United Kingdom with an Instagram account. */
-export async function fillGeneralInformation(page: Page): Promise<void> {
+export async function fillGeneralInformation(
+  page: Page,
+  email = 'ada@example.com',
+): Promise<void> {
   await textbox(page, 'First Name').fill('Ada');
   await textbox(page, 'Last Name').fill('Lovelace');
   await chooseOption(
@@ -74,7 +77,7 @@ export async function fillGeneralInformation(page: Page): Promise<void> {
     'United Kingdom +44',
   );
   await textbox(page, 'Phone number').fill('7700900123');
-  await textbox(page, 'Email Address').fill('ada@example.com');
+  await textbox(page, 'Email Address').fill(email);
   await expect(
     page.getByRole('combobox', { name: 'Country', exact: true }),
   ).toHaveValue('United Kingdom');

@@ -33,22 +33,17 @@ export function createAdminGuard(token: string) {
         'Retry-After',
         Math.ceil((recent.since + failureWindowMs - now) / 1000),
       );
-      return reply
-        .code(429)
-        .send({
-          error: 'rate_limited',
-          message: 'Too many wrong tokens; wait a minute.',
-        });
+      return reply.code(429).send({
+        error: 'rate_limited',
+        message: 'Too many wrong tokens; wait a minute.',
+      });
     }
     if (isTokenValid(request.headers.authorization, token)) return;
     failures.set(request.ip, { count: recent.count + 1, since: recent.since });
     request.log.warn('review access refused: wrong or missing token');
-    return reply
-      .code(401)
-      .header('WWW-Authenticate', 'Bearer')
-      .send({
-        error: 'unauthorized',
-        message: 'A valid bearer token is required.',
-      });
+    return reply.code(401).header('WWW-Authenticate', 'Bearer').send({
+      error: 'unauthorized',
+      message: 'A valid bearer token is required.',
+    });
   };
 }

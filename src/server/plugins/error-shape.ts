@@ -8,19 +8,15 @@ export function registerErrorShape(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status === 413)
-      return reply
-        .code(413)
-        .send({
-          error: 'payload_too_large',
-          message: 'The application is larger than 64 KiB.',
-        });
+      return reply.code(413).send({
+        error: 'payload_too_large',
+        message: 'The application is larger than 64 KiB.',
+      });
     if (status === 415)
-      return reply
-        .code(415)
-        .send({
-          error: 'unsupported_media_type',
-          message: 'Send the application as application/json.',
-        });
+      return reply.code(415).send({
+        error: 'unsupported_media_type',
+        message: 'Send the application as application/json.',
+      });
     if (status === 429)
       return reply
         .code(429)
@@ -32,12 +28,9 @@ export function registerErrorShape(app: FastifyInstance): void {
         .send({ error: 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(503)
-      .send({
-        error: 'unavailable',
-        message:
-          'The server could not complete this request; please try again.',
-      });
+    return reply.code(503).send({
+      error: 'unavailable',
+      message: 'The server could not complete this request; please try again.',
+    });
   });
 }

@@ -40,30 +40,26 @@ export async function applicationRoutes(
     const limit =
       request.query.limit === undefined ? 50 : Number(request.query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 200)
-      return reply
-        .code(400)
-        .send({
-          error: 'validation',
-          issues: [
-            { path: 'limit', message: 'Use a whole number from 1 to 200' },
-          ],
-        });
+      return reply.code(400).send({
+        error: 'validation',
+        issues: [
+          { path: 'limit', message: 'Use a whole number from 1 to 200' },
+        ],
+      });
     const after =
       request.query.cursor === undefined
         ? undefined
         : decodeCursor(request.query.cursor);
     if (after === null)
-      return reply
-        .code(400)
-        .send({
-          error: 'validation',
-          issues: [
-            {
-              path: 'cursor',
-              message: 'Use the nextCursor of a previous page',
-            },
-          ],
-        });
+      return reply.code(400).send({
+        error: 'validation',
+        issues: [
+          {
+            path: 'cursor',
+            message: 'Use the nextCursor of a previous page',
+          },
+        ],
+      });
     const search = request.query.search?.trim().slice(0, 200) || undefined;
     const items = await repository.list({ limit: limit + 1, after, search });
     const page = items.slice(0, limit);
@@ -93,12 +89,10 @@ export async function applicationRoutes(
     async (request, reply) => {
       const application = await repository.get(request.params.id);
       if (!application)
-        return reply
-          .code(404)
-          .send({
-            error: 'not_found',
-            message: 'No application with that id.',
-          });
+        return reply.code(404).send({
+          error: 'not_found',
+          message: 'No application with that id.',
+        });
       return application;
     },
   );
@@ -107,12 +101,10 @@ export async function applicationRoutes(
     '/api/applications/:id',
     async (request, reply) => {
       if (!(await repository.erase(request.params.id)))
-        return reply
-          .code(404)
-          .send({
-            error: 'not_found',
-            message: 'No application with that id.',
-          });
+        return reply.code(404).send({
+          error: 'not_found',
+          message: 'No application with that id.',
+        });
       request.log.info('application erased');
       return reply.code(204).send();
     },

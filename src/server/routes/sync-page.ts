@@ -29,12 +29,10 @@ export async function syncPageRoutes(
     },
     async (request, reply) => {
       if (request.params.pageId !== pageId)
-        return reply
-          .code(404)
-          .send({
-            error: 'not_found',
-            message: `There is no application form "${request.params.pageId}".`,
-          });
+        return reply.code(404).send({
+          error: 'not_found',
+          message: `There is no application form "${request.params.pageId}".`,
+        });
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !uuidPattern.test(key))
         return reply.code(400).send({

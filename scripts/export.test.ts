@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { expect, test } from 'vitest';
+import {
+  putApplication,
+  startTestServer,
+  validApplication,
+} from '../tests/support/test-server.ts';
+
+test('npm run export writes the same CSV as the review API', async () => {
+  const server = await startTestServer();
+  await putApplication(server.baseUrl, validApplication(), {
+    key: randomUUID(),
+  });
+  await putApplication(
+    server.baseUrl,
+    validApplication({ firstName: 'Grace' }),
+    { key: randomUUID() },
+  );
+  const out = join(
+    mkdtempSync(join(tmpdir(), 'wizard-export-')),
+    'applications.csv',
+  );
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/export.ts', '--out', out],
+    {
+      env: { ...process.env, SQLITE_PATH: server.sqlitePath },
+      encoding: 'utf8',
+      timeout: 20_000,
+    },
+  );
+  expect(result.stderr).toBe('');
+  expect(result.stdout).toBe(`Exported 2 applications to ${out}\n`);
+  const fromApi = await (
+    await fetch(`${server.baseUrl}/api/applications.csv`, {
+      headers: { Authorization: 'Bearer test-admin-token-0123456789abcdef' },
+    })
+  ).text();
+  expect(readFileSync(out, 'utf8')).toBe(fromApi);
+  expect(
+    (parse(fromApi, { columns: true }) as Array<Record<string, string>>).map(
+      (row) => row['personalInfo.firstName'],
+    ),
+  ).toEqual(['Ada', 'Grace']);
+  await server.close();
+});
+
+test('npm run export explains its usage without --out', () => {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/export.ts'],
+    { encoding: 'utf8', timeout: 20_000 },
+  );
+  expect(result.status).toBe(2);
+  expect(result.stderr).toBe(
+    'Usage: npm run export -- --out applications.csv\n',
+  );
+});

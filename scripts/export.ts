@@ -1,0 +1,38 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { exportApplicationsCsv } from '../src/server/csv-export.ts';
+import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { parseEnv } from '../src/server/env.ts';
+
+// `npm run export -- --out applications.csv`: the review API's CSV export, from the command line,
+// against the same database the server uses (DATABASE_URL or SQLITE_PATH).
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+if (!values.out) {
+  process.stderr.write('Usage: npm run export -- --out applications.csv\n');
+  process.exit(2);
+}
+const parsed = parseEnv(process.env);
+if (!parsed.ok) {
+  process.stderr.write(
+    `Invalid environment:\n${parsed.problems.map((problem) => `  - ${problem}`).join('\n')}\n`,
+  );
+  process.exit(1);
+}
+const database = await openDatabase({
+  databaseUrl: parsed.env.DATABASE_URL,
+  sqlitePath: parsed.env.SQLITE_PATH,
+});
+const repository = createApplicationsRepository(database);
+try {
+  await pipeline(
+    exportApplicationsCsv(repository),
+    createWriteStream(values.out),
+  );
+  process.stdout.write(
+    `Exported ${await repository.count()} applications to ${values.out}\n`,
+  );
+} finally {
+  await database.close();
+}
