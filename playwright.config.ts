@@ -2,7 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumExecutable, e2eAdminToken, servers } from './tests/support/servers.ts';
+import {
+  chromiumExecutable,
+  e2eAdminToken,
+  servers,
+} from './tests/support/servers.ts';
 
 // Each server stores into its own throwaway SQLite file.
 const dataDirectory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
