@@ -5,11 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
-import {
-  putApplication,
-  startTestServer,
-  validApplication,
-} from '../tests/support/test-server.ts';
+import { putApplication, validApplication } from '../tests/support/fixtures.ts';
+import { startTestServer } from '../tests/support/test-server.ts';
 
 test('npm run export writes the same CSV as the review API', async () => {
   const server = await startTestServer();

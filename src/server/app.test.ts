@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  exampleConfig,
-  startTestServer,
-} from '../../tests/support/test-server.ts';
+import { exampleConfig } from '../../tests/support/fixtures.ts';
+import { startTestServer } from '../../tests/support/test-server.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 

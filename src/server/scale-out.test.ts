@@ -5,7 +5,7 @@ import { startServerProcess } from '../../tests/support/server-process.ts';
 import {
   putApplication,
   validApplication,
-} from '../../tests/support/test-server.ts';
+} from '../../tests/support/fixtures.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 
 test.skipIf(!engines.includes('postgres'))(

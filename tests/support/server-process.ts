@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fakeDist } from './test-server.ts';
+import { fakeDist } from './fixtures.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

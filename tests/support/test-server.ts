@@ -1,42 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  parseWizardConfig,
-  type WizardConfig,
-} from '../../src/engine/config-schema.ts';
+import type { WizardConfig } from '../../src/engine/config-schema.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { createApplicationsRepository } from '../../src/server/db/applications-repository.ts';
 import type { Engine } from '../../src/server/db/database.ts';
 import { scratchDatabase } from './databases.ts';
-
-/** A built page with a stand-in script, so server tests do not need `vite build` first. */
-export function fakeDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'wizard-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    readFileSync('index.html', 'utf8').replace(
-      '<script type="module" src="/src/web/main.tsx"></script>',
-      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
-    ),
-  );
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dist;
-}
-
-export function exampleConfig(
-  overrides: Record<string, unknown> = {},
-): WizardConfig {
-  const result = parseWizardConfig({
-    ...JSON.parse(readFileSync('config/example.wizard.json', 'utf8')),
-    ...overrides,
-  });
-  if (!result.ok) throw new Error(result.problems.join('\n'));
-  return result.config;
-}
-
-export const adminToken = 'test-admin-token-0123456789abcdef';
+import { adminToken, exampleConfig, fakeDist } from './fixtures.ts';
 
 /** The real app on a real port over a scratch database of the given engine. */
 export async function startTestServer(
@@ -68,66 +35,4 @@ export async function startTestServer(
       await scratch.drop();
     },
   };
-}
-
-/** A complete, valid application for the example configuration (CONTRACT §4 shape). */
-export function validApplication(
-  overrides: { firstName?: string; emailAddress?: string } = {},
-) {
-  return {
-    personalInfo: {
-      firstName: overrides.firstName ?? 'Ada',
-      lastName: 'Lovelace',
-      phone: { countryCode: '44', subscriber: '7700900123' },
-      emailAddress: overrides.emailAddress ?? 'ada@example.com',
-      countryCode: 'GB',
-    },
-    platforms: { instagram: { handle: 'ada.travels', followers: '12000' } },
-    fields: [
-      { key: 'single.whatContent', value: 'Food and slow travel' },
-      {
-        key: 'single.intendedDeliverables',
-        value: 'Three reels and a blog post',
-      },
-      { key: 'single.supportLevel', value: 'Accommodation for two nights' },
-      { key: 'single.pastCampaigns', value: 'https://ada.travel/coast-week' },
-      { key: 'single.mediaOutletContributions.value', value: 'Yes' },
-      {
-        key: 'single.mediaOutletContributions.text',
-        value: 'Guardian travel, 2024',
-      },
-      { key: 'single.visitedBefore', value: 'Once, in 2019' },
-      { key: 'single.tripDetails', value: 'A week along the coast path' },
-      { key: 'single.preferredDates', value: 'May 2027' },
-      { key: 'single.flexibleDates.value', value: 'No' },
-      { key: 'single.partySize', value: 'Charles Babbage, photographer' },
-      { key: 'single.animal.value', value: 'No' },
-      { key: 'single.wheelchairUser.value', value: 'No' },
-      { key: 'single.mayWeAssist.value', value: 'Yes' },
-      { key: 'single.emergencyContactName', value: 'Mary Somerville' },
-      { key: 'single.emergencyContactRelationship', value: 'Friend' },
-      { key: 'single.emergencyContactPhone', value: '+44 20 7946 0000' },
-    ],
-  };
-}
-
-export function putApplication(
-  baseUrl: string,
-  body: unknown,
-  init: {
-    key?: string;
-    pageId?: string;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  return fetch(`${baseUrl}/api/syncPage/${init.pageId ?? 'aldmere-creators'}`, {
-    method: 'PUT',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      ...(init.key === undefined ? {} : { 'Idempotency-Key': init.key }),
-      ...init.headers,
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
 }

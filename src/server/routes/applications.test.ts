@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   adminToken,
   putApplication,
-  startTestServer,
   validApplication,
-} from '../../../tests/support/test-server.ts';
+} from '../../../tests/support/fixtures.ts';
+import { startTestServer } from '../../../tests/support/test-server.ts';
 
 const authorised = { Authorization: `Bearer ${adminToken}` };
 

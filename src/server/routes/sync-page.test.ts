@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
 import {
   putApplication,
-  startTestServer,
   validApplication,
-} from '../../../tests/support/test-server.ts';
+} from '../../../tests/support/fixtures.ts';
+import { startTestServer } from '../../../tests/support/test-server.ts';
 
 describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
