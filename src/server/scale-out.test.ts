@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { engines, scratchDatabase } from '../../tests/support/databases.ts';
 import { startServerProcess } from '../../tests/support/server-process.ts';
@@ -75,5 +76,46 @@ test('finishes requests in flight on SIGTERM, stores each acknowledged one, and 
   const repository = createApplicationsRepository(database);
   for (const answer of acknowledged)
     expect(await repository.get(answer.body.id ?? '')).toBeDefined();
+  await database.close();
+}, 60_000);
+
+test('loses no acknowledged application when the server is killed (-9) under 20 concurrent writers, 3 times', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  const acknowledged: string[] = [];
+  for (let crash = 0; crash < 3; crash += 1) {
+    const server = await startServerProcess({
+      SQLITE_PATH: scratch.sqlitePath,
+    });
+    let isRunning = true;
+    const writers = Array.from({ length: 20 }, async () => {
+      while (isRunning) {
+        try {
+          const response = await putApplication(
+            server.url,
+            validApplication(),
+            { key: randomUUID() },
+          );
+          if (response.status === 201)
+            acknowledged.push(((await response.json()) as { id: string }).id);
+        } catch {
+          return;
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300 + crash * 200));
+    server.process.kill('SIGKILL');
+    await server.exited;
+    isRunning = false;
+    await Promise.all(writers);
+  }
+  expect(acknowledged.length).toBeGreaterThan(20);
+  const database = await scratch.open();
+  const repository = createApplicationsRepository(database);
+  const missing = [];
+  for (const id of acknowledged)
+    if (!(await repository.get(id))) missing.push(id);
+  expect(missing).toEqual([]);
+  const integrity = await sql`PRAGMA integrity_check`.execute(database.db);
+  expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
   await database.close();
 }, 60_000);
