@@ -38,6 +38,10 @@ export const defaultTexts = {
   removeSelection: 'Remove {name}',
   honeypotLabel: 'Leave this field empty',
   opensInNewTab: '(opens in a new tab)',
+  pageError: 'Something went wrong on this page.',
+  pageErrorDetail:
+    'Your answers are kept. Reload the page to continue where you left off.',
+  reload: 'Reload the page',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;

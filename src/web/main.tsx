@@ -1,5 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { resolveTexts } from '#engine/texts.ts';
+import { ErrorBoundary } from './components/error-boundary.tsx';
+import { startAnalytics } from './lib/load-analytics.ts';
+import { startErrorReporting } from './lib/load-error-reporting.ts';
 import { readConfigFromPage } from './lib/read-config.ts';
 import { Wizard } from './wizard/wizard.tsx';
 import './styles.css';
@@ -11,10 +15,17 @@ if (window.location.pathname !== '/')
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const result = readConfigFromPage(document);
+if (result.ok) {
+  // Each SDK is fetched only when configured (issue 4), and never in the first page's JavaScript.
+  void startErrorReporting(result.config.errorReporting);
+  void startAnalytics(result.config.analytics);
+}
 createRoot(container).render(
   <StrictMode>
     {result.ok ? (
-      <Wizard config={result.config} />
+      <ErrorBoundary texts={resolveTexts(result.config.texts)}>
+        <Wizard config={result.config} />
+      </ErrorBoundary>
     ) : (
       <main className="config-error">
         <h1>This form is not configured correctly</h1>

@@ -231,3 +231,21 @@ describe.each(engines)('applications on %s', (engine) => {
           expect(readFileSync(file).includes(sentinel)).toBe(false);
   });
 });
+
+test.skipIf(!engines.includes('postgres'))(
+  'keeps serving after PostgreSQL closes idle connections',
+  async () => {
+    const scratch = await scratchDatabase('postgres');
+    const database = await scratch.open();
+    const repository = createApplicationsRepository(database);
+    // Several pooled connections, so that some sit idle when the server closes them.
+    await Promise.all(Array.from({ length: 5 }, () => repository.count()));
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+      database.db,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await repository.count()).toBe(0);
+    await database.close();
+    await scratch.drop();
+  },
+);

@@ -77,6 +77,9 @@ function openSqlite(path: string): Database {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, failover, admin) emits 'error' on the pool;
+  // unhandled it would end the process. The pool drops that client and the next query reconnects.
+  pool.on('error', () => {});
   const db = new Kysely<DatabaseSchema>({
     dialect: new PostgresDialect({ pool }),
   });

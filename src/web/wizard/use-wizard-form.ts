@@ -14,6 +14,7 @@ import { getAt } from '#engine/paths.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
 import { createFlushRegistry } from '../components/flush-context.ts';
+import { trackEvent } from '../lib/load-analytics.ts';
 import { clearDraft, writeDraft, type Draft } from '../lib/session-draft.ts';
 import {
   newIdempotencyKey,
@@ -161,7 +162,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     return isValid;
   };
 
-  const submit = async (): Promise<boolean> => {
+  const submit = async (isLeaving: boolean): Promise<boolean> => {
     // Specification §4: on submit every field is touched; an invalid form is not sent.
     touch(
       config.steps.flatMap((_, index) => stepFieldPaths(config, model, index)),
@@ -196,6 +197,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     isSubmitted.current = true;
     idempotencyKey.current = null;
     clearDraft(config.pageId);
+    trackEvent('Form Submitted', {}, isLeaving);
     return true;
   };
 
@@ -219,14 +221,16 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
         if (await validateStep(stepIndex)) goTo(stepIndex + 1);
         return;
       case 'submitAndAdvance':
-        if ((await validateStep(stepIndex)) && (await submit()))
+        if ((await validateStep(stepIndex)) && (await submit(false)))
           goTo(stepIndex + 1);
         return;
       case 'submitAndRedirect':
-        if ((await validateStep(stepIndex)) && (await submit()))
+        trackEvent('Sign In Clicked', {}, true);
+        if ((await validateStep(stepIndex)) && (await submit(true)))
           window.location.assign(config.signInUrl);
         return;
       case 'redirect':
+        trackEvent('Sign In Clicked', {}, true);
         window.location.assign(config.signInUrl);
     }
   };

@@ -7,10 +7,15 @@ import {
 } from 'react';
 import { preload } from 'react-dom';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { canGoBack, coverIndexFor } from '#engine/navigation.ts';
+import {
+  canGoBack,
+  continueActionFor,
+  coverIndexFor,
+} from '#engine/navigation.ts';
 import { resolveTexts } from '#engine/texts.ts';
 import { isFieldBlock } from '../blocks/block-registry.ts';
 import { TextBlock } from '../blocks/text-block.tsx';
+import { trackEvent } from '../lib/load-analytics.ts';
 import { readDraft } from '../lib/session-draft.ts';
 import type * as FormWizardModule from './form-wizard.tsx';
 import { StepBar } from './step-bar.tsx';
@@ -80,6 +85,23 @@ export function Wizard({ config }: { config: WizardConfig }) {
         ),
     );
   }, [needsForm, form, config]);
+
+  // Specification §4 and §7: each step is tracked as reached once, however often the applicant goes back.
+  const reachedSteps = useRef(new Set<number>());
+  useEffect(() => {
+    if (reachedSteps.current.has(stepIndex)) return;
+    reachedSteps.current.add(stepIndex);
+    const action = continueActionFor(
+      stepIndex,
+      config.steps.length,
+      config.skipFinalStep,
+    );
+    trackEvent('Step Reached', {
+      step: stepIndex + 1,
+      sync: action === 'submitAndAdvance' || action === 'submitAndRedirect',
+      steps: config.steps.length,
+    });
+  }, [stepIndex, config]);
 
   // CONTRACT §5: focus moves to the new step's heading. Specification §2: on mobile a later step scrolls
   // the page past the cover, keeping the back arrow and logo above the heading in view.
