@@ -54,7 +54,7 @@ export function validApplication(
         value: 'Three reels and a blog post',
       },
       { key: 'single.supportLevel', value: 'Accommodation for two nights' },
-      { key: 'single.pastCampaigns', value: 'https://ada.travel/coast-week' },
+      { key: 'single.pastCampaigns', value: 'https://ada.example/coast-week' },
       { key: 'single.mediaOutletContributions.value', value: 'Yes' },
       {
         key: 'single.mediaOutletContributions.text',

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { validApplication } from './fixtures.ts';
 import { serverUrl, type ServerName } from './servers.ts';
 
 export const signInUrl = 'https://creators.visitaldmere.example/sign-up';
@@ -176,38 +177,5 @@ export async function stubSignInPage(page: Page): Promise<void> {
   );
 }
 
-export const expectedPayload = {
-  personalInfo: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: { countryCode: '44', subscriber: '7700900123' },
-    emailAddress: 'ada@example.com',
-    countryCode: 'GB',
-  },
-  platforms: { instagram: { handle: 'ada.travels', followers: '12000' } },
-  fields: [
-    { key: 'single.whatContent', value: 'Food and slow travel' },
-    {
-      key: 'single.intendedDeliverables',
-      value: 'Three reels and a blog post',
-    },
-    { key: 'single.supportLevel', value: 'Accommodation for two nights' },
-    { key: 'single.pastCampaigns', value: 'https://ada.example/coast-week' },
-    { key: 'single.mediaOutletContributions.value', value: 'Yes' },
-    {
-      key: 'single.mediaOutletContributions.text',
-      value: 'Guardian travel, 2024',
-    },
-    { key: 'single.visitedBefore', value: 'Once, in 2019' },
-    { key: 'single.tripDetails', value: 'A week along the coast path' },
-    { key: 'single.preferredDates', value: 'May 2027' },
-    { key: 'single.flexibleDates.value', value: 'No' },
-    { key: 'single.partySize', value: 'Charles Babbage, photographer' },
-    { key: 'single.animal.value', value: 'No' },
-    { key: 'single.wheelchairUser.value', value: 'No' },
-    { key: 'single.mayWeAssist.value', value: 'Yes' },
-    { key: 'single.emergencyContactName', value: 'Mary Somerville' },
-    { key: 'single.emergencyContactRelationship', value: 'Friend' },
-    { key: 'single.emergencyContactPhone', value: '+44 20 7946 0000' },
-  ],
-};
+/** What the browser sends for the answers above: the same application the server tests use. */
+export const expectedPayload = validApplication();

@@ -135,6 +135,18 @@ describe('the server applies every rule the browser applies', () => {
   });
   afterAll(() => server.close());
 
+  // In-process requests: thousands of them without sockets.
+  const injectPut = (body: unknown) =>
+    server.app.inject({
+      method: 'PUT',
+      url: '/api/syncPage/aldmere-creators',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      payload: JSON.stringify(body),
+    });
+
   test.each(brokenRules)('refuses %s', async (_name, breakRule, issue) => {
     const application = validApplication() as Application;
     breakRule(application);
@@ -150,15 +162,7 @@ describe('the server applies every rule the browser applies', () => {
   test('answers 4xx JSON, never 5xx, to 500 arbitrary JSON bodies', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (body) => {
-        const response = await server.app.inject({
-          method: 'PUT',
-          url: '/api/syncPage/aldmere-creators',
-          headers: {
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          payload: JSON.stringify(body),
-        });
+        const response = await injectPut(body);
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
         expect(response.statusCode).toBeLessThan(500);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -192,15 +196,7 @@ describe('the server applies every rule the browser applies', () => {
           for (const key of keys.slice(0, -1))
             node = node[key] as Record<string, unknown>;
           node[keys[keys.length - 1] as string] = replacement;
-          const response = await server.app.inject({
-            method: 'PUT',
-            url: '/api/syncPage/aldmere-creators',
-            headers: {
-              'content-type': 'application/json',
-              'idempotency-key': randomUUID(),
-            },
-            payload: JSON.stringify(application),
-          });
+          const response = await injectPut(application);
           expect(response.statusCode).toBeLessThan(500);
         },
       ),

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useController, useFormState, useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import {
   platformFields,
   platformNames,
@@ -9,13 +9,8 @@ import {
 import { getAt } from '#engine/paths.ts';
 import type { TextKey } from '#engine/texts.ts';
 import { maxLengths } from '#engine/validators.ts';
-import {
-  describedBy,
-  ErrorText,
-  Field,
-  RequiredMark,
-} from '../components/field.tsx';
-import { TextInput } from '../components/text-input.tsx';
+import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
@@ -105,52 +100,30 @@ function PlatformInput({
   groupErrorId: string | undefined;
 }) {
   const { texts, requiredPlatforms } = useModel();
-  const path = `platforms.${platform}.${field.key}`;
   const sibling = platformFields(platform).find(
     (other) => other.key !== field.key,
   );
-  const controller = useController({
-    name: path,
-    rules: {
-      deps: [
-        groupPath,
-        ...(sibling ? [`platforms.${platform}.${sibling.key}`] : []),
-      ],
-    },
-  });
-  const error = controller.fieldState.error?.message;
   return (
-    <Field
+    <TextField
+      path={`platforms.${platform}.${field.key}`}
       label={texts[fieldLabels[field.key] ?? 'handleLabel']}
       isRequired={requiredPlatforms.includes(platform)}
-      error={error}
-    >
-      {(control) => (
-        <TextInput
-          {...control}
-          aria-invalid={Boolean(error) || groupErrorId !== undefined}
-          aria-describedby={describedBy(
-            control['aria-describedby'],
-            groupErrorId,
-          )}
-          name={controller.field.name}
-          type={field.kind === 'url' ? 'url' : 'text'}
-          inputMode={
-            field.kind === 'count'
-              ? 'numeric'
-              : field.kind === 'url'
-                ? 'url'
-                : undefined
-          }
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={maxLengths[field.kind]}
-          value={String(controller.field.value ?? '')}
-          onValueChange={controller.field.onChange}
-          onBlur={controller.field.onBlur}
-          inputRef={controller.field.ref}
-        />
-      )}
-    </Field>
+      deps={[
+        groupPath,
+        ...(sibling ? [`platforms.${platform}.${sibling.key}`] : []),
+      ]}
+      sharedErrorId={groupErrorId}
+      type={field.kind === 'url' ? 'url' : 'text'}
+      inputMode={
+        field.kind === 'count'
+          ? 'numeric'
+          : field.kind === 'url'
+            ? 'url'
+            : undefined
+      }
+      autoCapitalize="off"
+      spellCheck={false}
+      maxLength={maxLengths[field.kind]}
+    />
   );
 }

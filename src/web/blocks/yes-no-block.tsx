@@ -1,14 +1,9 @@
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
-import {
-  describedBy,
-  ErrorText,
-  Field,
-  RequiredMark,
-} from '../components/field.tsx';
+import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
 import { afterPointerRelease } from '../components/after-pointer-release.ts';
-import { TextInput } from '../components/text-input.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { useImmediateValue } from '../components/use-immediate-value.ts';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
@@ -94,28 +89,17 @@ function FollowUp({
   isDisabled: boolean;
 }) {
   const { rules } = useModel();
-  const { field, fieldState } = useController({ name: path });
+  const rule = rules.get(path);
   return (
     <div className="yes-no__follow-up">
-      <Field
+      <TextField
+        path={path}
         label={label}
-        isRequired={isRequiredRule(rules.get(path))}
-        error={fieldState.error?.message}
-      >
-        {(control) => (
-          <TextInput
-            {...control}
-            name={field.name}
-            multiline={multiline}
-            maxLength={rules.get(path)?.maxLength}
-            disabled={isDisabled}
-            value={String(field.value ?? '')}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        )}
-      </Field>
+        isRequired={isRequiredRule(rule)}
+        multiline={multiline}
+        maxLength={rule?.maxLength}
+        disabled={isDisabled}
+      />
     </div>
   );
 }
