@@ -1,9 +1,17 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { renderIndexHtml } from './src/server/html.ts';
 import { loadWizardConfig } from './src/server/wizard-config.ts';
+
+const imageTypes: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+};
 
 /** `npm run dev`: the same page the server renders, with the configuration and its images. */
 function wizardDevPage(): Plugin {
@@ -21,6 +29,10 @@ function wizardDevPage(): Plugin {
           resolve('/', request.url ?? '/').slice(1),
         );
         if (!existsSync(file)) return next();
+        response.setHeader(
+          'Content-Type',
+          imageTypes[extname(file)] ?? 'application/octet-stream',
+        );
         createReadStream(file).pipe(response);
       });
     },
