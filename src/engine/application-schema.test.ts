@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import {
   buildApplicationModel,
@@ -6,38 +5,17 @@ import {
   buildDefaultValues,
   isRequiredRule,
   validateAnswers,
-  type ApplicationModel,
-  type ApplicationValues,
 } from './application-schema.ts';
-import { parseWizardConfig, type FormItem } from './config-schema.ts';
 import { setAt } from './paths.ts';
+import {
+  answersFor,
+  exampleWizardConfig,
+  inlineModel,
+} from '../../tests/support/engine-models.ts';
 
-function parseOrThrow(input: unknown) {
-  const parsed = parseWizardConfig(input);
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return parsed.config;
-}
-
-const exampleConfig = parseOrThrow(
-  JSON.parse(
-    readFileSync(
-      new URL('../../config/example.wizard.json', import.meta.url),
-      'utf8',
-    ),
-  ),
-);
+const exampleConfig = exampleWizardConfig();
 const model = buildApplicationModel(exampleConfig);
 const schema = buildApplicationSchema(model);
-
-function answersFor(
-  on: ApplicationModel,
-  answers: Record<string, unknown>,
-): ApplicationValues {
-  const values = buildDefaultValues(on);
-  for (const [path, value] of Object.entries(answers))
-    setAt(values, path, value);
-  return values;
-}
 
 const completeAnswers: Record<string, unknown> = {
   'personalInfo.firstName': 'Ada',
@@ -493,20 +471,6 @@ test('requires a State only when the country is US', () => {
   setAt(inUs, 'personalInfo.provinceCode', 'NY');
   expect(validateAnswers(inUs, model)).toEqual([]);
 });
-
-function inlineModel(blocks: unknown[], formItems: FormItem[] = []) {
-  return buildApplicationModel(
-    parseOrThrow({
-      pageId: 'inline',
-      title: 'Inline',
-      signInUrl: 'https://creators.example.com/sign-up',
-      singleCoverImg: true,
-      coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
-      steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }],
-      formItems,
-    }),
-  );
-}
 
 test('shows and requires a follow-up triggered by No only when the answer is No', () => {
   const onNo = inlineModel([

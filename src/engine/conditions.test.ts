@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import {
-  buildApplicationModel,
   buildDefaultValues,
   validateAnswers,
+  type ApplicationModel,
 } from './application-schema.ts';
 import {
   isActive,
@@ -11,7 +11,7 @@ import {
   isShown,
   type ConditionalRule,
 } from './conditions.ts';
-import { parseWizardConfig, type FormItem } from './config-schema.ts';
+import { answersFor, inlineModel } from '../../tests/support/engine-models.ts';
 import { buildPayload } from './payload.ts';
 import { setAt } from './paths.ts';
 
@@ -241,31 +241,11 @@ test('treats a field as active only when shown and not disabled', () => {
   expect(isActive('personalInfo.company', inGb, rules)).toBe(true);
 });
 
-function modelWith(blocks: unknown[], formItems: FormItem[]) {
-  const parsed = parseWizardConfig({
-    pageId: 'conditions',
-    title: 'Conditions',
-    signInUrl: 'https://creators.example.com/sign-up',
-    singleCoverImg: true,
-    coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
-    steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }],
-    formItems,
-  });
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return buildApplicationModel(parsed.config);
+function issuesFor(model: ApplicationModel, answers: Record<string, unknown>) {
+  return validateAnswers(answersFor(model, answers), model);
 }
 
-function issuesFor(
-  model: ReturnType<typeof modelWith>,
-  answers: Record<string, unknown>,
-) {
-  const answerValues = buildDefaultValues(model);
-  for (const [path, value] of Object.entries(answers))
-    setAt(answerValues, path, value);
-  return validateAnswers(answerValues, model);
-}
-
-const conditionalModel = modelWith(
+const conditionalModel = inlineModel(
   [
     {
       component: 'yesNo',
@@ -373,7 +353,7 @@ test('requires a field shown by a filled condition only once the other field is 
 });
 
 test('disables the follow-up of a disabled question: no error, nothing sent', () => {
-  const model = modelWith(
+  const model = inlineModel(
     [
       {
         component: 'yesNo',

@@ -1,43 +1,30 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   buildApplicationModel,
   buildDefaultValues,
   validateAnswers,
-  type ApplicationModel,
-  type ApplicationValues,
 } from './application-schema.ts';
-import { parseWizardConfig, type FormItem } from './config-schema.ts';
+import type { FormItem } from './config-schema.ts';
 import { setAt } from './paths.ts';
 import { buildPayload, parsePayload } from './payload.ts';
 import type { PlatformKey } from './platforms.ts';
+import {
+  answersFor,
+  exampleWizardConfig,
+  inlineModel as inlineConfigModel,
+} from '../../tests/support/engine-models.ts';
 
-function parseOrThrow(input: unknown) {
-  const parsed = parseWizardConfig(input);
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return parsed.config;
-}
+/** The inline models of this file offer Instagram alone unless a test says otherwise. */
+const inlineModel = (
+  blocks: unknown[],
+  formItems: FormItem[] = [],
+  platforms: { offered: PlatformKey[]; required: PlatformKey[] } = {
+    offered: ['instagram'],
+    required: [],
+  },
+) => inlineConfigModel(blocks, formItems, platforms);
 
-const model = buildApplicationModel(
-  parseOrThrow(
-    JSON.parse(
-      readFileSync(
-        new URL('../../config/example.wizard.json', import.meta.url),
-        'utf8',
-      ),
-    ),
-  ),
-);
-
-function answersFor(
-  on: ApplicationModel,
-  answers: Record<string, unknown>,
-): ApplicationValues {
-  const values = buildDefaultValues(on);
-  for (const [path, value] of Object.entries(answers))
-    setAt(values, path, value);
-  return values;
-}
+const model = buildApplicationModel(exampleWizardConfig());
 
 const completeAnswers: Record<string, unknown> = {
   'personalInfo.firstName': ' Ada ',
@@ -282,28 +269,6 @@ test('sends only platforms that have a handle', () => {
     instagram: { handle: 'ada.travels', followers: '12000' },
   });
 });
-
-function inlineModel(
-  blocks: unknown[],
-  formItems: FormItem[] = [],
-  platforms: { offered: PlatformKey[]; required: PlatformKey[] } = {
-    offered: ['instagram'],
-    required: [],
-  },
-) {
-  return buildApplicationModel(
-    parseOrThrow({
-      pageId: 'payload',
-      title: 'Payload',
-      signInUrl: 'https://creators.example.com/sign-up',
-      singleCoverImg: true,
-      coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
-      steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }],
-      formItems,
-      platforms,
-    }),
-  );
-}
 
 const allPlatformsModel = inlineModel(
   [{ component: 'platforms', data: { label: 'Platforms' } }],

@@ -1,10 +1,6 @@
 import { expect, test } from 'vitest';
-import {
-  buildApplicationModel,
-  buildDefaultValues,
-  validateAnswers,
-} from './application-schema.ts';
-import { parseWizardConfig } from './config-schema.ts';
+import { buildDefaultValues, validateAnswers } from './application-schema.ts';
+import { inlineModel } from '../../tests/support/engine-models.ts';
 import {
   checkPlatforms,
   platformFields,
@@ -350,31 +346,15 @@ test('uses the configured texts for the group messages', () => {
   ]);
 });
 
-function modelWithPlatforms(
+const modelWithPlatforms = (
   platforms: { offered: PlatformKey[]; required: PlatformKey[] },
   showBlock = true,
-) {
-  const parsed = parseWizardConfig({
-    pageId: 'platforms',
-    title: 'Platforms',
-    signInUrl: 'https://creators.example.com/sign-up',
-    singleCoverImg: true,
-    coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
-    steps: [
-      { name: 'Welcome' },
-      {
-        name: 'Form',
-        blocks: showBlock
-          ? [{ component: 'platforms', data: { label: 'Platforms' } }]
-          : [],
-      },
-      { name: 'Done' },
-    ],
+) =>
+  inlineModel(
+    showBlock ? [{ component: 'platforms', data: { label: 'Platforms' } }] : [],
+    [],
     platforms,
-  });
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return buildApplicationModel(parsed.config);
-}
+  );
 
 test('validates the offered platforms through validateAnswers with the required ones from the configuration', () => {
   const model = modelWithPlatforms({

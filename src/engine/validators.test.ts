@@ -1,11 +1,7 @@
 import { expect, test } from 'vitest';
-import {
-  buildApplicationModel,
-  buildDefaultValues,
-  validateAnswers,
-} from './application-schema.ts';
-import { parseWizardConfig, type FormItem } from './config-schema.ts';
-import { setAt } from './paths.ts';
+import { buildDefaultValues, validateAnswers } from './application-schema.ts';
+import type { FormItem } from './config-schema.ts';
+import { answersFor, inlineModel } from '../../tests/support/engine-models.ts';
 import {
   checkCount,
   checkDigits,
@@ -122,23 +118,8 @@ const fieldItems: FormItem[] = [
   { path: 'fields.multi.topics', validators: [{ name: 'maxItems', max: 2 }] },
 ];
 
-function modelWith(formItems: FormItem[]) {
-  const parsed = parseWizardConfig({
-    pageId: 'validators',
-    title: 'Validators',
-    signInUrl: 'https://creators.example.com/sign-up',
-    singleCoverImg: true,
-    coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
-    steps: [
-      { name: 'Welcome' },
-      { name: 'Form', blocks: fieldBlocks },
-      { name: 'Done' },
-    ],
-    formItems,
-  });
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return buildApplicationModel(parsed.config);
-}
+const modelWith = (formItems: FormItem[]) =>
+  inlineModel(fieldBlocks, formItems);
 
 const model = modelWith(fieldItems);
 const requiredPhoneModel = modelWith([
@@ -151,9 +132,7 @@ function messagesAt(
   answers: Record<string, unknown>,
   on = model,
 ): string[] {
-  const values = buildDefaultValues(on);
-  for (const [key, value] of Object.entries(answers)) setAt(values, key, value);
-  return validateAnswers(values, on)
+  return validateAnswers(answersFor(on, answers), on)
     .filter((issue) => issue.path === path)
     .map((issue) => issue.message);
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import {
+  buildApplicationModel,
+  buildDefaultValues,
+  type ApplicationModel,
+  type ApplicationValues,
+} from '../../src/engine/application-schema.ts';
+import {
+  parseWizardConfig,
+  type FormItem,
+  type WizardConfig,
+} from '../../src/engine/config-schema.ts';
+import { setAt } from '../../src/engine/paths.ts';
+import type { PlatformKey } from '../../src/engine/platforms.ts';
+
+export function parseConfigOrThrow(input: unknown): WizardConfig {
+  const parsed = parseWizardConfig(input);
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  return parsed.config;
+}
+
+/** The example configuration, parsed: the specification's destination. */
+export function exampleWizardConfig(): WizardConfig {
+  return parseConfigOrThrow(
+    JSON.parse(readFileSync('config/example.wizard.json', 'utf8')),
+  );
+}
+
+/** A three-step configuration (Welcome, a form step showing `blocks`, Done), compiled. */
+export function inlineModel(
+  blocks: unknown[],
+  formItems: FormItem[] = [],
+  platforms?: { offered: PlatformKey[]; required: PlatformKey[] },
+): ApplicationModel {
+  return buildApplicationModel(
+    parseConfigOrThrow({
+      pageId: 'inline',
+      title: 'Inline',
+      signInUrl: 'https://creators.example.com/sign-up',
+      singleCoverImg: true,
+      coverImages: [{ src: '/cover.webp', alt: '', width: 1, height: 1 }],
+      steps: [{ name: 'Welcome' }, { name: 'Form', blocks }, { name: 'Done' }],
+      formItems,
+      ...(platforms && { platforms }),
+    }),
+  );
+}
+
+/** The model's empty answers with the given paths filled in. */
+export function answersFor(
+  model: ApplicationModel,
+  answers: Record<string, unknown>,
+): ApplicationValues {
+  const values = buildDefaultValues(model);
+  for (const [path, value] of Object.entries(answers))
+    setAt(values, path, value);
+  return values;
+}
