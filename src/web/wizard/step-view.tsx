@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { canGoBack, continueActionFor } from '#engine/navigation.ts';
+import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
 
 type StepViewProps = {
@@ -31,7 +31,6 @@ export function StepView({
   if (!step) return null;
   const stepCount = config.steps.length;
   const isLast = stepIndex === stepCount - 1;
-  const action = continueActionFor(stepIndex, stepCount, config.skipFinalStep);
   const confirmLabel = isLast
     ? (config.buttonText.signIn ?? texts.signIn)
     : (step.continueButtonText ?? config.buttonText.continue ?? texts.continue);
@@ -45,7 +44,6 @@ export function StepView({
       noValidate
       onSubmit={submit}
       aria-labelledby={stepHeadingId}
-      data-action={action}
     >
       <h1 id={stepHeadingId} className="step__heading" tabIndex={-1}>
         {step.heading ?? step.name}
