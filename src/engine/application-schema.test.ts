@@ -6,6 +6,9 @@ import {
   isRequiredRule,
   validateAnswers,
 } from './application-schema.ts';
+import { phoneCodec } from './block-kinds/phone.ts';
+import { choiceCodec } from './block-kinds/select.ts';
+import { textCodec } from './block-kinds/text-input.ts';
 import { setAt } from './paths.ts';
 import {
   answersFor,
@@ -65,6 +68,7 @@ test('gathers one rule per answer of the example configuration, in block order',
     'personalInfo.emailAddress',
     'personalInfo.countryCode',
     'personalInfo.provinceCode',
+    'platforms',
     'fields.single.whatContent',
     'fields.single.intendedDeliverables',
     'fields.single.supportLevel',
@@ -93,7 +97,9 @@ test('makes a yes/no follow-up a required text shown on its trigger', () => {
     model.rules.get('fields.single.mediaOutletContributions.text'),
   ).toEqual({
     path: 'fields.single.mediaOutletContributions.text',
-    kind: 'text',
+    label: 'Describe More',
+    codec: textCodec,
+    isFollowUp: true,
     validators: ['required'],
     showOn: {
       path: 'fields.single.mediaOutletContributions.value',
@@ -105,20 +111,20 @@ test('makes a yes/no follow-up a required text shown on its trigger', () => {
 
 test('takes validators and conditions from formItems', () => {
   expect(model.rules.get('personalInfo.provinceCode')).toMatchObject({
-    kind: 'choice',
+    codec: choiceCodec,
     validators: ['required'],
     showOn: { path: 'personalInfo.countryCode', equals: 'US' },
   });
   expect(model.rules.get('personalInfo.phone')).toMatchObject({
-    kind: 'phone',
+    codec: phoneCodec,
     validators: ['required', 'phone'],
   });
   expect(model.rules.get('fields.single.pastCampaigns')).toMatchObject({
-    kind: 'text',
+    codec: textCodec,
     maxLength: 4000,
   });
   expect(model.rules.get('fields.single.whatContent')).toMatchObject({
-    kind: 'text',
+    codec: textCodec,
     maxLength: 300,
   });
 });
@@ -217,6 +223,11 @@ test('refuses the defaults with one issue per required answer, on the answer pat
       code: 'custom',
     },
     {
+      path: 'platforms.filled',
+      message: 'Fill at least one platform',
+      code: 'custom',
+    },
+    {
       path: 'fields.single.whatContent',
       message: 'This field is required',
       code: 'custom',
@@ -289,11 +300,6 @@ test('refuses the defaults with one issue per required answer, on the answer pat
     {
       path: 'fields.single.emergencyContactPhone',
       message: 'This field is required',
-      code: 'custom',
-    },
-    {
-      path: 'platforms.filled',
-      message: 'Fill at least one platform',
       code: 'custom',
     },
   ]);

@@ -147,7 +147,7 @@ test('names the JSON path of a block bound to something that is not an answer', 
       ]),
     ),
   ).toEqual([
-    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application',
+    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer this block can hold: a text input binds to a personal detail other than the phone, or to fields.single.<name> or fields.multi.<name>',
   ]);
 });
 
@@ -157,7 +157,7 @@ test('names the JSON path of the example configuration when one of its blocks is
   if (!block) throw new Error('the example has no first block on step 1');
   block.data.path = 'personalInfo.nickname';
   expect(problemsOf(broken)).toContain(
-    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application',
+    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer this block can hold: a text input binds to a personal detail other than the phone, or to fields.single.<name> or fields.multi.<name>',
   );
 });
 
@@ -426,7 +426,7 @@ test('refuses an answer bound by two blocks', () => {
       ]),
     ),
   ).toEqual([
-    'steps[1].blocks[1].data.path: "fields.single.whatContent" is bound twice',
+    'steps[1].blocks[1].data.path: "fields.single.whatContent" is bound twice: steps[1].blocks[0] is there too',
   ]);
 });
 
@@ -445,7 +445,7 @@ test('refuses a text input on the value path of a yes/no block', () => {
       ]),
     ),
   ).toEqual([
-    'steps[1].blocks[1].data.path: "fields.single.press" is bound twice',
+    'steps[1].blocks[1].data.path: "fields.single.press" is bound twice: steps[1].blocks[0] is there too',
   ]);
 });
 

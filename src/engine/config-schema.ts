@@ -1,4 +1,8 @@
 import * as z from 'zod/mini';
+import {
+  blockAnswers,
+  checkBlockPlacements,
+} from './block-kinds/block-kinds.ts';
 import { platformKeys } from './platforms.ts';
 import { defaultTexts, type TextKey } from './texts.ts';
 
@@ -254,15 +258,6 @@ export const wizardConfigSchema = z
 export type WizardConfig = z.infer<typeof wizardConfigSchema>;
 type ParsedShape = Omit<WizardConfig, never>;
 
-// CONTRACT §3 and §4 fix where answers live; a block may only bind to those places.
-const answerPath =
-  /^(?:personalInfo\.(?:firstName|lastName|emailAddress|phone|addressFirstLine|addressSecondLine|city|zip|company|countryCode|provinceCode)|fields\.(?:single|multi)\.[A-Za-z][A-Za-z0-9]*|agreement)$/;
-
-/** The paths `formItems` and conditions may name: a phone is one answer, a yes/no panel two (`.value`, `.text`). */
-export function ruleTargets(block: Block): string[] {
-  return block.component === 'phone' ? [block.data.path] : blockPaths(block);
-}
-
 /** The value paths a block binds, in the order it shows them. */
 export function blockPaths(block: Block): string[] {
   switch (block.component) {
@@ -298,31 +293,24 @@ function checkConfigConsistency(
 ): void {
   const fail = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
-  const known = new Set<string>();
-  const bound: string[] = [];
-  let platformBlocks = 0;
-  config.steps.forEach((step, stepIndex) =>
-    step.blocks.forEach((block, blockIndex) => {
-      if (block.component === 'platforms') platformBlocks += 1;
-      if (!('path' in block.data)) return;
-      const { path } = block.data;
-      const at = ['steps', stepIndex, 'blocks', blockIndex, 'data', 'path'];
-      if (!answerPath.test(path))
-        fail(at, `"${path}" is not an answer of the application`);
-      // A yes/no panel owns `path.value` and `path.text`, so no other block may bind `path` or below it.
-      if (
-        bound.some(
-          (other) =>
-            other === path ||
-            other.startsWith(`${path}.`) ||
-            path.startsWith(`${other}.`),
-        )
-      )
-        fail(at, `"${path}" is bound twice`);
-      bound.push(path);
-      ruleTargets(block).forEach((target) => known.add(target));
-    }),
+  checkBlockPlacements(config, fail);
+  const context = {
+    offeredPlatforms: config.platforms.offered,
+    requiredPlatforms: config.platforms.required,
+  };
+  // The platforms group has its own rule; conditions and validators name single answers.
+  const known = new Set(
+    config.steps.flatMap((step) =>
+      step.blocks
+        .filter((block) => block.component !== 'platforms')
+        .flatMap((block) =>
+          blockAnswers(block, context).map((answer) => answer.path),
+        ),
+    ),
   );
+  const platformBlocks = config.steps
+    .flatMap((step) => step.blocks)
+    .filter((block) => block.component === 'platforms').length;
   if (platformBlocks > 1)
     fail(['steps'], 'only one platforms block is allowed');
   config.formItems.forEach((item, index) => {

@@ -1,20 +1,17 @@
 import {
+  buildApplicationSchema,
   buildDefaultValues,
-  validateAnswers,
+  valueOf,
   type ApplicationModel,
-  type FieldKind,
+  type ApplicationValues,
 } from './application-schema.ts';
+import type { EntryReader, FieldIssue } from './block-kinds/answer.ts';
 import { isActive } from './conditions.ts';
-import { isEmptyValue, setAt } from './paths.ts';
-import {
-  platformFields,
-  platformsSentAsFields,
-  type PlatformKey,
-} from './platforms.ts';
+import { setAt } from './paths.ts';
 
 export type PayloadField = { key: string; value: string };
 
-/** The body of `PUT /api/syncPage/:pageId` (CONTRACT §4). */
+/** The body of `PUT /api/syncPage/:pageId`. */
 export type ApplicationPayload = {
   personalInfo: Record<string, unknown>;
   platforms: Record<string, Record<string, string>>;
@@ -23,100 +20,42 @@ export type ApplicationPayload = {
   honeypot?: string;
 };
 
-function toAnswerText(value: unknown): string | null {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value))
-    return value.length === 0 ? null : value.map(String).join(', ');
-  if (isEmptyValue(value) || typeof value === 'object') return null;
-  return String(value).trim();
-}
-
-function flatten(
-  prefix: string,
-  value: unknown,
-  into: Array<[string, unknown]>,
-): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value))
-      flatten(prefix ? `${prefix}.${key}` : key, child, into);
-  } else into.push([prefix, value]);
-}
-
-function platformAnswers(
-  platform: PlatformKey,
-  answers: Record<string, string> | undefined,
-) {
-  const fields = platformFields(platform);
-  const mainField = fields[0]?.key ?? 'handle';
-  if (!answers || isEmptyValue(answers[mainField])) return null;
-  return Object.fromEntries(
-    fields.flatMap((field) =>
-      isEmptyValue(answers[field.key])
-        ? []
-        : [[field.key, String(answers[field.key]).trim()]],
-    ),
-  ) as Record<string, string>;
-}
+const fieldsPrefix = 'fields.';
 
 /**
- * CONTRACT §4: flattens `fields` to dotted keys with Yes/No and `", "` joins, drops empty and
- * hidden or disabled answers, keeps platforms that have a handle (website: a url), moves LinkedIn,
- * Threads and Reddit under `fields.single.<platform>`, and never sends `agreement` or `platforms.filled`.
+ * The payload of the answers the applicant is asked: each answer encodes itself (trimmed, empty
+ * ones left out); hidden and disabled answers are not sent, even when they hold a value.
+ * `personalInfo` and `platforms` entries nest by their dotted location; `fields` is the flat list
+ * of everything below `fields`.
  */
 export function buildPayload(
   values: Record<string, unknown>,
   model: ApplicationModel,
 ): ApplicationPayload {
-  const isSent = (path: string) => isActive(path, values, model.rules);
-  const personalInfo: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(
-    (values.personalInfo ?? {}) as Record<string, unknown>,
-  )) {
-    if (!isSent(`personalInfo.${key}`)) continue;
-    if (key === 'phone') {
-      const phone = Object.fromEntries(
-        Object.entries((value ?? {}) as Record<string, unknown>).flatMap(
-          ([part, text]) =>
-            isEmptyValue(text) ? [] : [[part, String(text).trim()]],
-        ),
-      );
-      if (Object.keys(phone).length > 0) personalInfo.phone = phone;
-      continue;
-    }
-    const text = toAnswerText(value);
-    if (text !== null && text !== '') personalInfo[key] = text;
+  const payload: ApplicationPayload = {
+    personalInfo: {},
+    platforms: {},
+    fields: [],
+  };
+  for (const answer of model.answers) {
+    if (!isActive(answer.path, values, model.rules)) continue;
+    for (const { location, text } of answer.codec.encode(
+      valueOf(answer, values),
+      answer,
+    ))
+      if (location.startsWith(fieldsPrefix))
+        payload.fields.push({
+          key: location.slice(fieldsPrefix.length),
+          value: text,
+        });
+      else setAt(payload, location, text);
   }
-
-  const fields: PayloadField[] = [];
-  const flat: Array<[string, unknown]> = [];
-  flatten('', values.fields ?? {}, flat);
-  for (const [key, value] of flat) {
-    if (!isSent(`fields.${key}`)) continue;
-    const text = toAnswerText(value);
-    if (text !== null && text !== '') fields.push({ key, value: text });
-  }
-
-  const platforms: Record<string, Record<string, string>> = {};
-  const platformValues = (values.platforms ?? {}) as Record<
-    string,
-    Record<string, string> | undefined
-  >;
-  for (const platform of model.platforms) {
-    const answers = platformAnswers(platform, platformValues[platform]);
-    if (!answers) continue;
-    if (platformsSentAsFields.has(platform))
-      for (const [key, value] of Object.entries(answers))
-        fields.push({ key: `single.${platform}.${key}`, value });
-    else platforms[platform] = answers;
-  }
-
-  const payload: ApplicationPayload = { personalInfo, platforms, fields };
   if (typeof values.honeypot === 'string' && values.honeypot.trim() !== '')
     payload.honeypot = values.honeypot;
   return payload;
 }
 
-export type PayloadIssue = { path: string; message: string };
+export type PayloadIssue = FieldIssue;
 
 export type ParsedPayload =
   | { ok: true; payload: ApplicationPayload; isHoneypot: boolean }
@@ -125,161 +64,116 @@ export type ParsedPayload =
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+type Entry = { text: unknown; path: string };
+
+/** The payload as entries by location, `personalInfo.phone.countryCode` or `fields.single.animal.value`. */
+function gatherEntries(
+  payload: ApplicationPayload,
+  fail: EntryReader['fail'],
+): Map<string, Entry> {
+  const entries = new Map<string, Entry>();
+  const walk = (location: string, value: unknown) => {
+    if (isPlainObject(value))
+      for (const [key, child] of Object.entries(value))
+        walk(`${location}.${key}`, child);
+    else entries.set(location, { text: value, path: location });
+  };
+  walk('personalInfo', payload.personalInfo);
+  walk('platforms', payload.platforms);
+  payload.fields.forEach((field, index) => {
+    const location = `${fieldsPrefix}${field.key}`;
+    if (entries.has(location))
+      fail(`fields[${index}]`, `"${field.key}" is sent twice`);
+    else entries.set(location, { text: field.value, path: `fields[${index}]` });
+  });
+  return entries;
+}
+
+/** Lets every answer take its entries; returns the answers, which of them were sent, and what is left. */
+function decodeAnswers(
+  payload: ApplicationPayload,
+  model: ApplicationModel,
+  fail: EntryReader['fail'],
+) {
+  const entries = gatherEntries(payload, fail);
+  const answered = new Set<string>();
+  const values = buildDefaultValues(model);
+  for (const answer of model.answers) {
+    const reader: EntryReader = {
+      take(location) {
+        const entry = entries.get(location);
+        if (!entry) return undefined;
+        entries.delete(location);
+        answered.add(answer.path);
+        if (typeof entry.text === 'string') return entry.text;
+        fail(entry.path, 'Expected text');
+        return undefined;
+      },
+      fail,
+    };
+    setAt(values, answer.path, answer.codec.decode(reader, answer));
+  }
+  return { values, answered, leftover: entries };
+}
+
 /**
- * The server's reading of a submission: the payload is turned back into the form's answers and
- * checked by the same schema the browser uses, then rebuilt with `buildPayload`, so what is stored
- * is trimmed, in a fixed order, and free of anything the form would not have sent.
+ * The server's reading of a submission whose shape is checked: each answer decodes itself, the
+ * schema of the browser's form checks the answers, and the payload is built again from them, so what
+ * is stored is trimmed, in the order of the form, and holds nothing the form would not send.
+ * Anything left over, and anything the form would have hidden, is refused by name.
  */
 export function parsePayload(
-  input: unknown,
+  input: ApplicationPayload,
   model: ApplicationModel,
 ): ParsedPayload {
   const issues: PayloadIssue[] = [];
   const fail = (path: string, message: string) =>
     issues.push({ path, message });
-  if (!isPlainObject(input))
-    return {
-      ok: false,
-      issues: [{ path: '(body)', message: 'Expected a JSON object' }],
-    };
-  const values = buildDefaultValues(model);
-  const allowedTop = new Set([
-    'personalInfo',
-    'platforms',
-    'fields',
-    'honeypot',
-  ]);
-  for (const key of Object.keys(input))
-    if (!allowedTop.has(key)) fail(key, 'Unknown key');
-
-  const personalInfo = input.personalInfo ?? {};
-  if (!isPlainObject(personalInfo)) fail('personalInfo', 'Expected an object');
-  else
-    for (const [key, value] of Object.entries(personalInfo)) {
-      const path = `personalInfo.${key}`;
-      const rule = model.rules.get(path);
-      if (!rule) fail(path, 'Unknown key');
-      else if (rule.kind === 'phone') {
-        if (!isPlainObject(value))
-          fail(path, 'Expected an object with countryCode and subscriber');
-        else
-          for (const [part, text] of Object.entries(value)) {
-            if (part !== 'countryCode' && part !== 'subscriber')
-              fail(`${path}.${part}`, 'Unknown key');
-            else if (typeof text !== 'string')
-              fail(`${path}.${part}`, 'Expected text');
-            else setAt(values, `${path}.${part}`, text);
-          }
-      } else readAnswer(path, value, rule.kind, values, fail);
-    }
-
-  const platforms = input.platforms ?? {};
-  const offered = new Set(
-    model.platforms.filter((platform) => !platformsSentAsFields.has(platform)),
-  );
-  if (!isPlainObject(platforms)) fail('platforms', 'Expected an object');
-  else
-    for (const [platform, answers] of Object.entries(platforms)) {
-      const path = `platforms.${platform}`;
-      if (!offered.has(platform as PlatformKey)) fail(path, 'Unknown platform');
-      else if (!isPlainObject(answers)) fail(path, 'Expected an object');
-      else {
-        const keys = new Set(
-          platformFields(platform as PlatformKey).map((field) => field.key),
-        );
-        for (const [key, text] of Object.entries(answers)) {
-          if (!keys.has(key)) fail(`${path}.${key}`, 'Unknown key');
-          else if (typeof text !== 'string')
-            fail(`${path}.${key}`, 'Expected text');
-          else setAt(values, `${path}.${key}`, text);
-        }
-      }
-    }
-
-  const fields = input.fields ?? [];
-  const seen = new Set<string>();
-  if (!Array.isArray(fields)) fail('fields', 'Expected an array');
-  else
-    fields.forEach((field: unknown, index) => {
-      const at = `fields[${index}]`;
-      if (
-        !isPlainObject(field) ||
-        typeof field.key !== 'string' ||
-        typeof field.value !== 'string'
-      ) {
-        fail(at, 'Expected { "key": text, "value": text }');
-        return;
-      }
-      if (Object.keys(field).some((key) => key !== 'key' && key !== 'value'))
-        fail(at, 'Unknown key');
-      if (seen.has(field.key)) fail(at, `"${field.key}" is sent twice`);
-      seen.add(field.key);
-      const platformMatch =
-        /^single\.(linkedin|threads|reddit)\.(handle|followers)$/.exec(
-          field.key,
-        );
-      if (
-        platformMatch &&
-        model.platforms.includes(platformMatch[1] as PlatformKey)
-      ) {
-        setAt(
-          values,
-          `platforms.${platformMatch[1]}.${platformMatch[2]}`,
-          field.value,
-        );
-        return;
-      }
-      const path = `fields.${field.key}`;
-      const rule = model.rules.get(path);
-      if (!rule) fail(at, `Unknown key "${field.key}"`);
-      else readAnswer(path, field.value, rule.kind, values, fail);
-    });
-
-  if (input.honeypot !== undefined && typeof input.honeypot !== 'string')
-    fail('honeypot', 'Expected text');
+  const { values, answered, leftover } = decodeAnswers(input, model, fail);
+  for (const [location, { path }] of leftover)
+    fail(
+      path,
+      location.startsWith(fieldsPrefix)
+        ? `Unknown key "${location.slice(fieldsPrefix.length)}"`
+        : 'Unknown key',
+    );
   if (issues.length > 0) return { ok: false, issues };
-
-  // CONTRACT §4 never sends the agreement: the browser requires it, the server cannot see it.
-  if (model.rules.has('agreement')) values.agreement = true;
-  issues.push(...validateAnswers(values, model));
-  const payload = buildPayload(values, model);
   // A value the form would have left out (hidden or disabled by a condition) is refused, not dropped silently.
-  for (const path of answeredPaths(input))
-    if (model.rules.has(path) && !isActive(path, values, model.rules))
-      fail(path, 'This answer is not asked for');
+  for (const answer of model.answers)
+    if (
+      answered.has(answer.path) &&
+      !isActive(answer.path, values, model.rules)
+    )
+      fail(answer.path, 'This answer is not asked for');
+  const checked = schemaOf(model).safeParse(values);
+  if (!checked.success)
+    for (const issue of checked.error.issues)
+      fail(issue.path.join('.'), issue.message);
   if (issues.length > 0) return { ok: false, issues };
   const isHoneypot =
     typeof input.honeypot === 'string' && input.honeypot.trim() !== '';
-  delete payload.honeypot;
-  return { ok: true, payload, isHoneypot };
+  return { ok: true, payload: buildPayload(values, model), isHoneypot };
 }
 
-function readAnswer(
-  path: string,
-  value: unknown,
-  kind: FieldKind,
-  values: Record<string, unknown>,
-  fail: (path: string, message: string) => void,
-): void {
-  if (typeof value !== 'string') return void fail(path, 'Expected text');
-  if (kind === 'boolean' || kind === 'checkbox') {
-    if (value !== 'Yes' && value !== 'No')
-      return void fail(path, 'Expected "Yes" or "No"');
-    setAt(values, path, value === 'Yes');
-  } else if (kind === 'choices') setAt(values, path, value.split(', '));
-  else setAt(values, path, value);
+const schemas = new WeakMap<
+  ApplicationModel,
+  ReturnType<typeof buildApplicationSchema>
+>();
+
+/** The model's schema, built once: the server checks every submission with it. */
+function schemaOf(model: ApplicationModel) {
+  let schema = schemas.get(model);
+  if (!schema) {
+    schema = buildApplicationSchema(model);
+    schemas.set(model, schema);
+  }
+  return schema;
 }
 
-function answeredPaths(input: Record<string, unknown>): string[] {
-  const personal = isPlainObject(input.personalInfo)
-    ? Object.keys(input.personalInfo).map((key) => `personalInfo.${key}`)
-    : [];
-  const fields = Array.isArray(input.fields)
-    ? input.fields.flatMap((field: unknown) =>
-        isPlainObject(field) && typeof field.key === 'string'
-          ? [`fields.${field.key}`]
-          : [],
-      )
-    : [];
-  return [...personal, ...fields];
+/** The answers of a stored payload, as the form held them. */
+export function decodePayload(
+  payload: ApplicationPayload,
+  model: ApplicationModel,
+): ApplicationValues {
+  return decodeAnswers(payload, model, () => {}).values;
 }

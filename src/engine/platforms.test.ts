@@ -35,12 +35,12 @@ test('lists the twelve platform keys of the specification', () => {
 
 test('gives the website a url and monthly traffic and every other platform a handle and followers', () => {
   expect(platformFields('website')).toEqual([
-    { key: 'url', kind: 'url' },
-    { key: 'monthlyTraffic', kind: 'count' },
+    { key: 'url', kind: 'url', label: 'urlLabel' },
+    { key: 'monthlyTraffic', kind: 'count', label: 'monthlyTrafficLabel' },
   ]);
   expect(platformFields('tiktok')).toEqual([
-    { key: 'handle', kind: 'handle' },
-    { key: 'followers', kind: 'count' },
+    { key: 'handle', kind: 'handle', label: 'handleLabel' },
+    { key: 'followers', kind: 'count', label: 'followersLabel' },
   ]);
 });
 

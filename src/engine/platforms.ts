@@ -1,4 +1,4 @@
-import { interpolate, type Texts } from './texts.ts';
+import { interpolate, type TextKey, type Texts } from './texts.ts';
 import {
   checkCount,
   checkHandle,
@@ -48,21 +48,59 @@ export const platformsSentAsFields: ReadonlySet<PlatformKey> = new Set([
 ]);
 
 export type PlatformFieldKind = 'handle' | 'count' | 'url';
-export type PlatformField = { key: string; kind: PlatformFieldKind };
+/** One input of a platform; the first of a platform is its main one, without which nothing of it is sent. */
+export type PlatformField = {
+  key: string;
+  kind: PlatformFieldKind;
+  label: TextKey;
+};
+
+const websiteFields: readonly PlatformField[] = [
+  { key: 'url', kind: 'url', label: 'urlLabel' },
+  { key: 'monthlyTraffic', kind: 'count', label: 'monthlyTrafficLabel' },
+];
+const profileFields: readonly PlatformField[] = [
+  { key: 'handle', kind: 'handle', label: 'handleLabel' },
+  { key: 'followers', kind: 'count', label: 'followersLabel' },
+];
 
 /** The inputs of one platform: handle and followers, or for the website its url and monthly traffic. */
 export function platformFields(
   platform: PlatformKey,
 ): readonly PlatformField[] {
-  return platform === 'website'
-    ? [
-        { key: 'url', kind: 'url' },
-        { key: 'monthlyTraffic', kind: 'count' },
-      ]
-    : [
-        { key: 'handle', kind: 'handle' },
-        { key: 'followers', kind: 'count' },
-      ];
+  return platform === 'website' ? websiteFields : profileFields;
+}
+
+/** Where a platform's answers travel: LinkedIn, Threads and Reddit under `fields.single`, the rest under `platforms`. */
+export function platformLocation(platform: PlatformKey, key: string): string {
+  return platformsSentAsFields.has(platform)
+    ? `fields.single.${platform}.${key}`
+    : `platforms.${platform}.${key}`;
+}
+
+const profileAddresses: Record<Exclude<PlatformKey, 'website'>, string> = {
+  instagram: 'https://www.instagram.com/{handle}',
+  facebook: 'https://www.facebook.com/{handle}',
+  youtube: 'https://www.youtube.com/@{handle}',
+  twitter: 'https://x.com/{handle}',
+  tiktok: 'https://www.tiktok.com/@{handle}',
+  twitch: 'https://www.twitch.tv/{handle}',
+  pinterest: 'https://www.pinterest.com/{handle}',
+  linkedin: 'https://www.linkedin.com/in/{handle}',
+  snapchat: 'https://www.snapchat.com/add/{handle}',
+  threads: 'https://www.threads.net/@{handle}',
+  reddit: 'https://www.reddit.com/user/{handle}',
+};
+
+/** The public profile of a handle (a leading `@` dropped), or the website itself with a scheme. */
+export function profileUrl(platform: PlatformKey, handleOrUrl: string): string {
+  if (platform === 'website')
+    return /^https?:\/\//i.test(handleOrUrl)
+      ? handleOrUrl
+      : `https://${handleOrUrl}`;
+  return interpolate(profileAddresses[platform], {
+    handle: encodeURIComponent(handleOrUrl.replace(/^@/, '')),
+  });
 }
 
 const fieldChecks: Record<PlatformFieldKind, Check> = {

@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+import {
+  defineCodec,
+  isRequiredAnswer,
+  fieldsAnswerPath,
+  ownColumn,
+  type BlockKind,
+} from './answer.ts';
+import { decodeBoolean, encodeBoolean } from './yes-no.ts';
+
+/** The consent checkbox: required by the form, never sent, so the server takes it as given. */
+export const agreementPath = 'agreement';
+
+/** A ticked or unticked box, sent as "Yes" or "No"; the agreement is never sent. */
+export const checkboxCodec = defineCodec<boolean>({
+  schema: () => z.boolean(),
+  empty: () => false,
+  check: (value, answer, texts) =>
+    isRequiredAnswer(answer) && !value
+      ? [{ path: answer.path, message: texts.required }]
+      : [],
+  encode: (value, answer) =>
+    answer.path === agreementPath
+      ? []
+      : [{ location: answer.path, text: encodeBoolean(value) }],
+  // A stored application had its required agreement ticked; an optional one is not known.
+  decode: (reader, answer) =>
+    answer.path === agreementPath
+      ? isRequiredAnswer(answer)
+      : decodeBoolean(reader.take(answer.path), answer.path, reader.fail) ===
+        true,
+  show: (value, answer, { texts }) =>
+    answer.path === agreementPath && !value
+      ? []
+      : [
+          {
+            key: answer.path,
+            question: answer.label,
+            text: value ? texts.yes : texts.no,
+          },
+        ],
+  columns: ownColumn,
+});
+
+export const checkboxKind: BlockKind<'checkbox'> = {
+  misplacement: ({ data }) =>
+    data.path === agreementPath || fieldsAnswerPath.test(data.path)
+      ? null
+      : 'a checkbox binds to agreement, fields.single.<name> or fields.multi.<name>',
+  answers: ({ data }) => [
+    {
+      path: data.path,
+      label: data.label,
+      codec: checkboxCodec,
+      isFollowUp: false,
+    },
+  ],
+};

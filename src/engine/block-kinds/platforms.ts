@@ -1,0 +1,150 @@
+import * as z from 'zod/mini';
+import {
+  checkPlatforms,
+  platformFields,
+  platformLocation,
+  platformNames,
+  profileUrl,
+  type PlatformField,
+  type PlatformKey,
+} from '../platforms.ts';
+import type { Texts } from '../texts.ts';
+import {
+  defineCodec,
+  type Answer,
+  type BlockKind,
+  type ShownAnswer,
+} from './answer.ts';
+
+/** The answers of a platforms block, always at this path of the form. */
+export const platformsPath = 'platforms';
+
+type PlatformsValue = Record<string, Record<string, string>>;
+
+const offeredOf = (answer: Answer) => answer.platforms?.offered ?? [];
+
+/** The platform's name for its main field, "Instagram · Followers" for the other. */
+function questionFor(
+  platform: PlatformKey,
+  field: PlatformField,
+  texts: Texts,
+): string {
+  const name = platformNames[platform];
+  return field === platformFields(platform)[0]
+    ? name
+    : `${name} · ${texts[field.label]}`;
+}
+
+function answersOf(value: PlatformsValue, platform: PlatformKey) {
+  const answers = value[platform] ?? {};
+  return platformFields(platform).map((field) => ({
+    ...field,
+    text: (answers[field.key] ?? '').trim(),
+  }));
+}
+
+/**
+ * Every offered platform with its handle and followers (the website: its url and monthly visitors).
+ * Only a platform with its main field filled is sent; `platforms.filled`, the group's own rule, never is.
+ */
+export const platformsCodec = defineCodec<PlatformsValue>({
+  schema: (answer) =>
+    z.strictObject(
+      Object.fromEntries(
+        offeredOf(answer).map((platform) => [
+          platform,
+          z.strictObject(
+            Object.fromEntries(
+              platformFields(platform).map((field) => [field.key, z.string()]),
+            ),
+          ),
+        ]),
+      ),
+    ),
+  empty: (answer) =>
+    Object.fromEntries(
+      offeredOf(answer).map((platform) => [
+        platform,
+        Object.fromEntries(
+          platformFields(platform).map((field) => [field.key, '']),
+        ),
+      ]),
+    ),
+  check: (value, answer, texts) =>
+    checkPlatforms(
+      value,
+      offeredOf(answer),
+      answer.platforms?.required ?? [],
+      texts,
+    ),
+  encode: (value, answer) =>
+    offeredOf(answer).flatMap((platform) => {
+      const fields = answersOf(value, platform);
+      if (fields[0]?.text === '') return [];
+      return fields.flatMap((field) =>
+        field.text === ''
+          ? []
+          : [
+              {
+                location: platformLocation(platform, field.key),
+                text: field.text,
+              },
+            ],
+      );
+    }),
+  decode: (reader, answer) =>
+    Object.fromEntries(
+      offeredOf(answer).map((platform) => [
+        platform,
+        Object.fromEntries(
+          platformFields(platform).map((field) => [
+            field.key,
+            reader.take(platformLocation(platform, field.key)) ?? '',
+          ]),
+        ),
+      ]),
+    ),
+  show: (value, answer, { texts, lang }) =>
+    offeredOf(answer).flatMap((platform): ShownAnswer[] => {
+      const [main, count] = answersOf(value, platform);
+      if (!main || main.text === '') return [];
+      const shown: ShownAnswer[] = [
+        {
+          key: `platforms.${platform}.${main.key}`,
+          question: questionFor(platform, main, texts),
+          text: main.text,
+          href: profileUrl(platform, main.text),
+        },
+      ];
+      if (count && count.text !== '')
+        shown.push({
+          key: `platforms.${platform}.${count.key}`,
+          question: questionFor(platform, count, texts),
+          text: /^\d+$/.test(count.text)
+            ? new Intl.NumberFormat(lang).format(Number(count.text))
+            : count.text,
+          isFollowUp: true,
+        });
+      return shown;
+    }),
+  columns: (answer, texts) =>
+    offeredOf(answer).flatMap((platform) =>
+      platformFields(platform).map((field) => ({
+        key: `platforms.${platform}.${field.key}`,
+        question: questionFor(platform, field, texts),
+      })),
+    ),
+});
+
+export const platformsKind: BlockKind<'platforms'> = {
+  misplacement: () => null,
+  answers: (block, { offeredPlatforms, requiredPlatforms }) => [
+    {
+      path: platformsPath,
+      label: block.data.label,
+      codec: platformsCodec,
+      isFollowUp: false,
+      platforms: { offered: offeredPlatforms, required: requiredPlatforms },
+    },
+  ],
+};
