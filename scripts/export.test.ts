@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { expect, test } from 'vitest';
+import { readExport } from '../tests/support/csv.ts';
 import { putApplication, validApplication } from '../tests/support/fixtures.ts';
 import { startTestServer } from '../tests/support/test-server.ts';
 
@@ -40,9 +40,7 @@ test('npm run export writes the same CSV as the review API', async () => {
   ).text();
   expect(readFileSync(out, 'utf8')).toBe(fromApi);
   expect(
-    (parse(fromApi, { columns: true }) as Array<Record<string, string>>).map(
-      (row) => row['personalInfo.firstName'],
-    ),
+    readExport(fromApi).rows.map((row) => row['personalInfo.firstName']),
   ).toEqual(['Ada', 'Grace']);
   await server.close();
 });

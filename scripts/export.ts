@@ -1,10 +1,16 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { buildApplicationModel } from '../src/engine/application-schema.ts';
+import { createApplicationDescriptions } from '../src/server/application-descriptions.ts';
 import { exportApplicationsCsv } from '../src/server/csv-export.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { parseEnv } from '../src/server/env.ts';
+import {
+  loadWizardConfig,
+  WizardConfigError,
+} from '../src/server/wizard-config.ts';
 
 // `npm run export -- --out applications.csv`: the review API's CSV export, from the command line,
 // against the same database the server uses (DATABASE_URL or SQLITE_PATH).
@@ -20,14 +26,27 @@ if (!parsed.ok) {
   );
   process.exit(1);
 }
+// Applications stored before configuration versions were kept are read with the current configuration.
+let current;
+try {
+  current = loadWizardConfig(parsed.env.WIZARD_CONFIG).config;
+} catch (error) {
+  if (!(error instanceof WizardConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const database = await openDatabase({
   databaseUrl: parsed.env.DATABASE_URL,
   sqlitePath: parsed.env.SQLITE_PATH,
 });
 const repository = createApplicationsRepository(database);
+const descriptions = createApplicationDescriptions(
+  repository,
+  buildApplicationModel(current),
+);
 try {
   await pipeline(
-    exportApplicationsCsv(repository),
+    exportApplicationsCsv(repository, descriptions),
     createWriteStream(values.out),
   );
   process.stdout.write(

@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { buildApplicationModel } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
 import { renderIndexHtml } from './html.ts';
@@ -54,6 +55,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 65_536,
     requestTimeout: 30_000,
     trustProxy: options.trustProxy ?? false,
+    // A body that breaks its schema is refused as it came: never trimmed of unknown keys or coerced.
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: true,
+      },
+    },
   });
   const distDirectory = resolve(options.distDirectory);
   const page = renderIndexHtml(
@@ -62,6 +71,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const model = buildApplicationModel(options.wizardConfig);
   const repository = createApplicationsRepository(options.database);
+  const descriptions = createApplicationDescriptions(repository, model);
+  await repository.rememberConfig(
+    descriptions.currentVersion,
+    options.wizardConfig,
+  );
 
   // CONTRACT §4: only JSON bodies; Fastify would otherwise accept text/plain (RELIABILITY §0).
   app.removeContentTypeParser('text/plain');
@@ -109,13 +123,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(syncPageRoutes, {
     model,
+    configVersion: descriptions.currentVersion,
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
   // CONTRACT §2: without ADMIN_TOKEN the review routes do not exist (404).
   const adminToken = options.adminToken;
   if (adminToken)
-    await app.register(applicationRoutes, { repository, adminToken });
+    await app.register(applicationRoutes, {
+      repository,
+      descriptions,
+      adminToken,
+    });
 
   // Specification §2: the empty path is the only route; every other page address leads back to it.
   app.setNotFoundHandler((request, reply) => {

@@ -1,58 +1,64 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { ApplicationPayload } from '#engine/payload.ts';
+import type { ExportColumn } from '#engine/describe-application.ts';
+import type { ApplicationDescriptions } from './application-descriptions.ts';
 import type { ApplicationsRepository } from './db/applications-repository.ts';
 
-/** One flat record per application: `personalInfo.firstName`, `platforms.instagram.handle`, `fields.single.…`. */
-export function flattenApplication(
-  payload: ApplicationPayload,
-): Map<string, string> {
-  const cells = new Map<string, string>();
-  const walk = (prefix: string, value: unknown) => {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      for (const [key, child] of Object.entries(value))
-        walk(`${prefix}.${key}`, child);
-    else cells.set(prefix, String(value));
-  };
-  walk('personalInfo', payload.personalInfo);
-  walk('platforms', payload.platforms);
-  for (const field of payload.fields)
-    cells.set(`fields.${field.key}`, field.value);
-  return cells;
-}
+const fixedColumns: ExportColumn[] = [
+  { key: 'id', question: 'Application ID' },
+  { key: 'receivedAt', question: 'Received at' },
+  { key: 'pageId', question: 'Form' },
+];
 
-/** ASVS 1.2.10 / CWE-1236: a cell a spreadsheet would read as a formula starts with a quote instead. */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r\0]/.test(cell) ? `'${cell}` : cell;
-}
+// A question reworded in a later configuration is another column: each application keeps the words it was asked in.
+const columnId = (column: ExportColumn) => `${column.key}\n${column.question}`;
 
 async function* rows(
   repository: ApplicationsRepository,
+  descriptions: ApplicationDescriptions,
 ): AsyncGenerator<string[]> {
-  // First pass: the columns, one per field key any application has, in order of first appearance.
-  const columns = new Set<string>();
+  // First pass: the configuration versions in use; the current one leads, so the columns follow today's form.
+  const versions = new Set<string | null>([descriptions.currentVersion]);
   for await (const application of repository.iterate())
-    for (const key of flattenApplication(application.payload).keys())
-      columns.add(key);
-  const keys = [...columns];
-  yield ['id', 'receivedAt', 'pageId', ...keys];
+    versions.add(application.configVersion);
+  const columns = new Map<string, ExportColumn>();
+  for (const version of versions)
+    for (const column of await descriptions.columnsFor(version))
+      if (!columns.has(columnId(column))) columns.set(columnId(column), column);
+  const answerColumns = [...columns.keys()];
+  const header = [...fixedColumns, ...columns.values()];
+  yield header.map((column) => column.question);
+  yield header.map((column) => column.key);
   for await (const application of repository.iterate()) {
-    const cells = flattenApplication(application.payload);
+    const cells = new Map<string, string>();
+    for (const step of await descriptions.describe(application))
+      for (const answer of step.answers)
+        cells.set(columnId(answer), answer.text);
     yield [
       application.id,
       application.receivedAt,
       application.pageId,
-      ...keys.map((key) => neutraliseFormula(cells.get(key) ?? '')),
+      ...answerColumns.map((id) => cells.get(id) ?? ''),
     ];
   }
 }
 
-/** The export as an RFC 4180 CSV stream; applications are read in batches, never all at once. */
+/**
+ * The export as an RFC 4180 CSV stream: the questions as the first header row and their stable keys
+ * as the second, then one row per application with the answers as people read them. Applications
+ * are read in batches, never all at once.
+ */
 export function exportApplicationsCsv(
   repository: ApplicationsRepository,
+  descriptions: ApplicationDescriptions,
 ): Readable {
-  const csv = stringify({ quoted_match: /[",\n\r]/, record_delimiter: '\r\n' });
+  // A cell a spreadsheet would read as a formula (=, +, -, @ …) starts with a quote instead.
+  const csv = stringify({
+    quoted_match: /[",\n\r]/,
+    record_delimiter: '\r\n',
+    escape_formulas: true,
+  });
   // pipeline destroys the CSV stream with the error when a read fails, so the response ends visibly broken.
-  pipeline(Readable.from(rows(repository)), csv, () => {});
+  pipeline(Readable.from(rows(repository, descriptions)), csv, () => {});
   return csv;
 }

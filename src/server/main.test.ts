@@ -43,7 +43,7 @@ test('refuses to start with a broken configuration and names the JSON path', () 
     `The wizard configuration ${path} is invalid:`,
   );
   expect(result.stderr).toContain(
-    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer of the application',
+    'steps[1].blocks[0].data.path: "personalInfo.nickname" is not an answer this block can hold',
   );
   expect(result.stderr).toContain(
     'signInUrl: must be an http(s) URL or a path starting with /',

@@ -30,7 +30,7 @@ function questionFor(
   texts: Texts,
 ): string {
   const name = platformNames[platform];
-  return field === platformFields(platform)[0]
+  return field.key === platformFields(platform)[0]?.key
     ? name
     : `${name} · ${texts[field.label]}`;
 }

@@ -11,6 +11,8 @@ import {
 } from './applications-repository.ts';
 import type { Database } from './database.ts';
 
+const configVersion = 'c'.repeat(64);
+
 function application(
   firstName: string,
   email = `${firstName.toLowerCase()}@example.com`,
@@ -75,12 +77,14 @@ describe.each(engines)('applications on %s', (engine) => {
     const key = randomUUID();
     const first = await repository.store({
       pageId: 'page',
+      configVersion,
       idempotencyKey: key,
       payload: application('Ada'),
     });
     expect(first.kind).toBe('created');
     const again = await repository.store({
       pageId: 'page',
+      configVersion,
       idempotencyKey: key,
       payload: application('Ada'),
     });
@@ -90,6 +94,7 @@ describe.each(engines)('applications on %s', (engine) => {
       id: first.id,
       pageId: 'page',
       receivedAt: first.receivedAt,
+      configVersion,
       payload: application('Ada'),
     });
   });
@@ -98,12 +103,14 @@ describe.each(engines)('applications on %s', (engine) => {
     const key = randomUUID();
     const first = await repository.store({
       pageId: 'page',
+      configVersion,
       idempotencyKey: key,
       payload: application('Ada'),
     });
     expect(
       await repository.store({
         pageId: 'page',
+        configVersion,
         idempotencyKey: key,
         payload: application('Eve'),
       }),
@@ -118,11 +125,13 @@ describe.each(engines)('applications on %s', (engine) => {
     const key = randomUUID();
     const one = await repository.store({
       pageId: 'one',
+      configVersion,
       idempotencyKey: key,
       payload: application('Ada'),
     });
     const two = await repository.store({
       pageId: 'two',
+      configVersion,
       idempotencyKey: key,
       payload: application('Ada'),
     });
@@ -136,6 +145,7 @@ describe.each(engines)('applications on %s', (engine) => {
       Array.from({ length: 50 }, () =>
         repository.store({
           pageId: 'burst',
+          configVersion,
           idempotencyKey: key,
           payload: application('Ada'),
         }),
@@ -172,6 +182,7 @@ describe.each(engines)('applications on %s', (engine) => {
     ] as const)
       await repository.store({
         pageId: 'list',
+        configVersion,
         idempotencyKey: randomUUID(),
         payload: application(name, email, country),
       });
@@ -218,6 +229,7 @@ describe.each(engines)('applications on %s', (engine) => {
     const sentinel = `zz-erase-${randomUUID()}@example.com`;
     const stored = await repository.store({
       pageId: 'erase',
+      configVersion,
       idempotencyKey: randomUUID(),
       payload: application('Erin', sentinel),
     });
@@ -229,6 +241,25 @@ describe.each(engines)('applications on %s', (engine) => {
       for (const file of [sqlitePath, `${sqlitePath}-wal`])
         if (existsSync(file))
           expect(readFileSync(file).includes(sentinel)).toBe(false);
+  });
+
+  test('keeps each configuration version once and reads it back with its applications', async () => {
+    const config = { pageId: 'versions', title: 'Ünïcode ✓' };
+    await repository.rememberConfig(configVersion, config);
+    await repository.rememberConfig(configVersion, { pageId: 'other' });
+    expect(await repository.configFor(configVersion)).toEqual(config);
+    expect(await repository.configFor('d'.repeat(64))).toBeUndefined();
+    const stored = await repository.store({
+      pageId: 'versions',
+      configVersion,
+      idempotencyKey: randomUUID(),
+      payload: application('Vera'),
+    });
+    expect(stored.kind).toBe('created');
+    if (stored.kind === 'conflict') return;
+    expect((await repository.get(stored.id))?.configVersion).toBe(
+      configVersion,
+    );
   });
 });
 

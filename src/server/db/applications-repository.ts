@@ -1,12 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ApplicationPayload } from '#engine/payload.ts';
+import { hashCanonical } from '../canonical-json.ts';
 import type { Database } from './database.ts';
 
 export type StoredApplication = {
   id: string;
   pageId: string;
   receivedAt: string;
+  /** The configuration the application was answered under, or null when stored before versions were kept. */
+  configVersion: string | null;
   payload: ApplicationPayload;
 };
 
@@ -23,22 +26,8 @@ export type StoreOutcome =
   | { kind: 'created' | 'replayed'; id: string; receivedAt: string }
   | { kind: 'conflict' };
 
-/** Object keys in a fixed order, so equal applications hash equally however a client ordered them. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map(
-        (key) =>
-          `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-      )
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-
 export function hashPayload(payload: ApplicationPayload): string {
-  return createHash('sha256').update(canonicalJson(payload)).digest('hex');
+  return hashCanonical(payload);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -50,12 +39,33 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-function readPayload(
-  stored: string | Record<string, unknown>,
-): ApplicationPayload {
-  return (
-    typeof stored === 'string' ? JSON.parse(stored) : stored
-  ) as ApplicationPayload;
+/** SQLite keeps JSON as text, PostgreSQL as jsonb, which arrives parsed. */
+function readJson<T>(stored: string | Record<string, unknown>): T {
+  return (typeof stored === 'string' ? JSON.parse(stored) : stored) as T;
+}
+
+const storedColumns = [
+  'id',
+  'page_id',
+  'received_at',
+  'config_version',
+  'payload',
+] as const;
+
+function toStored(row: {
+  id: string;
+  page_id: string;
+  received_at: string;
+  config_version: string | null;
+  payload: string | Record<string, unknown>;
+}): StoredApplication {
+  return {
+    id: row.id,
+    pageId: row.page_id,
+    receivedAt: row.received_at,
+    configVersion: row.config_version,
+    payload: readJson<ApplicationPayload>(row.payload),
+  };
 }
 
 export function createApplicationsRepository(
@@ -88,6 +98,7 @@ export function createApplicationsRepository(
     async store(input: {
       pageId: string;
       idempotencyKey: string;
+      configVersion: string;
       payload: ApplicationPayload;
     }): Promise<StoreOutcome> {
       const hash = hashPayload(input.payload);
@@ -108,6 +119,7 @@ export function createApplicationsRepository(
             payload_hash: hash,
             received_at: now().toISOString(),
             payload: JSON.stringify(input.payload),
+            config_version: input.configVersion,
             full_name: [personal.firstName, personal.lastName]
               .filter((part) => typeof part === 'string')
               .join(' '),
@@ -138,17 +150,32 @@ export function createApplicationsRepository(
     async get(id: string): Promise<StoredApplication | undefined> {
       const row = await db
         .selectFrom('applications')
-        .select(['id', 'page_id', 'received_at', 'payload'])
+        .select(storedColumns)
         .where('id', '=', id)
         .executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          pageId: row.page_id,
-          receivedAt: row.received_at,
-          payload: readPayload(row.payload),
-        }
-      );
+      return row && toStored(row);
+    },
+
+    /** Keeps a configuration the server serves, once per version, so its applications can be read with it later. */
+    async rememberConfig(version: string, config: unknown): Promise<void> {
+      await db
+        .insertInto('wizard_configs')
+        .values({
+          version,
+          config: JSON.stringify(config),
+          first_served_at: now().toISOString(),
+        })
+        .onConflict((conflict) => conflict.column('version').doNothing())
+        .execute();
+    },
+
+    async configFor(version: string): Promise<unknown> {
+      const row = await db
+        .selectFrom('wizard_configs')
+        .select('config')
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return row && readJson<unknown>(row.config);
     },
 
     /** Newest first; `after` is the last row of the previous page (keyset pagination). */
@@ -212,7 +239,7 @@ export function createApplicationsRepository(
       for (;;) {
         let query = db
           .selectFrom('applications')
-          .select(['id', 'page_id', 'received_at', 'payload'])
+          .select(storedColumns)
           .orderBy('received_at', 'asc')
           .orderBy('id', 'asc')
           .limit(batchSize);
@@ -228,13 +255,7 @@ export function createApplicationsRepository(
             ]),
           );
         const rows = await query.execute();
-        for (const row of rows)
-          yield {
-            id: row.id,
-            pageId: row.page_id,
-            receivedAt: row.received_at,
-            payload: readPayload(row.payload),
-          };
+        for (const row of rows) yield toStored(row);
         const tail = rows[rows.length - 1];
         if (!tail || rows.length < batchSize) return;
         after = { receivedAt: tail.received_at, id: tail.id };

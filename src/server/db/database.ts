@@ -16,9 +16,21 @@ export type ApplicationsTable = {
   full_name: string;
   email: string;
   country_code: string | null;
+  /** The configuration the application was answered under; null for applications stored before versions were kept. */
+  config_version: string | null;
 };
 
-export type DatabaseSchema = { applications: ApplicationsTable };
+export type WizardConfigsTable = {
+  /** SHA-256 of the configuration's canonical JSON. */
+  version: string;
+  config: string | Record<string, unknown>;
+  first_served_at: string;
+};
+
+export type DatabaseSchema = {
+  applications: ApplicationsTable;
+  wizard_configs: WizardConfigsTable;
+};
 export type Engine = 'sqlite' | 'postgres';
 
 export type Database = {

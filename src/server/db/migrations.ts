@@ -43,5 +43,27 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '002-configuration-versions': {
+      async up(db: Kysely<unknown>) {
+        // Each application keeps the configuration it was answered under, so its questions read the
+        // same after the form changes.
+        await db.schema
+          .createTable('wizard_configs')
+          .addColumn('version', 'varchar(64)', (column) => column.primaryKey())
+          .addColumn(
+            'config',
+            engine === 'postgres' ? 'jsonb' : 'text',
+            (column) => column.notNull(),
+          )
+          .addColumn('first_served_at', 'varchar(24)', (column) =>
+            column.notNull(),
+          )
+          .execute();
+        await db.schema
+          .alterTable('applications')
+          .addColumn('config_version', 'varchar(64)')
+          .execute();
+      },
+    },
   };
 }

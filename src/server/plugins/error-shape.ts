@@ -1,5 +1,58 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 
+type SchemaError = NonNullable<FastifyError['validation']>[number];
+
+const expected: Record<string, string> = {
+  string: 'Expected text',
+  object: 'Expected an object',
+  array: 'Expected an array',
+};
+
+/** The path of a JSON Schema error the way a person reads JSON: `fields[1].value`. */
+function pathOf(error: SchemaError): string {
+  const keys = error.instancePath.split('/').slice(1);
+  const extra = error.params.additionalProperty ?? error.params.missingProperty;
+  if (typeof extra === 'string') keys.push(extra);
+  return (
+    keys
+      .reduce(
+        (path, key) =>
+          /^\d+$/.test(key) ? `${path}[${key}]` : `${path}.${key}`,
+        '',
+      )
+      .replace(/^\./, '') || '(body)'
+  );
+}
+
+function messageOf(error: SchemaError): string {
+  switch (error.keyword) {
+    case 'type':
+      return (
+        expected[String(error.params.type)] ??
+        `Expected ${String(error.params.type)}`
+      );
+    case 'additionalProperties':
+      return 'Unknown key';
+    case 'required':
+      return 'Missing';
+    case 'anyOf':
+      return 'Expected text or an object of texts';
+    default:
+      return error.message ?? 'Invalid';
+  }
+}
+
+/** A body that breaks its route's JSON Schema, as one issue per path in the shape of every other 400. */
+export function validationIssues(
+  error: Pick<FastifyError, 'validation'>,
+): Array<{ path: string; message: string }> {
+  const issues = new Map<string, string>();
+  // `anyOf` reports each branch that failed, then itself; its own message is the one to keep.
+  for (const schemaError of error.validation ?? [])
+    issues.set(pathOf(schemaError), messageOf(schemaError));
+  return [...issues].map(([path, message]) => ({ path, message }));
+}
+
 /**
  * CONTRACT §4: every answer is JSON in the project's shape, including Fastify's own 400/413/415.
  * Faults of the server itself (a database that is down or full) are 503, never a 5xx a client caused.
@@ -17,6 +70,10 @@ export function registerErrorShape(app: FastifyInstance): void {
         error: 'unsupported_media_type',
         message: 'Send the application as application/json.',
       });
+    if (error.validation)
+      return reply
+        .code(400)
+        .send({ error: 'validation', issues: validationIssues(error) });
     if (status === 429)
       return reply
         .code(429)

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   adminToken,
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
+import { readExport } from '../../../tests/support/csv.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 
 const authorised = { Authorization: `Bearer ${adminToken}` };
@@ -88,22 +88,70 @@ describe('review API', () => {
     expect((await get('/api/applications?limit=1000')).status).toBe(400);
   });
 
-  test('reads one application exactly as it was stored', async () => {
+  test('reads one application as it was stored, with every answer under its question', async () => {
     const response = await get(`/api/applications/${ids[0]}`);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({
+    const application = (await response.json()) as {
+      answers: Array<{ step: string; answers: Array<{ key: string }> }>;
+    };
+    expect(application).toEqual({
       id: ids[0],
       pageId: 'aldmere-creators',
       receivedAt: expect.any(String),
+      configVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
       payload: validApplication({
         firstName: 'Grace',
         emailAddress: 'grace@navy.example',
       }),
+      answers: expect.any(Array),
     });
+    const [general, details] = application.answers;
+    expect(application.answers.map((step) => step.step)).toEqual([
+      'General Information',
+      'More Details',
+    ]);
+    expect(general?.answers).toEqual(
+      expect.arrayContaining([
+        {
+          key: 'personalInfo.phone',
+          question: 'Phone Number',
+          text: '+44 7700 900123',
+          href: 'tel:+447700900123',
+        },
+        {
+          key: 'personalInfo.emailAddress',
+          question: 'Email Address',
+          text: 'grace@navy.example',
+          href: 'mailto:grace@navy.example',
+        },
+        {
+          key: 'personalInfo.countryCode',
+          question: 'Country',
+          text: 'United Kingdom',
+        },
+        {
+          key: 'platforms.instagram.handle',
+          question: 'Instagram',
+          text: 'ada.travels',
+          href: 'https://www.instagram.com/ada.travels',
+        },
+        {
+          key: 'platforms.instagram.followers',
+          question: 'Instagram · Followers',
+          text: '12,000',
+          isFollowUp: true,
+        },
+      ]),
+    );
+    // Every answer the application sent is shown: 5 personal details, Instagram's two, 17 fields.
+    expect(general?.answers).toHaveLength(7);
+    expect(details?.answers.map((answer) => answer.key)).toEqual(
+      validApplication().fields.map((field) => `fields.${field.key}`),
+    );
     expect((await get(`/api/applications/${randomUUID()}`)).status).toBe(404);
   });
 
-  test('exports CSV: a column per field key seen, escaping, neutralised formulas', async () => {
+  test('exports CSV: the questions and their keys as headers, escaping, neutralised formulas', async () => {
     const formula = validApplication({
       firstName: '=HYPERLINK("https://evil.example","x")',
       emailAddress: 'formula@example.com',
@@ -122,9 +170,23 @@ describe('review API', () => {
     expect(csv.headers.get('content-disposition')).toMatch(
       /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const rows = parse(await csv.text(), { columns: true }) as Array<
-      Record<string, string>
-    >;
+    const { questions, keys, rows } = readExport(await csv.text());
+    expect(questions.slice(0, 6)).toEqual([
+      'Application ID',
+      'Received at',
+      'Form',
+      'First Name',
+      'Last Name',
+      'Phone Number',
+    ]);
+    expect(keys.slice(0, 6)).toEqual([
+      'id',
+      'receivedAt',
+      'pageId',
+      'personalInfo.firstName',
+      'personalInfo.lastName',
+      'personalInfo.phone',
+    ]);
     expect(rows).toHaveLength(4);
     const exported = rows.find(
       (row) => row['personalInfo.emailAddress'] === 'formula@example.com',
@@ -133,6 +195,10 @@ describe('review API', () => {
       '\'=HYPERLINK("https://evil.example","x")',
     );
     expect(exported?.['personalInfo.lastName']).toBe("'-2+3");
+    expect(exported?.['personalInfo.countryCode']).toBe('United Kingdom');
+    expect(exported?.['fields.single.mediaOutletContributions.value']).toBe(
+      'Yes',
+    );
     expect(exported?.['fields.single.anythingElse']).toBe(
       'Line one,\n"quoted" @two',
     );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { exportApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
@@ -26,8 +27,13 @@ export async function applicationRoutes(
   app: FastifyInstance,
   {
     repository,
+    descriptions,
     adminToken,
-  }: { repository: ApplicationsRepository; adminToken: string },
+  }: {
+    repository: ApplicationsRepository;
+    descriptions: ApplicationDescriptions;
+    adminToken: string;
+  },
 ) {
   app.addHook('onRequest', createAdminGuard(adminToken));
   app.addHook('onSend', async (_request, reply) => {
@@ -81,7 +87,7 @@ export async function applicationRoutes(
         'Content-Disposition',
         `attachment; filename="applications-${stamp}.csv"`,
       )
-      .send(exportApplicationsCsv(repository));
+      .send(exportApplicationsCsv(repository, descriptions));
   });
 
   app.get<{ Params: { id: string } }>(
@@ -93,7 +99,10 @@ export async function applicationRoutes(
           error: 'not_found',
           message: 'No application with that id.',
         });
-      return application;
+      return {
+        ...application,
+        answers: await descriptions.describe(application),
+      };
     },
   );
 

@@ -84,10 +84,6 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
           message: 'Enter a valid email address',
         },
         {
-          path: 'fields.single.flexibleDates.value',
-          message: 'Choose Yes or No',
-        },
-        {
           path: 'platforms.instagram.handle',
           message: 'Enter your username only',
         },
@@ -96,8 +92,56 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
           message: 'Enter a valid number',
         },
         { path: 'platforms.filled', message: 'Fill at least one platform' },
+        {
+          path: 'fields.single.flexibleDates.value',
+          message: 'Choose Yes or No',
+        },
       ],
     });
+  });
+
+  test('refuses a body of the wrong shape before reading any answer, naming each path', async () => {
+    const application = validApplication();
+    const cases: Array<[unknown, Array<{ path: string; message: string }>]> = [
+      [[], [{ path: '(body)', message: 'Expected an object' }]],
+      [
+        {
+          ...application,
+          personalInfo: {
+            ...application.personalInfo,
+            firstName: 5,
+            phone: { countryCode: 44, subscriber: '1' },
+          },
+          fields: [...application.fields, { key: 'single.whatContent' }],
+        },
+        [
+          {
+            path: 'personalInfo.firstName',
+            message: 'Expected text or an object of texts',
+          },
+          {
+            path: 'personalInfo.phone',
+            message: 'Expected text or an object of texts',
+          },
+          { path: 'personalInfo.phone.countryCode', message: 'Expected text' },
+          {
+            path: `fields[${application.fields.length}].value`,
+            message: 'Missing',
+          },
+        ],
+      ],
+      [
+        { ...application, platforms: { instagram: 'ada' } },
+        [{ path: 'platforms.instagram', message: 'Expected an object' }],
+      ],
+    ];
+    for (const [body, issues] of cases) {
+      const response = await putApplication(server.baseUrl, body, {
+        key: randomUUID(),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'validation', issues });
+    }
   });
 
   test('refuses unknown keys, an id chosen by the client and a missing follow-up', async () => {

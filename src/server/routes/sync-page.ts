@@ -1,27 +1,69 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationModel } from '#engine/application-schema.ts';
-import { parsePayload } from '#engine/payload.ts';
+import { parsePayload, type ApplicationPayload } from '#engine/payload.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import { validationIssues } from '../plugins/error-shape.ts';
 
 const uuidPattern =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Options = {
   model: ApplicationModel;
+  configVersion: string;
   repository: ApplicationsRepository;
   rateLimitPerMinute: number;
 };
 
+const text = { type: 'string' } as const;
+
+/**
+ * The shape of an application body, checked before any answer is read: groups of texts, the
+ * phone as an object of texts, `fields` as key/value pairs. The answers themselves are the
+ * configuration's business.
+ */
+const applicationBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    personalInfo: {
+      type: 'object',
+      default: {},
+      additionalProperties: {
+        anyOf: [text, { type: 'object', additionalProperties: text }],
+      },
+    },
+    platforms: {
+      type: 'object',
+      default: {},
+      additionalProperties: { type: 'object', additionalProperties: text },
+    },
+    fields: {
+      type: 'array',
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'value'],
+        properties: { key: text, value: text },
+      },
+    },
+    honeypot: text,
+  },
+} as const;
+
 /** `PUT /api/syncPage/:pageId` with every answer of CONTRACT §4. */
 export async function syncPageRoutes(
   app: FastifyInstance,
-  { model, repository, rateLimitPerMinute }: Options,
+  { model, configVersion, repository, rateLimitPerMinute }: Options,
 ) {
   const pageId = model.config.pageId;
-  app.put<{ Params: { pageId: string } }>(
+  app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
     {
+      schema: { body: applicationBodySchema },
+      // An unknown page is a 404 and a missing key a 400 of its own, whatever the body holds.
+      attachValidation: true,
       config:
         rateLimitPerMinute > 0
           ? { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } }
@@ -44,6 +86,11 @@ export async function syncPageRoutes(
             },
           ],
         });
+      if (request.validationError)
+        return reply.code(400).send({
+          error: 'validation',
+          issues: validationIssues(request.validationError),
+        });
       const parsed = parsePayload(request.body, model);
       if (!parsed.ok) {
         request.log.info(
@@ -64,6 +111,7 @@ export async function syncPageRoutes(
       const outcome = await repository.store({
         pageId,
         idempotencyKey: key.toLowerCase(),
+        configVersion,
         payload: parsed.payload,
       });
       if (outcome.kind === 'conflict')

@@ -1,0 +1,72 @@
+import {
+  buildApplicationModel,
+  type ApplicationModel,
+} from '#engine/application-schema.ts';
+import { parseWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import {
+  describeApplication,
+  describeColumns,
+  type DescribedStep,
+  type ExportColumn,
+} from '#engine/describe-application.ts';
+import { hashCanonical } from './canonical-json.ts';
+import type {
+  ApplicationsRepository,
+  StoredApplication,
+} from './db/applications-repository.ts';
+import { formatPhone } from './format-phone.ts';
+
+/** The version of a configuration: the hash of its content, whatever file it came from. */
+export function configVersionOf(config: WizardConfig): string {
+  return hashCanonical(config);
+}
+
+/**
+ * Reads stored applications with the configuration each was answered under. The versions this
+ * server has served are kept in the database; an application stored before versions were kept, or
+ * whose version no longer parses, is read with the current configuration.
+ */
+export function createApplicationDescriptions(
+  repository: ApplicationsRepository,
+  current: ApplicationModel,
+) {
+  const currentVersion = configVersionOf(current.config);
+  const models = new Map<string, Promise<ApplicationModel>>([
+    [currentVersion, Promise.resolve(current)],
+  ]);
+
+  const load = async (version: string): Promise<ApplicationModel> => {
+    const parsed = parseWizardConfig(await repository.configFor(version));
+    return parsed.ok ? buildApplicationModel(parsed.config) : current;
+  };
+
+  const modelFor = (version: string | null): Promise<ApplicationModel> => {
+    if (version === null) return Promise.resolve(current);
+    let model = models.get(version);
+    if (!model) {
+      model = load(version);
+      models.set(version, model);
+    }
+    return model;
+  };
+
+  return {
+    currentVersion,
+    modelFor,
+    /** Every answer with its question, grouped by step, as the applicant was asked. */
+    async describe(stored: StoredApplication): Promise<DescribedStep[]> {
+      return describeApplication(
+        stored.payload,
+        await modelFor(stored.configVersion),
+        formatPhone,
+      );
+    },
+    async columnsFor(version: string | null): Promise<ExportColumn[]> {
+      return describeColumns(await modelFor(version));
+    },
+  };
+}
+
+export type ApplicationDescriptions = ReturnType<
+  typeof createApplicationDescriptions
+>;

@@ -1,0 +1,13 @@
+import { parse } from 'csv-parse/sync';
+
+/** An export read back: its question row, its key row, and each application as cells by key. */
+export function readExport(text: string) {
+  const [questions = [], keys = [], ...rows] = parse(text) as string[][];
+  return {
+    questions,
+    keys,
+    rows: rows.map((row) =>
+      Object.fromEntries(keys.map((key, index) => [key, row[index] ?? ''])),
+    ),
+  };
+}
