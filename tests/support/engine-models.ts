@@ -56,3 +56,31 @@ export function answersFor(
     setAt(values, path, value);
   return values;
 }
+
+type ConfigOverrides = {
+  /** Blocks added at the end of the More Details step. */
+  blocks?: unknown[];
+  formItems?: FormItem[];
+  platforms?: { offered: PlatformKey[]; required: PlatformKey[] };
+};
+
+/** The example configuration with a few blocks, rules or platforms added: the raw JSON, before parsing. */
+export function exampleJsonWith(
+  overrides: ConfigOverrides,
+): Record<string, unknown> {
+  const json = JSON.parse(
+    readFileSync('config/example.wizard.json', 'utf8'),
+  ) as {
+    steps: Array<{ blocks: unknown[] }>;
+    formItems: FormItem[];
+  } & Record<string, unknown>;
+  json.steps[2]?.blocks.push(...(overrides.blocks ?? []));
+  json.formItems.push(...(overrides.formItems ?? []));
+  if (overrides.platforms) json.platforms = overrides.platforms;
+  return json;
+}
+
+/** The example configuration with a few blocks, rules or platforms added, compiled. */
+export function exampleModelWith(overrides: ConfigOverrides): ApplicationModel {
+  return buildApplicationModel(parseConfigOrThrow(exampleJsonWith(overrides)));
+}
