@@ -20,7 +20,10 @@ import { textCodec } from '../../src/engine/block-kinds/text-input.ts';
 import { yesNoCodec } from '../../src/engine/block-kinds/yes-no.ts';
 import { isActive } from '../../src/engine/conditions.ts';
 import { setAt } from '../../src/engine/paths.ts';
-import { platformFields } from '../../src/engine/platforms.ts';
+import {
+  platformFields,
+  type PlatformKey,
+} from '../../src/engine/platforms.ts';
 
 /**
  * What the answers are drawn from: `normal` is what the form can hold after trimming (each value
@@ -66,48 +69,44 @@ function textArbitrary(answer: Answer, mode: Mode): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * Only a platform with its main field filled is sent, so a platform without it is empty in the
+ * normal form. The plausible answers keep to that too: the form asks for the handle of a platform
+ * whose followers alone are filled, and the server, which never sees those followers, cannot.
+ */
+function withoutOrphans(platform: PlatformKey, value: Record<string, string>) {
+  const fields = platformFields(platform);
+  return (value[fields[0]?.key ?? ''] ?? '').trim() === ''
+    ? Object.fromEntries(fields.map((field) => [field.key, '']))
+    : value;
+}
+
+const validPlatformSample: Record<string, string> = {
+  handle: 'ada.travels',
+  count: '12000',
+  url: 'ada.example.com',
+};
+
 function platformsArbitrary(answer: Answer, mode: Mode) {
   const offered = answer.platforms?.offered ?? [];
-  const platformValue = offered.map((platform) => {
+  const platformValue = offered.map((platform, index) => {
     const fields = platformFields(platform);
-    if (mode === 'plausible')
-      return mostly(
-        fc.constant(
-          Object.fromEntries(
-            fields.map((field) => [
-              field.key,
-              platform === offered[0]
-                ? (validSamples[
-                    field.kind === 'count'
-                      ? 'followers'
-                      : field.kind === 'url'
-                        ? 'websiteUrl'
-                        : 'handle'
-                  ] ?? '')
-                : '',
-            ]),
-          ),
-        ),
-        fc.record(
-          Object.fromEntries(fields.map((field) => [field.key, padded])),
-        ),
+    const drawn = (text: fc.Arbitrary<string>) =>
+      fc.record(Object.fromEntries(fields.map((field) => [field.key, text])));
+    if (mode === 'any') return drawn(padded);
+    if (mode === 'normal')
+      return drawn(anyText.map((text) => text.trim())).map((value) =>
+        withoutOrphans(platform, value),
       );
-    const record = fc.record(
-      Object.fromEntries(
-        fields.map((field) => [
-          field.key,
-          mode === 'any' ? padded : anyText.map((text) => text.trim()),
-        ]),
-      ),
+    const filled = Object.fromEntries(
+      fields.map((field) => [
+        field.key,
+        index === 0 ? (validPlatformSample[field.kind] ?? '') : '',
+      ]),
     );
-    // Only a platform with its main field filled is sent, so the normal form of any other is empty.
-    return mode === 'any'
-      ? record
-      : record.map((value) =>
-          value[fields[0]?.key ?? ''] === ''
-            ? Object.fromEntries(fields.map((field) => [field.key, '']))
-            : value,
-        );
+    return mostly(fc.constant(filled), drawn(padded)).map((value) =>
+      withoutOrphans(platform, value),
+    );
   });
   return fc
     .tuple(...platformValue)

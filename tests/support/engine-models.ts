@@ -84,3 +84,53 @@ export function exampleJsonWith(
 export function exampleModelWith(overrides: ConfigOverrides): ApplicationModel {
   return buildApplicationModel(parseConfigOrThrow(exampleJsonWith(overrides)));
 }
+
+/**
+ * Answers beyond the example's own, under `fields.single`: a second phone, a yes/no with a
+ * follow-up, a multi select and a checkbox, with their rules.
+ */
+export const fieldsSingleExtras = {
+  blocks: [
+    {
+      component: 'phone',
+      data: { path: 'fields.single.altPhone', label: 'Second phone' },
+    },
+    {
+      component: 'yesNo',
+      data: {
+        path: 'fields.single.filming',
+        label: 'Will you film with a drone?',
+        followUp: { label: 'Which drone and licence?' },
+      },
+    },
+    {
+      component: 'select',
+      data: {
+        path: 'fields.single.seasons',
+        label: 'Which seasons suit you?',
+        multiple: true,
+        options: [
+          { name: 'Spring', value: 'spring' },
+          { name: 'Summer', value: 'summer' },
+          { name: 'Autumn', value: 'autumn' },
+          { name: 'Winter', value: 'winter' },
+        ],
+      },
+    },
+    {
+      component: 'checkbox',
+      data: {
+        path: 'fields.single.newsletter',
+        label: 'Send me the press newsletter',
+      },
+    },
+  ],
+  formItems: [
+    { path: 'fields.single.altPhone', validators: ['phone'] },
+    { path: 'fields.single.filming.value', validators: ['required'] },
+    {
+      path: 'fields.single.seasons',
+      validators: ['required', { name: 'maxItems', max: 2 }],
+    },
+  ],
+} satisfies ConfigOverrides;
