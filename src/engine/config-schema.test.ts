@@ -7,6 +7,10 @@ import {
   parseWizardConfig,
   type Block,
 } from './config-schema.ts';
+import {
+  exampleJsonWith,
+  fieldsSingleExtras,
+} from '../../tests/support/engine-models.ts';
 
 const example = JSON.parse(
   readFileSync(
@@ -447,6 +451,104 @@ test('refuses a text input on the value path of a yes/no block', () => {
   ).toEqual([
     'steps[1].blocks[1].data.path: "fields.single.press" is bound twice: steps[1].blocks[0] is there too',
   ]);
+});
+
+test.each([
+  [
+    'a yes/no question among the personal details',
+    {
+      component: 'yesNo',
+      data: { path: 'personalInfo.company', label: 'Company?' },
+    },
+    'a yes/no question binds to fields.single.<name> or fields.multi.<name>',
+  ],
+  [
+    'a multi select among the personal details',
+    {
+      component: 'select',
+      data: {
+        path: 'personalInfo.city',
+        label: 'Cities',
+        options: 'countries',
+        multiple: true,
+      },
+    },
+    'a multi select binds to fields.single.<name> or fields.multi.<name>',
+  ],
+  [
+    'a phone on a personal detail other than the phone',
+    {
+      component: 'phone',
+      data: { path: 'personalInfo.company', label: 'Office' },
+    },
+    'a phone binds to personalInfo.phone, fields.single.<name> or fields.multi.<name>',
+  ],
+  [
+    'a text input on the phone',
+    {
+      component: 'textInput',
+      data: { path: 'personalInfo.phone', label: 'Phone' },
+    },
+    'a text input binds to a personal detail other than the phone, or to fields.single.<name> or fields.multi.<name>',
+  ],
+  [
+    'a checkbox among the personal details',
+    {
+      component: 'checkbox',
+      data: { path: 'personalInfo.zip', label: 'ZIP?' },
+    },
+    'a checkbox binds to agreement, fields.single.<name> or fields.multi.<name>',
+  ],
+  [
+    'an answer nested below a fields group',
+    {
+      component: 'textInput',
+      data: { path: 'fields.single.trip.notes', label: 'Notes' },
+    },
+    'a text input binds to a personal detail other than the phone, or to fields.single.<name> or fields.multi.<name>',
+  ],
+  [
+    'a multi select whose values contain the joining ", "',
+    {
+      component: 'select',
+      data: {
+        path: 'fields.single.region',
+        label: 'Regions',
+        multiple: true,
+        options: [{ name: 'North, coast', value: 'north, coast' }],
+      },
+    },
+    'the values of a multi select cannot contain ", ", which joins them in the payload',
+  ],
+])('refuses %s, which the payload cannot carry', (_name, block, reason) => {
+  const { path } = (block as { data: { path: string } }).data;
+  expect(problemsOf(withFormBlocks([block]))).toEqual([
+    `steps[1].blocks[0].data.path: "${path}" is not an answer this block can hold: ${reason}`,
+  ]);
+});
+
+test('refuses a block where an offered platform travels under fields.single', () => {
+  const blocks = [
+    { component: 'platforms', data: { label: 'Platforms' } },
+    {
+      component: 'textInput',
+      data: { path: 'fields.single.linkedin', label: 'LinkedIn' },
+    },
+  ];
+  expect(
+    problemsOf(
+      withFormBlocks(blocks, {
+        platforms: { offered: ['instagram', 'linkedin'], required: [] },
+      }),
+    ),
+  ).toEqual([
+    'steps[1].blocks[1].data.path: "fields.single.linkedin" is bound twice: the LinkedIn platform is there too',
+  ]);
+  expect(problemsOf(withFormBlocks(blocks))).toEqual([]);
+});
+
+test('accepts a second phone, a yes/no with follow-up, a multi select and a checkbox under fields.single', () => {
+  expect(problemsOf(exampleJsonWith(fieldsSingleExtras))).toEqual([]);
 });
 
 test('refuses an unknown block component', () => {
