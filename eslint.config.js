@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
-// STYLE §2: the layers and what each may import; violations fail `npm test`.
+// The layers and what each may import (README "Architecture"); violations fail `npm test`.
 const zones = [
   {
     target: './src/engine',

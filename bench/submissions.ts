@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { putApplicationBody, startBenchServer } from './bench-server.ts';
 
-// RELIABILITY T7.4: 50 connections of PUTs with a fresh Idempotency-Key each, SQLite in WAL with
+// 50 connections of PUTs with a fresh Idempotency-Key each, SQLite in WAL with
 // synchronous=FULL. Prints req/s and latency, checks rows = acknowledged, fails past the budgets.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),

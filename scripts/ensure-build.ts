@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// `npm start` builds the wizard only when a source is newer than the last build (CONTRACT §2).
+// `npm start` builds the wizard only when a source is newer than the last build, so a fresh clone starts with one command.
 const sources = [
   'src/web',
   'src/engine',

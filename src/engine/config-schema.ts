@@ -224,7 +224,7 @@ export const wizardConfigSchema = z
       }),
       { backButtonStyle: 'plain', backArrowStyle: 'dark' },
     ),
-    // Welcome, at least one form step, and the last step (specification §4).
+    // Welcome, at least one form step, and the last step, which thanks the applicant or leads on to sign-up.
     steps: z.array(stepSchema).check(z.minLength(3)),
     texts: z._default(z.partialRecord(z.enum(textKeys), nonEmpty), {}),
     analytics: z.optional(z.strictObject({ token: nonEmpty, host: safeUrl })),
@@ -369,7 +369,7 @@ export function contrastRatio(first: string, second: string): number {
   return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
 }
 
-// DESIGN "Visual system": every text pair meets WCAG AA (4.5:1); white text sits on the brand colour.
+// Every text pair meets WCAG AA (4.5:1); white text sits on the brand colour.
 function checkThemeContrast(
   theme: WizardConfig['theme'],
   fail: (path: (string | number)[], message: string) => void,

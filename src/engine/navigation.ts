@@ -1,4 +1,4 @@
-/** What Continue (or Sign In) does on a step, by specification §4. */
+/** What Continue (or Sign In) does on a step: advance, validate, send or redirect. */
 export type ContinueAction =
   /** Step 0: advance with no validation. */
   | 'advance'

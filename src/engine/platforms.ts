@@ -40,7 +40,7 @@ export const platformNames: Record<PlatformKey, string> = {
   reddit: 'Reddit',
 };
 
-/** Specification §3: these three travel under `fields.single.<platform>` instead of `platforms`. */
+/** These three travel under `fields.single.<platform>` instead of `platforms`, where the organisation's systems expect them. */
 export const platformsSentAsFields: ReadonlySet<PlatformKey> = new Set([
   'linkedin',
   'threads',
@@ -112,7 +112,7 @@ const fieldChecks: Record<PlatformFieldKind, Check> = {
 export type PlatformIssue = { path: string; message: string };
 
 /**
- * Specification §4: the group is valid only when at least one platform has all its fields filled
+ * The group is valid only when at least one platform has all its fields filled
  * and valid and every required platform is valid. A half-filled platform asks for its other field,
  * so nothing incomplete reaches the organisation. The group's own message sits on `platforms.filled`.
  */

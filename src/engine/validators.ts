@@ -4,7 +4,7 @@ import type { TextKey } from './texts.ts';
 export const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-/** Specification §5: a host part of 2 to 256 characters and a top-level domain of 2 to 6 letters. */
+/** A host part of 2 to 256 characters and a top-level domain of 2 to 6 letters (docs/decisions/001). */
 export const websiteUrlPattern =
   /^(?:https?:\/\/)?(?:www\.)?[-a-z0-9@:%._+~#=]{2,256}\.[a-z]{2,6}\b[-a-z0-9@:%_+.~#?&/=]*$/i;
 
@@ -65,7 +65,7 @@ export type PhoneIssue = {
   message: TextKey;
 };
 
-/** Specification §5: digits-only subscriber; each part requires the other; `isRequired` requires both. */
+/** A digits-only subscriber; each part requires the other; `isRequired` requires both. */
 export function checkPhone(
   phone: PhoneValue,
   isRequired: boolean,

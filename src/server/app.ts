@@ -48,7 +48,7 @@ export const loggerOptions = {
   },
 };
 
-/** Builds the HTTP app without listening, so tests can build any variant (STYLE §1). */
+/** Builds the HTTP app without listening, so tests can build any variant. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.wizardConfig,
   );
 
-  // CONTRACT §4: only JSON bodies; Fastify would otherwise accept text/plain (RELIABILITY §0).
+  // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
   await registerSecurityHeaders(app, options.wizardConfig);
@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
-  // CONTRACT §2: without ADMIN_TOKEN the review routes do not exist (404).
+  // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   const adminToken = options.adminToken;
   if (adminToken)
     await app.register(applicationRoutes, {
@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       adminToken,
     });
 
-  // Specification §2: the empty path is the only route; every other page address leads back to it.
+  // The empty path is the only page; every other page address leads back to it.
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

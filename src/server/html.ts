@@ -27,7 +27,7 @@ export function serializeJsonForScript(value: unknown): string {
 
 /**
  * Writes the title, `lang`, the configuration and a preload of the first cover into the page,
- * so the first paint needs no extra request and the title is right without JavaScript (CONTRACT §3).
+ * so the first paint needs no extra request and the title is right without JavaScript.
  */
 export function renderIndexHtml(
   template: string,

@@ -7,7 +7,7 @@ export class WizardConfigError extends Error {}
 
 export type LoadedWizardConfig = { config: WizardConfig; directory: string };
 
-/** Loads and validates a configuration file; a problem stops start-up with the JSON path that is wrong (CONTRACT §2). */
+/** Loads and validates a configuration file; a problem stops start-up with the JSON path that is wrong. */
 export function loadWizardConfig(path: string): LoadedWizardConfig {
   const absolute = resolve(path);
   let text: string;

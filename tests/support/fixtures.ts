@@ -34,7 +34,7 @@ export function exampleConfig(
 
 export const adminToken = 'test-admin-token-0123456789abcdef';
 
-/** A complete, valid application for the example configuration (CONTRACT §4 shape). */
+/** A complete, valid application for the example configuration, as the browser sends it. */
 export function validApplication(
   overrides: { firstName?: string; emailAddress?: string } = {},
 ) {

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// STYLE §5: a console.error or console.warn fails the test unless the test opts in by mocking it.
+// A console.error or console.warn fails the test unless the test opts in by mocking it.
 beforeEach(() => {
   for (const method of ['error', 'warn'] as const)
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {

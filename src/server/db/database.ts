@@ -67,8 +67,8 @@ export async function openDatabase(
 function openSqlite(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const connection = new SQLite(path);
-  // RELIABILITY §3: WAL with synchronous=FULL syncs the log on every commit, so an acknowledged
-  // application survives a power loss; secure_delete overwrites erased rows (§1 T1.7).
+  // WAL with synchronous=FULL syncs the log on every commit, so an acknowledged application
+  // survives a power loss; secure_delete overwrites erased rows instead of leaving them in free pages.
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = FULL');
   connection.pragma('busy_timeout = 5000');

@@ -54,7 +54,7 @@ export function validationIssues(
 }
 
 /**
- * CONTRACT §4: every answer is JSON in the project's shape, including Fastify's own 400/413/415.
+ * Every answer is JSON in the project's shape, including Fastify's own 400/413/415.
  * Faults of the server itself (a database that is down or full) are 503, never a 5xx a client caused.
  */
 export function registerErrorShape(app: FastifyInstance): void {

@@ -21,7 +21,7 @@ export function connectSources(config: WizardConfig): string[] {
 }
 
 /**
- * RELIABILITY §4, §5: a CSP with no inline script or style, the app's own assets and images, and only
+ * A CSP with no inline script or style, the app's own assets and images, and only
  * the configured analytics and error-reporting hosts to connect to; not embeddable anywhere.
  */
 export async function registerSecurityHeaders(

@@ -22,7 +22,7 @@ function decodeCursor(text: string): Cursor | null {
   }
 }
 
-/** The review API for staff (CONTRACT §1, §6): list, search, read, export and erase, behind ADMIN_TOKEN. */
+/** The review API for staff: list, search, read, export and erase, behind ADMIN_TOKEN. */
 export async function applicationRoutes(
   app: FastifyInstance,
   {

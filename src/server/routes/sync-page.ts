@@ -52,7 +52,7 @@ const applicationBodySchema = {
   },
 } as const;
 
-/** `PUT /api/syncPage/:pageId` with every answer of CONTRACT §4. */
+/** `PUT /api/syncPage/:pageId`: an application, checked by the rules of the form that asked it, stored once per Idempotency-Key. */
 export async function syncPageRoutes(
   app: FastifyInstance,
   { model, configVersion, repository, rateLimitPerMinute }: Options,
@@ -101,7 +101,7 @@ export async function syncPageRoutes(
           .code(400)
           .send({ error: 'validation', issues: parsed.issues });
       }
-      // CONTRACT §6: a filled honeypot looks accepted to the bot and stores nothing.
+      // A filled honeypot looks accepted to the bot and stores nothing.
       if (parsed.isHoneypot) {
         request.log.info('honeypot filled; application discarded');
         return reply
