@@ -395,3 +395,68 @@ test('disables the follow-up of a disabled question: no error, nothing sent', ()
     { key: 'single.freelance.value', value: 'Yes' },
   ]);
 });
+
+test('reads a condition as the server will: trimmed, and empty while the answer it reads is not asked', () => {
+  const model = inlineModel(
+    [
+      {
+        component: 'textInput',
+        data: { path: 'fields.single.role', label: 'Role' },
+      },
+      {
+        component: 'textInput',
+        data: { path: 'fields.single.outlet', label: 'Outlet' },
+      },
+      {
+        component: 'yesNo',
+        data: { path: 'fields.single.staff', label: 'On staff?' },
+      },
+      {
+        component: 'textInput',
+        data: { path: 'fields.single.editor', label: 'Editor' },
+      },
+    ],
+    [
+      {
+        path: 'fields.single.outlet',
+        validators: ['required'],
+        showOnCondition: { path: 'fields.single.role', equals: 'Journalist' },
+      },
+      {
+        path: 'fields.single.staff.value',
+        validators: [],
+        disableOnCondition: { path: 'fields.single.role', filled: false },
+      },
+      {
+        path: 'fields.single.editor',
+        validators: ['required'],
+        disableOnCondition: { path: 'fields.single.staff.value', equals: true },
+      },
+    ],
+  );
+  // Spaces around the answer do not hide the question it shows: the server reads it trimmed.
+  expect(
+    isShown(
+      'fields.single.outlet',
+      answersFor(model, { 'fields.single.role': ' Journalist ' }),
+      model.rules,
+    ),
+  ).toBe(true);
+  // A disabled Yes is never sent, so it cannot keep the editor's question disabled.
+  const values = answersFor(model, {
+    'fields.single.role': '',
+    'fields.single.staff.value': true,
+  });
+  expect(isActive('fields.single.staff.value', values, model.rules)).toBe(
+    false,
+  );
+  expect(isActive('fields.single.editor', values, model.rules)).toBe(true);
+  expect(
+    issuesFor(model, {
+      'fields.single.role': '',
+      'fields.single.staff.value': true,
+    }),
+  ).toEqual([
+    { path: 'fields.single.editor', message: 'This field is required' },
+  ]);
+});

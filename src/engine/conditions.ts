@@ -1,19 +1,59 @@
+import type { Answer, AnswerCodec } from './block-kinds/answer.ts';
 import type { Condition } from './config-schema.ts';
 import { getAt, isEmptyValue } from './paths.ts';
 
+export type ConditionalRule = {
+  showOn?: Condition | undefined;
+  disableOn?: Condition | undefined;
+  /** Present on the answers of a model: how the server will read the value back. */
+  codec?: AnswerCodec | undefined;
+};
+
+type Rules = ReadonlyMap<string, ConditionalRule>;
+
+/**
+ * What a condition reads: the answer as the server will see it, that is trimmed as it is sent, and
+ * empty when the form does not ask it. The browser and the server then agree on what is shown.
+ */
+function conditionValue(
+  path: string,
+  values: unknown,
+  rules: Rules,
+  seen: ReadonlySet<string>,
+): unknown {
+  const rule = rules.get(path);
+  const value = getAt(values, path);
+  if (!rule?.codec) return value;
+  const answer = rule as Answer;
+  if (
+    !isShown(path, values, rules, seen) ||
+    isDisabled(path, values, rules, seen)
+  )
+    return answer.codec.empty(answer);
+  const entries = new Map(
+    answer.codec
+      .encode(value ?? answer.codec.empty(answer), answer)
+      .map((entry) => [entry.location, entry.text]),
+  );
+  return answer.codec.decode(
+    { take: (location) => entries.get(location), fail: () => {} },
+    answer,
+  );
+}
+
 /** Evaluates one `showOnCondition` / `disableOnCondition` against the current answers. */
-export function isConditionMet(condition: Condition, values: unknown): boolean {
-  const value = getAt(values, condition.path);
+export function isConditionMet(
+  condition: Condition,
+  values: unknown,
+  rules: Rules = new Map(),
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
+  const value = conditionValue(condition.path, values, rules, seen);
   if ('equals' in condition) return value === condition.equals;
   if ('oneOf' in condition)
     return condition.oneOf.some((option) => option === value);
   return isEmptyValue(value) !== condition.filled;
 }
-
-export type ConditionalRule = {
-  showOn?: Condition | undefined;
-  disableOn?: Condition | undefined;
-};
 
 /**
  * A field is shown when its own condition holds and the field its condition reads is shown too,
@@ -22,15 +62,16 @@ export type ConditionalRule = {
 export function isShown(
   path: string,
   values: unknown,
-  rules: ReadonlyMap<string, ConditionalRule>,
+  rules: Rules,
   seen: ReadonlySet<string> = new Set(),
 ): boolean {
   const condition = rules.get(path)?.showOn;
   if (!condition) return true;
   if (seen.has(path)) return false;
+  const inner = new Set([...seen, path]);
   return (
-    isConditionMet(condition, values) &&
-    isShown(condition.path, values, rules, new Set([...seen, path]))
+    isConditionMet(condition, values, rules, inner) &&
+    isShown(condition.path, values, rules, inner)
   );
 }
 
@@ -38,22 +79,20 @@ export function isShown(
 export function isDisabled(
   path: string,
   values: unknown,
-  rules: ReadonlyMap<string, ConditionalRule>,
+  rules: Rules,
   seen: ReadonlySet<string> = new Set(),
 ): boolean {
   const rule = rules.get(path);
   if (!rule || seen.has(path)) return false;
-  if (rule.disableOn && isConditionMet(rule.disableOn, values)) return true;
+  const inner = new Set([...seen, path]);
+  if (rule.disableOn && isConditionMet(rule.disableOn, values, rules, inner))
+    return true;
   return rule.showOn
-    ? isDisabled(rule.showOn.path, values, rules, new Set([...seen, path]))
+    ? isDisabled(rule.showOn.path, values, rules, inner)
     : false;
 }
 
 /** Hidden or disabled fields have their validators cleared and their values left out of the payload. */
-export function isActive(
-  path: string,
-  values: unknown,
-  rules: ReadonlyMap<string, ConditionalRule>,
-): boolean {
+export function isActive(path: string, values: unknown, rules: Rules): boolean {
   return isShown(path, values, rules) && !isDisabled(path, values, rules);
 }

@@ -87,7 +87,7 @@ export function exampleModelWith(overrides: ConfigOverrides): ApplicationModel {
 
 /**
  * Answers beyond the example's own, under `fields.single`: a second phone, a yes/no with a
- * follow-up, a multi select and a checkbox, with their rules.
+ * follow-up, a multi select and a checkbox shown on the follow-up's Yes, with their rules.
  */
 export const fieldsSingleExtras = {
   blocks: [
@@ -131,6 +131,11 @@ export const fieldsSingleExtras = {
     {
       path: 'fields.single.seasons',
       validators: ['required', { name: 'maxItems', max: 2 }],
+    },
+    {
+      path: 'fields.single.newsletter',
+      validators: [],
+      showOnCondition: { path: 'fields.single.filming.value', equals: true },
     },
   ],
 } satisfies ConfigOverrides;
