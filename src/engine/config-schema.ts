@@ -20,14 +20,14 @@ const safeUrl = z
 
 const conditionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const conditionSchema = z.union([
+const conditionSchema = z.union([
   z.strictObject({ path: nonEmpty, equals: conditionValue }),
   z.strictObject({ path: nonEmpty, oneOf: z.array(conditionValue) }),
   z.strictObject({ path: nonEmpty, filled: z.boolean() }),
 ]);
 export type Condition = z.infer<typeof conditionSchema>;
 
-export const validatorNames = [
+const validatorNames = [
   'required',
   'email',
   'digits',
@@ -38,9 +38,8 @@ export const validatorNames = [
   'websiteUrl',
   'handle',
 ] as const;
-export type ValidatorName = (typeof validatorNames)[number];
 
-export const validatorSchema = z.union([
+const validatorSchema = z.union([
   z.enum(validatorNames),
   z.strictObject({
     name: z.literal('maxItems'),
@@ -53,7 +52,7 @@ export const validatorSchema = z.union([
 ]);
 export type Validator = z.infer<typeof validatorSchema>;
 
-export const formItemSchema = z.strictObject({
+const formItemSchema = z.strictObject({
   path: nonEmpty,
   validators: z._default(z.array(validatorSchema), []),
   showOnCondition: z.optional(conditionSchema),
@@ -61,10 +60,10 @@ export const formItemSchema = z.strictObject({
 });
 export type FormItem = z.infer<typeof formItemSchema>;
 
-export const optionSchema = z.strictObject({ name: nonEmpty, value: nonEmpty });
+const optionSchema = z.strictObject({ name: nonEmpty, value: nonEmpty });
 export type SelectOption = z.infer<typeof optionSchema>;
 
-export const optionSources = ['countries', 'usStates', 'caProvinces'] as const;
+const optionSources = ['countries', 'usStates', 'caProvinces'] as const;
 
 const fieldBase = {
   path: nonEmpty,
@@ -133,7 +132,7 @@ const blockSchema = z.discriminatedUnion('component', [
 export type Block = z.infer<typeof blockSchema>;
 export type BlockComponent = Block['component'];
 
-export const stepSchema = z.strictObject({
+const stepSchema = z.strictObject({
   name: nonEmpty,
   heading: z.optional(nonEmpty),
   blocks: z._default(z.array(blockSchema), []),
@@ -162,7 +161,6 @@ const coverImageSchema = z.strictObject({
     [],
   ),
 });
-export type CoverImage = z.infer<typeof coverImageSchema>;
 
 const hexColour = z
   .string()
@@ -170,7 +168,7 @@ const hexColour = z
 
 const textKeys = Object.keys(defaultTexts) as [TextKey, ...TextKey[]];
 
-export const wizardConfigSchema = z
+const wizardConfigSchema = z
   .strictObject({
     pageId: z
       .string()

@@ -9,7 +9,7 @@ import type { EntryReader, FieldIssue } from './block-kinds/answer.ts';
 import { isActive } from './conditions.ts';
 import { setAt } from './paths.ts';
 
-export type PayloadField = { key: string; value: string };
+type PayloadField = { key: string; value: string };
 
 /** The body of `PUT /api/syncPage/:pageId`. */
 export type ApplicationPayload = {
@@ -55,11 +55,9 @@ export function buildPayload(
   return payload;
 }
 
-export type PayloadIssue = FieldIssue;
-
 export type ParsedPayload =
   | { ok: true; payload: ApplicationPayload; isHoneypot: boolean }
-  | { ok: false; issues: PayloadIssue[] };
+  | { ok: false; issues: FieldIssue[] };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -126,7 +124,7 @@ export function parsePayload(
   input: ApplicationPayload,
   model: ApplicationModel,
 ): ParsedPayload {
-  const issues: PayloadIssue[] = [];
+  const issues: FieldIssue[] = [];
   const fail = (path: string, message: string) =>
     issues.push({ path, message });
   const { values, answered, leftover } = decodeAnswers(input, model, fail);

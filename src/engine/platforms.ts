@@ -47,7 +47,7 @@ export const platformsSentAsFields: ReadonlySet<PlatformKey> = new Set([
   'reddit',
 ]);
 
-export type PlatformFieldKind = 'handle' | 'count' | 'url';
+type PlatformFieldKind = 'handle' | 'count' | 'url';
 /** One input of a platform; the first of a platform is its main one, without which nothing of it is sent. */
 export type PlatformField = {
   key: string;

@@ -1,11 +1,11 @@
 import type { TextKey } from './texts.ts';
 
 /** The WHATWG e-mail pattern, with a dot required in the domain so `ada@localhost` is refused. */
-export const emailPattern =
+const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** A host part of 2 to 256 characters and a top-level domain of 2 to 6 letters (docs/decisions/001). */
-export const websiteUrlPattern =
+const websiteUrlPattern =
   /^(?:https?:\/\/)?(?:www\.)?[-a-z0-9@:%._+~#=]{2,256}\.[a-z]{2,6}\b[-a-z0-9@:%_+.~#?&/=]*$/i;
 
 const digitsPattern = /^\d+$/;

@@ -17,7 +17,7 @@ import type {
 import { formatPhone } from './format-phone.ts';
 
 /** The version of a configuration: the hash of its content, whatever file it came from. */
-export function configVersionOf(config: WizardConfig): string {
+function configVersionOf(config: WizardConfig): string {
   return hashCanonical(config);
 }
 

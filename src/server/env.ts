@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 const optionalText = z.optional(z.string().check(z.trim()));
 
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: z._default(
     z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)),
     3000,

@@ -8,7 +8,7 @@ const htmlEscapes: Record<string, string> = {
   "'": '&#39;',
 };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (character) => htmlEscapes[character] ?? character,
@@ -16,7 +16,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
-export function serializeJsonForScript(value: unknown): string {
+function serializeJsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

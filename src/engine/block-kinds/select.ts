@@ -14,7 +14,7 @@ import {
 } from './answer.ts';
 
 /** A multi select travels as its values joined by this, so no value of one may contain it. */
-export const choiceSeparator = ', ';
+const choiceSeparator = ', ';
 
 function optionName(answer: Answer, value: string): string {
   return (

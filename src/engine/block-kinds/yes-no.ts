@@ -9,7 +9,7 @@ import {
 import { textCap, textCodec } from './text-input.ts';
 
 /** A boolean travels as "Yes" or "No", whatever language the form speaks. */
-export const booleanText = { yes: 'Yes', no: 'No' } as const;
+const booleanText = { yes: 'Yes', no: 'No' } as const;
 
 export function encodeBoolean(value: boolean): string {
   return value ? booleanText.yes : booleanText.no;

@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildMigrations } from './migrations.ts';
 
-export type ApplicationsTable = {
+type ApplicationsTable = {
   id: string;
   page_id: string;
   idempotency_key: string;
@@ -20,14 +20,14 @@ export type ApplicationsTable = {
   config_version: string | null;
 };
 
-export type WizardConfigsTable = {
+type WizardConfigsTable = {
   /** SHA-256 of the configuration's canonical JSON. */
   version: string;
   config: string | Record<string, unknown>;
   first_served_at: string;
 };
 
-export type DatabaseSchema = {
+type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
 };

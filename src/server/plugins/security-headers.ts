@@ -12,7 +12,7 @@ function originOf(address: string | undefined): string[] {
 }
 
 /** The error-reporting DSN names its ingest host after the key: `https://key@o1.ingest.example/1`. */
-export function connectSources(config: WizardConfig): string[] {
+function connectSources(config: WizardConfig): string[] {
   return [
     "'self'",
     ...originOf(config.analytics?.host),
