@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import {
   blockPaths,
   contrastRatio,
@@ -20,6 +22,10 @@ const example = JSON.parse(
 ) as Record<string, unknown> & {
   steps: { blocks: { data: Record<string, unknown> }[] }[];
 };
+
+// A broken configuration is explained to the person starting the server, in zod's English messages,
+// which the server loads at start-up; the browser never shows them.
+z.config(en());
 
 const cover = { src: '/cover.webp', alt: '', width: 1, height: 1 };
 
