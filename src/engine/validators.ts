@@ -42,7 +42,7 @@ const otherScheme = /^(?!https?:\/\/)[a-z][a-z0-9+.-]*:/i;
 
 export const checkWebsiteUrl: Check = (value) => {
   const url = value.trim();
-  return url.length <= 2048 &&
+  return url.length <= maxLengths.url &&
     !otherScheme.test(url) &&
     websiteUrlPattern.test(url)
     ? null
