@@ -6,7 +6,7 @@ import {
   ownColumn,
   type BlockKind,
 } from './answer.ts';
-import { decodeBoolean, encodeBoolean } from './yes-no.ts';
+import { decodeBoolean, encodeBoolean, showBoolean } from './yes-no.ts';
 
 /** The consent checkbox: required by the form, never sent, so the server takes it as given. */
 export const agreementPath = 'agreement';
@@ -32,13 +32,7 @@ export const checkboxCodec = defineCodec<boolean>({
   show: (value, answer, { texts }) =>
     answer.path === agreementPath && !value
       ? []
-      : [
-          {
-            key: answer.path,
-            question: answer.label,
-            text: value ? texts.yes : texts.no,
-          },
-        ],
+      : showBoolean(value, answer, texts),
   columns: ownColumn,
 });
 

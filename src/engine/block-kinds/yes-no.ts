@@ -4,8 +4,11 @@ import {
   isRequiredAnswer,
   fieldsAnswerPath,
   ownColumn,
+  type Answer,
   type BlockKind,
+  type ShownAnswer,
 } from './answer.ts';
+import type { Texts } from '../texts.ts';
 import { textCap, textCodec } from './text-input.ts';
 
 /** A boolean travels as "Yes" or "No", whatever language the form speaks. */
@@ -28,6 +31,21 @@ export function decodeBoolean(
   return null;
 }
 
+/** Yes or No in the words of the form's own language. */
+export function showBoolean(
+  value: boolean,
+  answer: Answer,
+  texts: Texts,
+): ShownAnswer[] {
+  return [
+    {
+      key: answer.path,
+      question: answer.label,
+      text: value ? texts.yes : texts.no,
+    },
+  ];
+}
+
 /** The answer of a yes/no panel: unanswered (null), Yes or No. */
 export const yesNoCodec = defineCodec<boolean | null>({
   schema: () => z.nullable(z.boolean()),
@@ -43,15 +61,7 @@ export const yesNoCodec = defineCodec<boolean | null>({
   decode: (reader, answer) =>
     decodeBoolean(reader.take(answer.path), answer.path, reader.fail),
   show: (value, answer, { texts }) =>
-    value === null
-      ? []
-      : [
-          {
-            key: answer.path,
-            question: answer.label,
-            text: value ? texts.yes : texts.no,
-          },
-        ],
+    value === null ? [] : showBoolean(value, answer, texts),
   columns: ownColumn,
 });
 
