@@ -12,6 +12,7 @@ import { textCodec } from './block-kinds/text-input.ts';
 import { setAt } from './paths.ts';
 import {
   answersFor,
+  completeAnswersOf,
   exampleWizardConfig,
   inlineModel,
 } from '../../tests/support/engine-models.ts';
@@ -20,33 +21,7 @@ const exampleConfig = exampleWizardConfig();
 const model = buildApplicationModel(exampleConfig);
 const schema = buildApplicationSchema(model);
 
-const completeAnswers: Record<string, unknown> = {
-  'personalInfo.firstName': 'Ada',
-  'personalInfo.lastName': 'Lovelace',
-  'personalInfo.phone': { countryCode: '44', subscriber: '7700900123' },
-  'personalInfo.emailAddress': 'ada@example.com',
-  'personalInfo.countryCode': 'GB',
-  'platforms.instagram': { handle: 'ada.travels', followers: '12000' },
-  'fields.single.whatContent': 'Food and slow travel',
-  'fields.single.intendedDeliverables': 'Three reels and a blog post',
-  'fields.single.supportLevel': 'Accommodation for two nights',
-  'fields.single.pastCampaigns': 'https://ada.travel/lisbon',
-  'fields.single.mediaOutletContributions': {
-    value: true,
-    text: 'Guardian travel, 2024',
-  },
-  'fields.single.visitedBefore': 'Never',
-  'fields.single.tripDetails': 'Coastal walks and the evening market',
-  'fields.single.preferredDates': 'May 2025',
-  'fields.single.flexibleDates.value': false,
-  'fields.single.partySize': 'Ada Lovelace, writer',
-  'fields.single.animal.value': false,
-  'fields.single.wheelchairUser.value': false,
-  'fields.single.mayWeAssist.value': true,
-  'fields.single.emergencyContactName': 'Charles Babbage',
-  'fields.single.emergencyContactRelationship': 'Friend',
-  'fields.single.emergencyContactPhone': '+44 20 7946 0000',
-};
+const completeAnswers = completeAnswersOf(model);
 
 function issuesOf(
   values: unknown,

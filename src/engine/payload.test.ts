@@ -10,9 +10,11 @@ import { buildPayload, parsePayload } from './payload.ts';
 import type { PlatformKey } from './platforms.ts';
 import {
   answersFor,
+  completeAnswersOf,
   exampleWizardConfig,
   inlineModel as inlineConfigModel,
 } from '../../tests/support/engine-models.ts';
+import { validApplication } from '../../tests/support/fixtures.ts';
 
 /** The inline models of this file offer Instagram alone unless a test says otherwise. */
 const inlineModel = (
@@ -26,83 +28,23 @@ const inlineModel = (
 
 const model = buildApplicationModel(exampleWizardConfig());
 
+const youtube = { handle: 'AdaTravels', followers: '700' };
+
+/** The shared valid application with spaces to trim and a second platform. */
 const completeAnswers: Record<string, unknown> = {
+  ...completeAnswersOf(model),
   'personalInfo.firstName': ' Ada ',
-  'personalInfo.lastName': 'Lovelace',
   'personalInfo.phone': { countryCode: '44', subscriber: ' 7700900123 ' },
-  'personalInfo.emailAddress': 'ada@example.com',
-  'personalInfo.countryCode': 'GB',
-  'platforms.instagram': { handle: 'ada.travels', followers: '12000' },
-  'platforms.youtube': { handle: 'AdaTravels', followers: '700' },
-  'fields.single.whatContent': 'Food and slow travel',
-  'fields.single.intendedDeliverables': 'Three reels and a blog post',
-  'fields.single.supportLevel': 'Accommodation for two nights',
-  'fields.single.pastCampaigns':
-    'https://ada.travel/lisbon\nhttps://ada.travel/porto',
-  'fields.single.mediaOutletContributions': {
-    value: true,
-    text: 'Guardian travel, 2024',
-  },
-  'fields.single.visitedBefore': 'Never',
-  'fields.single.tripDetails': 'Coastal walks and the evening market',
-  'fields.single.preferredDates': 'May 2025',
-  'fields.single.flexibleDates.value': false,
-  'fields.single.partySize': 'Ada Lovelace, writer',
-  'fields.single.animal.value': false,
-  'fields.single.wheelchairUser.value': false,
-  'fields.single.mayWeAssist.value': true,
-  'fields.single.emergencyContactName': 'Charles Babbage',
-  'fields.single.emergencyContactRelationship': 'Friend',
-  'fields.single.emergencyContactPhone': '+44 20 7946 0000',
-  'fields.single.anythingElse': '',
+  'platforms.youtube': youtube,
 };
 
 test('builds the exact payload of a complete application on the example configuration', () => {
   const values = answersFor(model, completeAnswers);
   expect(validateAnswers(values, model)).toEqual([]);
+  const application = validApplication();
   expect(buildPayload(values, model)).toEqual({
-    personalInfo: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      phone: { countryCode: '44', subscriber: '7700900123' },
-      emailAddress: 'ada@example.com',
-      countryCode: 'GB',
-    },
-    platforms: {
-      instagram: { handle: 'ada.travels', followers: '12000' },
-      youtube: { handle: 'AdaTravels', followers: '700' },
-    },
-    fields: [
-      { key: 'single.whatContent', value: 'Food and slow travel' },
-      {
-        key: 'single.intendedDeliverables',
-        value: 'Three reels and a blog post',
-      },
-      { key: 'single.supportLevel', value: 'Accommodation for two nights' },
-      {
-        key: 'single.pastCampaigns',
-        value: 'https://ada.travel/lisbon\nhttps://ada.travel/porto',
-      },
-      { key: 'single.mediaOutletContributions.value', value: 'Yes' },
-      {
-        key: 'single.mediaOutletContributions.text',
-        value: 'Guardian travel, 2024',
-      },
-      { key: 'single.visitedBefore', value: 'Never' },
-      {
-        key: 'single.tripDetails',
-        value: 'Coastal walks and the evening market',
-      },
-      { key: 'single.preferredDates', value: 'May 2025' },
-      { key: 'single.flexibleDates.value', value: 'No' },
-      { key: 'single.partySize', value: 'Ada Lovelace, writer' },
-      { key: 'single.animal.value', value: 'No' },
-      { key: 'single.wheelchairUser.value', value: 'No' },
-      { key: 'single.mayWeAssist.value', value: 'Yes' },
-      { key: 'single.emergencyContactName', value: 'Charles Babbage' },
-      { key: 'single.emergencyContactRelationship', value: 'Friend' },
-      { key: 'single.emergencyContactPhone', value: '+44 20 7946 0000' },
-    ],
+    ...application,
+    platforms: { ...application.platforms, youtube },
   });
 });
 

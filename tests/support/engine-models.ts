@@ -10,7 +10,9 @@ import {
   type FormItem,
   type WizardConfig,
 } from '../../src/engine/config-schema.ts';
-import { setAt } from '../../src/engine/paths.ts';
+import { getAt, setAt } from '../../src/engine/paths.ts';
+import { decodePayload } from '../../src/engine/payload.ts';
+import { validApplication } from './fixtures.ts';
 import type { PlatformKey } from '../../src/engine/platforms.ts';
 
 export function parseConfigOrThrow(input: unknown): WizardConfig {
@@ -53,7 +55,7 @@ export function answersFor(
 ): ApplicationValues {
   const values = buildDefaultValues(model);
   for (const [path, value] of Object.entries(answers))
-    setAt(values, path, value);
+    setAt(values, path, structuredClone(value));
   return values;
 }
 
@@ -139,3 +141,13 @@ export const fieldsSingleExtras = {
     },
   ],
 } satisfies ConfigOverrides;
+
+/** The shared valid application of `fixtures.ts`, as the form of `model` holds it, by answer path. */
+export function completeAnswersOf(
+  model: ApplicationModel,
+): Record<string, unknown> {
+  const values = decodePayload(validApplication(), model);
+  return Object.fromEntries(
+    model.answers.map((answer) => [answer.path, getAt(values, answer.path)]),
+  );
+}
