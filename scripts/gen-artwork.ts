@@ -4,16 +4,20 @@
  * drawn procedurally here as SVG (no third-party assets) and rasterised with
  * sharp into config/images, together with config/images/artwork.json.
  *
- *   npx tsx scripts/gen-artwork.ts
+ *   npx tsx scripts/gen-artwork.ts [--out DIR] [--svg]
  *
  * Deterministic: all variation comes from a seeded PRNG, so re-running the
  * script reproduces the same images byte for byte (for a given sharp build).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 
-const OUTPUT_DIR = fileURLToPath(new URL('../config/images/', import.meta.url));
+const DEFAULT_OUTPUT_DIR = fileURLToPath(
+  new URL('../config/images/', import.meta.url),
+);
 const PUBLIC_PREFIX = '/images';
 const W = 1200;
 const H = 1500;
@@ -1949,8 +1953,13 @@ function kb(bytes: number): string {
 }
 
 async function main(): Promise<void> {
-  await mkdir(OUTPUT_DIR, { recursive: true });
-  const debugSvg = process.argv.includes('--svg');
+  // --out lets a regeneration be compared with the committed files without overwriting them.
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, svg: { type: 'boolean' } },
+  });
+  const outputDir = values.out ?? DEFAULT_OUTPUT_DIR;
+  const debugSvg = values.svg ?? false;
+  await mkdir(outputDir, { recursive: true });
   const covers = [];
   for (const [index, cover] of COVERS.entries()) {
     const svg = Buffer.from(cover.svg());
@@ -1970,8 +1979,8 @@ async function main(): Promise<void> {
       const base = `cover-${index}-${width}`;
       const avifBuf = await resized.clone().avif(AVIF_OPTIONS).toBuffer();
       const webpBuf = await resized.clone().webp(WEBP_OPTIONS).toBuffer();
-      await writeFile(`${OUTPUT_DIR}${base}.avif`, avifBuf);
-      await writeFile(`${OUTPUT_DIR}${base}.webp`, webpBuf);
+      await writeFile(join(outputDir, `${base}.avif`), avifBuf);
+      await writeFile(join(outputDir, `${base}.webp`), webpBuf);
       avif.push(`${PUBLIC_PREFIX}/${base}.avif ${width}w`);
       webp.push(`${PUBLIC_PREFIX}/${base}.webp ${width}w`);
       sizes.push(
@@ -1988,7 +1997,7 @@ async function main(): Promise<void> {
     });
   }
   const logo = logoSvg();
-  await writeFile(`${OUTPUT_DIR}logo.svg`, `${logo}\n`);
+  await writeFile(join(outputDir, 'logo.svg'), `${logo}\n`);
   console.log(`logo.svg: ${logo.length + 1} bytes`);
   const manifest = {
     covers,
@@ -2000,7 +2009,7 @@ async function main(): Promise<void> {
     },
   };
   await writeFile(
-    `${OUTPUT_DIR}artwork.json`,
+    join(outputDir, 'artwork.json'),
     `${JSON.stringify(manifest, null, 2)}\n`,
   );
   console.log('artwork.json written');
