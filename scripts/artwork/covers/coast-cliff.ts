@@ -15,7 +15,6 @@ export function cliffGradients(): string[] {
   return [
     linearY('cliff', ramps.cliff, 640, H),
     linearY('cliffShade', ramps.cliffShade, 640, H),
-    linearY('rock', ramps.rock, 1260, H),
   ];
 }
 
