@@ -16,7 +16,7 @@ import {
   stubSignInPage,
 } from '../support/wizard.ts';
 
-// One recorder on a fixed port, so these tests run one after the other.
+// The run has one recorder port, so these tests run one after the other.
 test.describe.configure({ mode: 'serial' });
 
 let recorder: Awaited<ReturnType<typeof startRecorder>>;

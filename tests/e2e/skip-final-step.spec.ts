@@ -27,7 +27,7 @@ test('validates More Details without sending, then sends from the last step and 
   await continueButton(page).click();
   await expect(heading(page, 'One last thing')).toBeVisible();
   await expect(
-    page.getByText('We will write to ada@example.com about your application.'),
+    page.getByText(/the details you sent from ada@example\.com/),
   ).toBeVisible();
   expect(requests).toHaveLength(0);
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
