@@ -16,6 +16,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable,
       // The machine has no internet: background services would only fail and slow the browser down.
