@@ -1,18 +1,19 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   answerYesNo,
+  backButton,
   continueButton,
   fillGeneralInformation,
   fillMoreDetails,
   heading,
   interceptSubmissions,
   openWizard,
+  passGeneralInformation,
+  passMoreDetails,
+  signInButton,
+  startApplication,
+  thankYou,
 } from '../support/wizard.ts';
-
-const background = (page: Page) =>
-  page
-    .locator('.wizard__content')
-    .evaluate((element) => getComputedStyle(element).backgroundColor);
 
 /** Images that should be showing but are not: broken, or still loading although in view. */
 const missingImages = (page: Page) =>
@@ -88,7 +89,7 @@ for (const { width, height } of [
     await expectUsableStep(
       page,
       'Thank you for your submission!',
-      page.getByRole('button', { name: 'Sign In', exact: true }),
+      signInButton(page),
     );
   });
 }
@@ -106,9 +107,7 @@ test('lays out a split screen with a step bar on desktop', async ({ page }) => {
   await expect(stepBar).toBeVisible();
   expect((await stepBar.boundingBox())?.width).toBeLessThanOrEqual(540);
   await continueButton(page).click();
-  await expect(
-    page.getByRole('button', { name: 'Back', exact: true }),
-  ).toHaveCount(1);
+  await expect(backButton(page)).toHaveCount(1);
   await expect(page.locator('.button--back')).toBeVisible();
   await expect(page.locator('.back-arrow')).toBeHidden();
 });
@@ -118,17 +117,22 @@ test('puts the cover on top, hides the step bar and shows a back arrow on mobile
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openWizard(page);
+  const cover = await page.locator('.wizard__cover').boundingBox();
+  expect(cover).toMatchObject({ x: 0, y: 0, width: 375 });
+  const title = await heading(page, 'Welcome!').boundingBox();
+  expect(title?.y).toBeGreaterThanOrEqual(
+    (cover?.y ?? 0) + (cover?.height ?? 0),
+  );
   await expect(
     page.getByRole('navigation', { name: 'Application progress' }),
   ).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await expect(backButton(page)).toHaveCount(0);
   await continueButton(page).click();
-  const back = page.getByRole('button', { name: 'Back', exact: true });
-  await expect(back).toHaveCount(1);
+  await expect(backButton(page)).toHaveCount(1);
   await expect(page.locator('.back-arrow')).toBeVisible();
   const continueBox = await continueButton(page).boundingBox();
   expect(continueBox?.width).toBeGreaterThan(320);
-  await back.click();
+  await backButton(page).click();
   await expect(heading(page, 'Welcome!')).toBeVisible();
 });
 
@@ -146,9 +150,7 @@ test('scrolls past the cover to the new step on mobile', async ({ page }) => {
   const top = (await title.boundingBox())?.y ?? -1;
   expect(top).toBeGreaterThan(0);
   expect(top).toBeLessThan(120);
-  await expect(
-    page.getByRole('button', { name: 'Back', exact: true }),
-  ).toBeInViewport();
+  await expect(backButton(page)).toBeInViewport();
 });
 
 test('changes the cover with the step and tints only the gray steps', async ({
@@ -156,20 +158,22 @@ test('changes the cover with the step and tints only the gray steps', async ({
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await interceptSubmissions(page);
-  await openWizard(page);
   const cover = page.locator('.wizard__cover img');
+  const content = page.locator('.wizard__content');
+  const gray = 'rgb(242, 244, 245)';
+  await openWizard(page);
   await expect(cover).toHaveAttribute('src', /cover-0/);
-  expect(await background(page)).toBe('rgb(242, 244, 245)');
+  await expect(content).toHaveCSS('background-color', gray);
   await continueButton(page).click();
   await expect(cover).toHaveAttribute('src', /cover-1/);
-  await fillGeneralInformation(page);
-  await continueButton(page).click();
+  await expect(content).toHaveCSS('background-color', gray);
+  await passGeneralInformation(page);
   await expect(cover).toHaveAttribute('src', /cover-2/);
-  expect(await background(page)).toBe('rgb(255, 255, 255)');
-  await fillMoreDetails(page);
-  await continueButton(page).click();
+  await expect(content).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await passMoreDetails(page);
+  await expect(thankYou(page)).toBeVisible();
   await expect(cover).toHaveAttribute('src', /cover-3/);
-  expect(await background(page)).toBe('rgb(242, 244, 245)');
+  await expect(content).toHaveCSS('background-color', gray);
 });
 
 test('opens footer links in a new tab without a window opener', async ({
@@ -191,24 +195,14 @@ test('opens footer links in a new tab without a window opener', async ({
 test('expands the follow-up in 0.2 s, and not at all under reduced motion', async ({
   page,
 }) => {
-  await interceptSubmissions(page);
-  await openWizard(page);
-  await continueButton(page).click();
-  await fillGeneralInformation(page);
-  await continueButton(page).click();
-  await answerYesNo(page, 'Have you contributed to media outlets?', 'Yes');
+  await startApplication(page);
+  await passGeneralInformation(page);
+  const question = 'Have you contributed to media outlets?';
   const followUp = page.locator('.yes-no__follow-up');
-  expect(
-    await followUp.evaluate(
-      (element) => getComputedStyle(element).animationDuration,
-    ),
-  ).toBe('0.2s');
-  await answerYesNo(page, 'Have you contributed to media outlets?', 'No');
+  await answerYesNo(page, question, 'Yes');
+  await expect(followUp).toHaveCSS('animation-duration', '0.2s');
+  await answerYesNo(page, question, 'No');
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await answerYesNo(page, 'Have you contributed to media outlets?', 'Yes');
-  expect(
-    await followUp.evaluate(
-      (element) => getComputedStyle(element).animationName,
-    ),
-  ).toBe('none');
+  await answerYesNo(page, question, 'Yes');
+  await expect(followUp).toHaveCSS('animation-name', 'none');
 });
