@@ -1,15 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   chromiumExecutable,
   e2eAdminToken,
   servers,
 } from './tests/support/servers.ts';
-
-// Each server stores into its own throwaway SQLite file.
-const dataDirectory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,6 +16,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable,
       // The machine has no internet: background services would only fail and slow the browser down.
@@ -36,14 +31,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: Object.values(servers).map(({ port, config }) => ({
+  webServer: servers.map(({ port, config, sqlitePath }) => ({
     command: 'node --import tsx src/server/main.ts',
     url: `http://127.0.0.1:${port}/`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       WIZARD_CONFIG: config,
-      SQLITE_PATH: join(dataDirectory, `${port}.db`),
+      SQLITE_PATH: sqlitePath,
       ADMIN_TOKEN: e2eAdminToken,
       RATE_LIMIT_PER_MINUTE: '0',
     },

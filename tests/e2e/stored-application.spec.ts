@@ -1,47 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
 import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
-import { e2eAdminToken, serverUrl } from '../support/servers.ts';
-import {
+  completeApplication,
   continueButton,
   expectedPayload,
-  fillGeneralInformation,
   fillMoreDetails,
-  heading,
-  startApplication,
+  reachMoreDetails,
+  serverError,
+  storedApplications,
+  thankYou,
+  uniqueEmail,
 } from '../support/wizard.ts';
 
-const authorised = { Authorization: `Bearer ${e2eAdminToken}` };
-
-async function storedFor(request: APIRequestContext, email: string) {
-  const list = (await (
-    await request.get(
-      serverUrl(
-        'example',
-        `/api/applications?search=${encodeURIComponent(email)}`,
-      ),
-      { headers: authorised },
-    )
-  ).json()) as {
-    items: Array<{ id: string }>;
-  };
-  return Promise.all(
-    list.items.map(async (item) =>
-      (
-        await request.get(
-          serverUrl('example', `/api/applications/${item.id}`),
-          { headers: authorised },
-        )
-      ).json(),
-    ),
-  );
-}
-
-async function completeUpToSend(page: Page, email: string) {
+/** The Content-Security-Policy directives the page breaks from now on. */
+async function watchCspViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (directive: string) =>
     violations.push(directive),
@@ -53,11 +24,6 @@ async function completeUpToSend(page: Page, email: string) {
       ).reportCspViolation(event.violatedDirective),
     ),
   );
-  await startApplication(page);
-  await fillGeneralInformation(page, email);
-  await continueButton(page).click();
-  await expect(heading(page, 'More Details')).toBeVisible();
-  await fillMoreDetails(page);
   return violations;
 }
 
@@ -65,11 +31,10 @@ test('stores a full application through the real server, readable through the re
   page,
   request,
 }) => {
-  const email = `ada-${randomUUID()}@example.com`;
-  const violations = await completeUpToSend(page, email);
-  await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  const stored = await storedFor(request, email);
+  const email = uniqueEmail('ada');
+  const violations = await watchCspViolations(page);
+  await completeApplication(page, { email });
+  const stored = await storedApplications(request, email);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({
     pageId: 'aldmere-creators',
@@ -85,19 +50,21 @@ test('stores one application when the final Continue is double-clicked', async (
   page,
   request,
 }) => {
-  const email = `double-${randomUUID()}@example.com`;
-  await completeUpToSend(page, email);
+  const email = uniqueEmail('double');
+  await reachMoreDetails(page, { email });
+  await fillMoreDetails(page);
   await continueButton(page).dblclick();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  expect(await storedFor(request, email)).toHaveLength(1);
+  await expect(thankYou(page)).toBeVisible();
+  expect(await storedApplications(request, email)).toHaveLength(1);
 });
 
 test('stores one application when the answer to the first send is lost and the applicant retries', async ({
   page,
   request,
 }) => {
-  const email = `lost-${randomUUID()}@example.com`;
-  await completeUpToSend(page, email);
+  const email = uniqueEmail('lost');
+  await reachMoreDetails(page, { email });
+  await fillMoreDetails(page);
   let isFirst = true;
   await page.route('**/api/syncPage/**', async (route) => {
     if (!isFirst) return route.continue();
@@ -106,10 +73,10 @@ test('stores one application when the answer to the first send is lost and the a
     await route.abort('failed');
   });
   await continueButton(page).click();
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(serverError(page)).toHaveText(
     'Something went wrong. Please, try again later.',
   );
   await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  expect(await storedFor(request, email)).toHaveLength(1);
+  await expect(thankYou(page)).toBeVisible();
+  expect(await storedApplications(request, email)).toHaveLength(1);
 });

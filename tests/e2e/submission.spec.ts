@@ -1,34 +1,31 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   answerYesNo,
+  backButton,
+  completeApplication,
   continueButton,
   expectedPayload,
-  fillGeneralInformation,
   fillMoreDetails,
   heading,
   interceptSubmissions,
+  passMoreDetails,
+  reachMoreDetails,
+  sentFields,
+  serverError,
+  signInButton,
   signInUrl,
   startApplication,
   stubSignInPage,
   textbox,
+  thankYou,
 } from '../support/wizard.ts';
-
-async function reachMoreDetails(page: Page) {
-  await startApplication(page);
-  await fillGeneralInformation(page);
-  await continueButton(page).click();
-  await expect(heading(page, 'More Details')).toBeVisible();
-}
 
 test('sends the exact payload of a full application, thanks the applicant and leads on to sign-up', async ({
   page,
 }) => {
   const requests = await interceptSubmissions(page);
   await stubSignInPage(page);
-  await reachMoreDetails(page);
-  await fillMoreDetails(page);
-  await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
+  await completeApplication(page);
   await expect(page.getByText('ada@example.com')).toBeVisible();
   expect(requests).toHaveLength(1);
   const [request] = requests;
@@ -39,9 +36,9 @@ test('sends the exact payload of a full application, thanks the applicant and le
     /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
   );
   expect(request?.body).toEqual(expectedPayload);
-  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await expect(backButton(page)).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInButton(page).click();
   await expect(page).toHaveURL(signInUrl);
 });
 
@@ -67,10 +64,8 @@ test('asks for the media description only when the answer is Yes, and never send
   await textbox(page, 'Describe More').fill('Kept secret');
   await answerYesNo(page, 'Have you contributed to media outlets?', 'No');
   await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  const fields = (
-    requests[0]?.body as { fields: Array<{ key: string; value: string }> }
-  ).fields;
+  await expect(thankYou(page)).toBeVisible();
+  const fields = sentFields(requests[0]);
   expect(fields).toContainEqual({
     key: 'single.mediaOutletContributions.value',
     value: 'No',
@@ -80,7 +75,9 @@ test('asks for the media description only when the answer is Yes, and never send
   );
 });
 
-test('requires the yes/no questions of specification §5', async ({ page }) => {
+test('requires an answer to every yes/no question but the optional media one', async ({
+  page,
+}) => {
   await reachMoreDetails(page);
   await continueButton(page).click();
   for (const question of [
@@ -110,9 +107,8 @@ test('keeps every answer when the send fails, shows the server error, and retrie
     status: attempt === 1 ? 503 : 201,
   }));
   await reachMoreDetails(page);
-  await fillMoreDetails(page);
-  await continueButton(page).click();
-  await expect(page.getByRole('alert')).toHaveText(
+  await passMoreDetails(page);
+  await expect(serverError(page)).toHaveText(
     'Something went wrong. Please, try again later.',
   );
   await expect(heading(page, 'More Details')).toBeVisible();
@@ -120,7 +116,7 @@ test('keeps every answer when the send fails, shows the server error, and retrie
     'Mary Somerville',
   );
   await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
+  await expect(thankYou(page)).toBeVisible();
   expect(requests).toHaveLength(2);
   expect(requests[1]?.headers['idempotency-key']).toBe(
     requests[0]?.headers['idempotency-key'],
@@ -131,33 +127,29 @@ test('keeps every answer when the send fails, shows the server error, and retrie
 test('shows the error when the network fails and the applicant can retry', async ({
   page,
 }) => {
-  let attempts = 0;
-  await page.route('**/api/syncPage/**', (route) => {
-    attempts += 1;
-    return attempts === 1
-      ? route.abort('failed')
-      : route.fulfill({
-          status: 201,
-          contentType: 'application/json',
-          body: '{}',
-        });
-  });
+  const requests = await interceptSubmissions(page, (attempt) =>
+    attempt === 1 ? { networkFailure: true } : { status: 201 },
+  );
   await reachMoreDetails(page);
-  await fillMoreDetails(page);
-  await continueButton(page).click();
-  await expect(page.getByRole('alert')).toHaveText(
+  await passMoreDetails(page);
+  await expect(serverError(page)).toHaveText(
     'Something went wrong. Please, try again later.',
   );
   await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
+  await expect(thankYou(page)).toBeVisible();
+  expect(requests).toHaveLength(2);
 });
 
 test('sends one application however often the final Continue is clicked', async ({
   page,
 }) => {
+  let answerTheSend = () => {};
+  const sendAnswered = new Promise<void>((resolve) => {
+    answerTheSend = resolve;
+  });
   const requests = await interceptSubmissions(page, () => ({
     status: 201,
-    delayMs: 2500,
+    heldUntil: sendAnswered,
   }));
   await reachMoreDetails(page);
   await fillMoreDetails(page);
@@ -167,7 +159,9 @@ test('sends one application however often the final Continue is clicked', async 
   // `force`: a person clicks a busy button too; Playwright would otherwise wait for it to be enabled.
   await button.click({ force: true });
   await page.keyboard.press('Enter');
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
+  await expect.poll(() => requests.length).toBeGreaterThan(0);
+  answerTheSend();
+  await expect(thankYou(page)).toBeVisible();
   expect(requests).toHaveLength(1);
 });
 
@@ -181,11 +175,11 @@ test('loses no keystroke when Continue follows typing at once', async ({
   await textbox(page, 'Anything else we should know?').click();
   await page.keyboard.type(typed, { delay: 0 });
   await continueButton(page).click();
-  await expect(heading(page, 'Thank you for your submission!')).toBeVisible();
-  const fields = (
-    requests[0]?.body as { fields: Array<{ key: string; value: string }> }
-  ).fields;
-  expect(fields).toContainEqual({ key: 'single.anythingElse', value: typed });
+  await expect(thankYou(page)).toBeVisible();
+  expect(sentFields(requests[0])).toContainEqual({
+    key: 'single.anythingElse',
+    value: typed,
+  });
 });
 
 test('keeps the answers and the step across a reload, even inside the debounce window', async ({
@@ -202,14 +196,16 @@ test('keeps the answers and the step across a reload, even inside the debounce w
   await expect(textbox(page, 'Last Name')).toHaveValue('Lovelace');
 });
 
-test('starts empty in a new browser context', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+test('keeps a draft to its own tab: another tab of the same browser starts empty', async ({
+  context,
+  page,
+}) => {
   await startApplication(page);
   await textbox(page, 'First Name').fill('Ada');
-  await textbox(page, 'First Name').blur();
-  const other = await (await browser.newContext()).newPage();
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify(sessionStorage)))
+    .toContain('Ada');
+  const other = await context.newPage();
   await startApplication(other);
   await expect(textbox(other, 'First Name')).toHaveValue('');
-  await context.close();
 });

@@ -41,7 +41,12 @@ export async function startRecorder(
   );
   return {
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A browser's keep-alive connection would otherwise hold the port until it times out.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,28 +1,162 @@
-/** The servers the end-to-end run starts, one per configuration under test (playwright.config.ts). */
-export const servers = {
-  example: { port: 43917, config: 'config/example.wizard.json' },
-  skipFinalStep: {
-    port: 43918,
-    config: 'tests/fixtures/skip-final-step.wizard.json',
-  },
-  requiredPlatforms: {
-    port: 43919,
-    config: 'tests/fixtures/required-platforms.wizard.json',
-  },
-  observability: {
-    port: 43920,
-    config: 'tests/fixtures/observability.wizard.json',
-  },
-} as const;
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { WizardConfig } from '../../src/engine/config-schema.ts';
+import {
+  exampleWith,
+  named,
+  toWizardJson,
+  withBlocks,
+  withFormItems,
+  withObservability,
+  withOverrides,
+  withPlatforms,
+  withSingleCover,
+  withStep,
+} from './wizard-configs.ts';
 
-export type ServerName = keyof typeof servers;
+type RunContext = { recorder: URL };
 
-export function serverUrl(name: ServerName, path = '/'): string {
-  return `http://127.0.0.1:${servers[name].port}${path}`;
+/** The configurations the end-to-end run serves, one server each; a new configuration is one more entry. */
+const configurations = {
+  example: () => exampleWith(),
+  skipFinalStep: () =>
+    exampleWith(
+      named('skip-final-step', 'Skip final step · Test configuration'),
+      withOverrides({
+        lang: 'en-GB',
+        skipFinalStep: true,
+        centerLogo: true,
+        submitErrorText:
+          'We could not send your application. Please try again.',
+      }),
+      withSingleCover(1),
+      withPlatforms({
+        offered: ['instagram', 'tiktok', 'youtube', 'website'],
+        required: ['instagram'],
+      }),
+      withStep('Creator Hub', { heading: 'One last thing' }),
+      withBlocks('Creator Hub', [
+        {
+          component: 'checkbox',
+          data: {
+            path: 'agreement',
+            label:
+              'I agree that my answers may be stored to review my application',
+          },
+        },
+      ]),
+      withFormItems({ path: 'agreement', validators: ['required'] }),
+    ),
+  requiredPlatforms: () =>
+    exampleWith(
+      named('required-platforms', 'Required platforms · Test configuration'),
+      withOverrides({ showLogo: false, requestUrl: '' }),
+      withPlatforms({
+        offered: ['instagram', 'tiktok', 'youtube'],
+        required: ['instagram', 'youtube'],
+      }),
+    ),
+  observability: ({ recorder }: RunContext) =>
+    exampleWith(
+      named('observability', 'Observability · Test configuration'),
+      withObservability(recorder),
+    ),
+} satisfies Record<string, (context: RunContext) => WizardConfig>;
+
+export type ServerName = keyof typeof configurations;
+
+const serverNames = Object.keys(configurations) as ServerName[];
+
+/** What every process of one run must agree on: chosen once by the runner, read by its workers. */
+type Run = {
+  directory: string;
+  ports: Record<ServerName, number>;
+  recorderPort: number;
+};
+
+const runVariable = 'WIZARD_E2E_RUN';
+
+/** Ports free right now, all different: each stays held until every one is found. */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((done, fail) => {
+          const probe = createServer();
+          probe.once('error', fail);
+          probe.listen(0, '127.0.0.1', () => done(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => {
+    const address = probe.address();
+    if (typeof address !== 'object' || !address)
+      throw new Error('a probe has no port');
+    return address.port;
+  });
+  await Promise.all(
+    probes.map((probe) => new Promise((done) => probe.close(done))),
+  );
+  return ports;
 }
 
-/** Where observability.wizard.json sends analytics and error reports: a recorder the tests start. */
-export const recorderPort = 43930;
+async function prepareRun(): Promise<Run> {
+  const [recorderPort = 0, ...serverPorts] = await freePorts(
+    serverNames.length + 1,
+  );
+  const directory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
+  process.once('exit', () =>
+    rmSync(directory, { recursive: true, force: true }),
+  );
+  // A configuration's images are served from the `images/` folder beside it.
+  symlinkSync(resolve('config/images'), join(directory, 'images'));
+  const context: RunContext = {
+    recorder: new URL(`http://127.0.0.1:${recorderPort}`),
+  };
+  for (const name of serverNames)
+    writeFileSync(
+      join(directory, `${name}.wizard.json`),
+      toWizardJson(configurations[name](context)),
+    );
+  return {
+    directory,
+    ports: Object.fromEntries(
+      serverNames.map((name, index) => [name, serverPorts[index]]),
+    ) as Record<ServerName, number>,
+    recorderPort,
+  };
+}
+
+async function currentRun(): Promise<Run> {
+  const shared = process.env[runVariable];
+  if (shared) return JSON.parse(shared) as Run;
+  // A worker choosing its own ports would talk to servers that do not exist.
+  if (process.env.TEST_WORKER_INDEX !== undefined)
+    throw new Error(`${runVariable} is not set: the runner did not share it`);
+  const run = await prepareRun();
+  process.env[runVariable] = JSON.stringify(run);
+  return run;
+}
+
+const run = await currentRun();
+
+/** The servers to start: each on its port, with its configuration file and its own throwaway SQLite file. */
+export const servers = serverNames.map((name) => ({
+  name,
+  port: run.ports[name],
+  config: join(run.directory, `${name}.wizard.json`),
+  sqlitePath: join(run.directory, `${name}.db`),
+}));
+
+export function serverUrl(name: ServerName, path = '/'): string {
+  return `http://127.0.0.1:${run.ports[name]}${path}`;
+}
+
+/** Where the observability configuration sends analytics and error reports: a recorder the tests start. */
+export const recorderPort = run.recorderPort;
 
 export const e2eAdminToken = 'e2e-admin-token-0123456789abcdef';
 

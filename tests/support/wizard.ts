@@ -1,6 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { validApplication } from './fixtures.ts';
-import { serverUrl, type ServerName } from './servers.ts';
+import { e2eAdminToken, serverUrl, type ServerName } from './servers.ts';
 
 export const signInUrl = 'https://creators.visitaldmere.example/sign-up';
 
@@ -12,6 +13,21 @@ export const heading = (page: Page, name: string) =>
 
 export const textbox = (page: Page, name: string) =>
   page.getByRole('textbox', { name, exact: true });
+
+export const backButton = (page: Page) =>
+  page.getByRole('button', { name: 'Back', exact: true });
+
+export const signInButton = (page: Page) =>
+  page.getByRole('button', { name: 'Sign In', exact: true });
+
+export const thankYou = (page: Page) =>
+  heading(page, 'Thank you for your submission!');
+
+export const serverError = (page: Page) => page.getByRole('alert');
+
+/** An address no earlier run has used, so a search of the stored applications finds only this test's. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${randomUUID()}@example.com`;
 
 export async function openWizard(
   page: Page,
@@ -85,6 +101,43 @@ export async function fillGeneralInformation(
   await fillPlatform(page, 'Instagram', 'ada.travels', '12000');
 }
 
+/** General Information answered and left: More Details on screen, nothing answered there. */
+export async function passGeneralInformation(
+  page: Page,
+  email?: string,
+): Promise<void> {
+  await fillGeneralInformation(page, email);
+  await continueButton(page).click();
+  await expect(heading(page, 'More Details')).toBeVisible();
+}
+
+/** More Details answered and Continue pressed, which sends the application on the example. */
+export async function passMoreDetails(page: Page): Promise<void> {
+  await fillMoreDetails(page);
+  await continueButton(page).click();
+}
+
+type Applicant = { server?: ServerName; email?: string };
+
+/** A fresh wizard taken through Welcome and General Information. */
+export async function reachMoreDetails(
+  page: Page,
+  { server, email }: Applicant = {},
+): Promise<void> {
+  await startApplication(page, server);
+  await passGeneralInformation(page, email);
+}
+
+/** A fresh wizard taken through every step, the application sent: the last step on screen. */
+export async function completeApplication(
+  page: Page,
+  applicant: Applicant = {},
+): Promise<void> {
+  await reachMoreDetails(page, applicant);
+  await passMoreDetails(page);
+  await expect(thankYou(page)).toBeVisible();
+}
+
 /** Every More Details answer; `anythingElse` is left empty, as the optional field it is. */
 export async function fillMoreDetails(page: Page): Promise<void> {
   await textbox(page, 'What content angle or interest would you bring?').fill(
@@ -133,12 +186,14 @@ export type CapturedRequest = {
   body: unknown;
 };
 
+/** How the stand-in server answers one send: a status, possibly held back until a promise settles, or no answer at all. */
+export type SubmissionAnswer =
+  { status: number; heldUntil?: Promise<unknown> } | { networkFailure: true };
+
 /** Answers the application PUT as `answer(n)` says for the n-th attempt, and records every request. */
 export async function interceptSubmissions(
   page: Page,
-  answer: (attempt: number) => { status: number; delayMs?: number } = () => ({
-    status: 201,
-  }),
+  answer: (attempt: number) => SubmissionAnswer = () => ({ status: 201 }),
 ): Promise<CapturedRequest[]> {
   const requests: CapturedRequest[] = [];
   await page.route('**/api/syncPage/**', async (route) => {
@@ -148,13 +203,14 @@ export async function interceptSubmissions(
       headers: await request.allHeaders(),
       body: request.postDataJSON(),
     });
-    const { status, delayMs } = answer(requests.length);
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const planned = answer(requests.length);
+    if ('networkFailure' in planned) return route.abort('failed');
+    await planned.heldUntil;
     await route.fulfill({
-      status,
+      status: planned.status,
       contentType: 'application/json',
       body: JSON.stringify(
-        status < 300
+        planned.status < 300
           ? {
               id: '00000000-0000-4000-8000-000000000001',
               receivedAt: '2026-11-22T10:00:00.000Z',
@@ -164,6 +220,14 @@ export async function interceptSubmissions(
     });
   });
   return requests;
+}
+
+/** The `fields` answers of a captured send. */
+export function sentFields(
+  request: CapturedRequest | undefined,
+): Array<{ key: string; value: string }> {
+  return (request?.body as { fields: Array<{ key: string; value: string }> })
+    .fields;
 }
 
 /** The external creator sign-up page, served locally so a redirect can be observed. */
@@ -179,3 +243,30 @@ export async function stubSignInPage(page: Page): Promise<void> {
 
 /** What the browser sends for the answers above: the same application the server tests use. */
 export const expectedPayload = validApplication();
+
+/** Every application the example server stored for `email`, each as the review API returns it. */
+export async function storedApplications(
+  request: APIRequestContext,
+  email: string,
+): Promise<unknown[]> {
+  const headers = { Authorization: `Bearer ${e2eAdminToken}` };
+  const list = await request.get(
+    serverUrl(
+      'example',
+      `/api/applications?search=${encodeURIComponent(email)}`,
+    ),
+    { headers },
+  );
+  expect(list.ok()).toBe(true);
+  const { items } = (await list.json()) as { items: Array<{ id: string }> };
+  return Promise.all(
+    items.map(async ({ id }) => {
+      const item = await request.get(
+        serverUrl('example', `/api/applications/${id}`),
+        { headers },
+      );
+      expect(item.ok()).toBe(true);
+      return item.json() as Promise<unknown>;
+    }),
+  );
+}

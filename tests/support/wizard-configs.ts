@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import {
+  parseWizardConfig,
+  type Block,
+  type FormItem,
+  type Step,
+  type WizardConfig,
+} from '../../src/engine/config-schema.ts';
+
+/** One named change to a configuration; a test configuration is the example with a few of these applied. */
+export type ConfigChange = (config: WizardConfig) => WizardConfig;
+
+export function exampleWith(...changes: ConfigChange[]): WizardConfig {
+  const parsed = parseWizardConfig(
+    JSON.parse(readFileSync('config/example.wizard.json', 'utf8')),
+  );
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  return changes.reduce((config, change) => change(config), parsed.config);
+}
+
+/** Top-level fields replaced as given. */
+export const withOverrides =
+  (fields: Partial<WizardConfig>): ConfigChange =>
+  (config) => ({ ...config, ...fields });
+
+/** A distinct page id and title, so a page or a stored application shows which configuration served it. */
+export const named = (pageId: string, title: string): ConfigChange =>
+  withOverrides({ pageId, title });
+
+export const withPlatforms = (
+  platforms: WizardConfig['platforms'],
+): ConfigChange => withOverrides({ platforms });
+
+/** Single-image mode: the example's cover number `index` on every step. */
+export const withSingleCover =
+  (index: number): ConfigChange =>
+  (config) => {
+    const cover = config.coverImages[index];
+    if (!cover) throw new Error(`the example has no cover image ${index}`);
+    return { ...config, singleCoverImg: true, coverImages: [cover] };
+  };
+
+function changeStep(
+  config: WizardConfig,
+  name: string,
+  change: (step: Step) => Step,
+): WizardConfig {
+  if (!config.steps.some((step) => step.name === name))
+    throw new Error(`the configuration has no step named "${name}"`);
+  return {
+    ...config,
+    steps: config.steps.map((step) =>
+      step.name === name ? change(step) : step,
+    ),
+  };
+}
+
+/** Fields of the named step replaced as given. */
+export const withStep =
+  (name: string, fields: Partial<Step>): ConfigChange =>
+  (config) =>
+    changeStep(config, name, (step) => ({ ...step, ...fields }));
+
+/** Blocks appended to the named step. */
+export const withBlocks =
+  (name: string, blocks: Block[]): ConfigChange =>
+  (config) =>
+    changeStep(config, name, (step) => ({
+      ...step,
+      blocks: [...step.blocks, ...blocks],
+    }));
+
+export const withFormItems =
+  (...formItems: FormItem[]): ConfigChange =>
+  (config) => ({ ...config, formItems: [...config.formItems, ...formItems] });
+
+/** Analytics and error reports sent to `origin`, where a test listens in place of the real services. */
+export const withObservability =
+  (origin: URL): ConfigChange =>
+  (config) => ({
+    ...config,
+    analytics: { token: 'e2e-analytics-token', host: origin.origin },
+    errorReporting: {
+      dsn: `${origin.protocol}//e2epublickey@${origin.host}/42`,
+      environment: 'e2e',
+    },
+  });
+
+/** The configuration as a server reads it; a change that breaks the schema fails here, naming the problem. */
+export function toWizardJson(config: WizardConfig): string {
+  const json = JSON.stringify(config, null, 2);
+  const parsed = parseWizardConfig(JSON.parse(json));
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  return json;
+}
