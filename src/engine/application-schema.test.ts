@@ -13,11 +13,11 @@ import { setAt } from './paths.ts';
 import {
   answersFor,
   completeAnswersOf,
-  exampleWizardConfig,
   inlineModel,
 } from '../../tests/support/engine-models.ts';
+import { exampleWith } from '../../tests/support/wizard-configs.ts';
 
-const exampleConfig = exampleWizardConfig();
+const exampleConfig = exampleWith();
 const model = buildApplicationModel(exampleConfig);
 const schema = buildApplicationSchema(model);
 

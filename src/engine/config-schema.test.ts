@@ -10,9 +10,10 @@ import {
   type Block,
 } from './config-schema.ts';
 import {
-  exampleJsonWith,
-  fieldsSingleExtras,
-} from '../../tests/support/engine-models.ts';
+  exampleWith,
+  toWizardJson,
+  withExtraAnswers,
+} from '../../tests/support/wizard-configs.ts';
 
 const example = JSON.parse(
   readFileSync(
@@ -554,7 +555,9 @@ test('refuses a block where an offered platform travels under fields.single', ()
 });
 
 test('accepts a second phone, a yes/no with follow-up, a multi select and a checkbox under fields.single', () => {
-  expect(problemsOf(exampleJsonWith(fieldsSingleExtras))).toEqual([]);
+  expect(
+    problemsOf(JSON.parse(toWizardJson(exampleWith(withExtraAnswers)))),
+  ).toEqual([]);
 });
 
 test('refuses an unknown block component', () => {

@@ -6,13 +6,13 @@ import {
 } from './describe-application.ts';
 import { parsePayload, type ApplicationPayload } from './payload.ts';
 import {
-  exampleModelWith,
-  exampleWizardConfig,
-  fieldsSingleExtras,
-} from '../../tests/support/engine-models.ts';
+  exampleWith,
+  withExtraAnswers,
+  withPlatforms,
+} from '../../tests/support/wizard-configs.ts';
 import { validApplication } from '../../tests/support/fixtures.ts';
 
-const extrasModel = exampleModelWith(fieldsSingleExtras);
+const extrasModel = buildApplicationModel(exampleWith(withExtraAnswers));
 
 // Grouping the digits needs numbering-plan data that only the server loads; here the number stays as sent.
 const formatPhone = (international: string) => `(${international})`;
@@ -110,7 +110,7 @@ test('shows every answer under its question, grouped by step in the order of the
 });
 
 test('leaves out answers the form hid and questions left unanswered', () => {
-  const model = buildApplicationModel(exampleWizardConfig());
+  const model = buildApplicationModel(exampleWith());
   const application = validApplication();
   application.fields = application.fields.filter(
     (field) => !field.key.startsWith('single.mediaOutletContributions'),
@@ -133,9 +133,14 @@ test('leaves out answers the form hid and questions left unanswered', () => {
 });
 
 test('names the state and links each platform to its profile', () => {
-  const model = exampleModelWith({
-    platforms: { offered: ['instagram', 'linkedin', 'website'], required: [] },
-  });
+  const model = buildApplicationModel(
+    exampleWith(
+      withPlatforms({
+        offered: ['instagram', 'linkedin', 'website'],
+        required: [],
+      }),
+    ),
+  );
   const application: ApplicationPayload = validApplication();
   application.personalInfo.countryCode = 'US';
   application.personalInfo.provinceCode = 'HI';
@@ -198,7 +203,7 @@ test('names the state and links each platform to its profile', () => {
 });
 
 test('words questions and yes/no answers as the configuration it was answered under did', () => {
-  const json = exampleModelWith({}).config;
+  const json = exampleWith();
   const renamed = buildApplicationModel({
     ...json,
     texts: { ...json.texts, yes: 'Oui', no: 'Non' },

@@ -11,10 +11,10 @@ import type { PlatformKey } from './platforms.ts';
 import {
   answersFor,
   completeAnswersOf,
-  exampleWizardConfig,
   inlineModel as inlineConfigModel,
 } from '../../tests/support/engine-models.ts';
 import { validApplication } from '../../tests/support/fixtures.ts';
+import { exampleWith } from '../../tests/support/wizard-configs.ts';
 
 /** The inline models of this file offer Instagram alone unless a test says otherwise. */
 const inlineModel = (
@@ -26,7 +26,7 @@ const inlineModel = (
   },
 ) => inlineConfigModel(blocks, formItems, platforms);
 
-const model = buildApplicationModel(exampleWizardConfig());
+const model = buildApplicationModel(exampleWith());
 
 const youtube = { handle: 'AdaTravels', followers: '700' };
 

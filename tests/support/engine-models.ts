@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   buildApplicationModel,
   buildDefaultValues,
@@ -19,13 +18,6 @@ export function parseConfigOrThrow(input: unknown): WizardConfig {
   const parsed = parseWizardConfig(input);
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   return parsed.config;
-}
-
-/** The example configuration, parsed: the specification's destination. */
-export function exampleWizardConfig(): WizardConfig {
-  return parseConfigOrThrow(
-    JSON.parse(readFileSync('config/example.wizard.json', 'utf8')),
-  );
 }
 
 /** A three-step configuration (Welcome, a form step showing `blocks`, Done), compiled. */
@@ -58,89 +50,6 @@ export function answersFor(
     setAt(values, path, structuredClone(value));
   return values;
 }
-
-type ConfigOverrides = {
-  /** Blocks added at the end of the More Details step. */
-  blocks?: unknown[];
-  formItems?: FormItem[];
-  platforms?: { offered: PlatformKey[]; required: PlatformKey[] };
-};
-
-/** The example configuration with a few blocks, rules or platforms added: the raw JSON, before parsing. */
-export function exampleJsonWith(
-  overrides: ConfigOverrides,
-): Record<string, unknown> {
-  const json = JSON.parse(
-    readFileSync('config/example.wizard.json', 'utf8'),
-  ) as {
-    steps: Array<{ blocks: unknown[] }>;
-    formItems: FormItem[];
-  } & Record<string, unknown>;
-  json.steps[2]?.blocks.push(...(overrides.blocks ?? []));
-  json.formItems.push(...(overrides.formItems ?? []));
-  if (overrides.platforms) json.platforms = overrides.platforms;
-  return json;
-}
-
-/** The example configuration with a few blocks, rules or platforms added, compiled. */
-export function exampleModelWith(overrides: ConfigOverrides): ApplicationModel {
-  return buildApplicationModel(parseConfigOrThrow(exampleJsonWith(overrides)));
-}
-
-/**
- * Answers beyond the example's own, under `fields.single`: a second phone, a yes/no with a
- * follow-up, a multi select and a checkbox shown on the follow-up's Yes, with their rules.
- */
-export const fieldsSingleExtras = {
-  blocks: [
-    {
-      component: 'phone',
-      data: { path: 'fields.single.altPhone', label: 'Second phone' },
-    },
-    {
-      component: 'yesNo',
-      data: {
-        path: 'fields.single.filming',
-        label: 'Will you film with a drone?',
-        followUp: { label: 'Which drone and licence?' },
-      },
-    },
-    {
-      component: 'select',
-      data: {
-        path: 'fields.single.seasons',
-        label: 'Which seasons suit you?',
-        multiple: true,
-        options: [
-          { name: 'Spring', value: 'spring' },
-          { name: 'Summer', value: 'summer' },
-          { name: 'Autumn', value: 'autumn' },
-          { name: 'Winter', value: 'winter' },
-        ],
-      },
-    },
-    {
-      component: 'checkbox',
-      data: {
-        path: 'fields.single.newsletter',
-        label: 'Send me the press newsletter',
-      },
-    },
-  ],
-  formItems: [
-    { path: 'fields.single.altPhone', validators: ['phone'] },
-    { path: 'fields.single.filming.value', validators: ['required'] },
-    {
-      path: 'fields.single.seasons',
-      validators: ['required', { name: 'maxItems', max: 2 }],
-    },
-    {
-      path: 'fields.single.newsletter',
-      validators: [],
-      showOnCondition: { path: 'fields.single.filming.value', equals: true },
-    },
-  ],
-} satisfies ConfigOverrides;
 
 /** The shared valid application of `fixtures.ts`, as the form of `model` holds it, by answer path. */
 export function completeAnswersOf(

@@ -93,3 +93,62 @@ export function toWizardJson(config: WizardConfig): string {
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   return json;
 }
+
+/**
+ * Answers beyond the example's own, on More Details under `fields.single`: a second phone, a yes/no
+ * with a follow-up, a multi select of at most two, and a checkbox shown on that yes/no's Yes.
+ */
+export const withExtraAnswers: ConfigChange = (config) =>
+  withFormItems(
+    { path: 'fields.single.altPhone', validators: ['phone'] },
+    { path: 'fields.single.filming.value', validators: ['required'] },
+    {
+      path: 'fields.single.seasons',
+      validators: ['required', { name: 'maxItems', max: 2 }],
+    },
+    {
+      path: 'fields.single.newsletter',
+      validators: [],
+      showOnCondition: { path: 'fields.single.filming.value', equals: true },
+    },
+  )(
+    withBlocks('More Details', [
+      {
+        component: 'phone',
+        data: { path: 'fields.single.altPhone', label: 'Second phone' },
+      },
+      {
+        component: 'yesNo',
+        data: {
+          path: 'fields.single.filming',
+          label: 'Will you film with a drone?',
+          followUp: {
+            label: 'Which drone and licence?',
+            trigger: true,
+            multiline: true,
+          },
+        },
+      },
+      {
+        component: 'select',
+        data: {
+          path: 'fields.single.seasons',
+          label: 'Which seasons suit you?',
+          multiple: true,
+          options: [
+            { name: 'Spring', value: 'spring' },
+            { name: 'Summer', value: 'summer' },
+            { name: 'Autumn', value: 'autumn' },
+            { name: 'Winter', value: 'winter' },
+          ],
+        },
+      },
+      {
+        component: 'checkbox',
+        data: {
+          path: 'fields.single.newsletter',
+          label: 'Send me the press newsletter',
+        },
+      },
+    ])(config),
+  );

@@ -7,10 +7,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * ASVS 11.2.4: constant-time comparison. Both sides are hashed first, because timingSafeEqual
  * throws on unequal lengths and would leak the token's length.
  */
-function isTokenValid(
-  header: string | undefined,
-  token: string,
-): boolean {
+function isTokenValid(header: string | undefined, token: string): boolean {
   if (!header?.startsWith('Bearer ')) return false;
   return timingSafeEqual(sha256(header.slice('Bearer '.length)), sha256(token));
 }

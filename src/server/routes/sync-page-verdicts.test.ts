@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
+  buildApplicationModel,
   buildApplicationSchema,
   type ApplicationModel,
 } from '#engine/application-schema.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { answersArbitrary } from '../../../tests/support/answer-arbitraries.ts';
 import {
-  exampleModelWith,
-  fieldsSingleExtras,
-} from '../../../tests/support/engine-models.ts';
+  exampleWith,
+  withExtraAnswers,
+} from '../../../tests/support/wizard-configs.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 
 // The example form plus a second phone, a yes/no with follow-up, a multi select and a checkbox under fields.single.
-const model: ApplicationModel = exampleModelWith(fieldsSingleExtras);
+const model: ApplicationModel = buildApplicationModel(
+  exampleWith(withExtraAnswers),
+);
 const schema = buildApplicationSchema(model);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
