@@ -8,6 +8,7 @@ import {
   named,
   toWizardJson,
   withBlocks,
+  withExtraAnswers,
   withFormItems,
   withObservability,
   withOverrides,
@@ -62,6 +63,11 @@ const configurations = {
     exampleWith(
       named('observability', 'Observability · Test configuration'),
       withObservability(recorder),
+    ),
+  extraAnswers: () =>
+    exampleWith(
+      named('extra-answers', 'Extra answers · Test configuration'),
+      withExtraAnswers,
     ),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
 

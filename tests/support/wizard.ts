@@ -244,17 +244,15 @@ export async function stubSignInPage(page: Page): Promise<void> {
 /** What the browser sends for the answers above: the same application the server tests use. */
 export const expectedPayload = validApplication();
 
-/** Every application the example server stored for `email`, each as the review API returns it. */
+/** Every application a server stored for `email`, each as the review API returns it. */
 export async function storedApplications(
   request: APIRequestContext,
   email: string,
+  server: ServerName = 'example',
 ): Promise<unknown[]> {
   const headers = { Authorization: `Bearer ${e2eAdminToken}` };
   const list = await request.get(
-    serverUrl(
-      'example',
-      `/api/applications?search=${encodeURIComponent(email)}`,
-    ),
+    serverUrl(server, `/api/applications?search=${encodeURIComponent(email)}`),
     { headers },
   );
   expect(list.ok()).toBe(true);
@@ -262,7 +260,7 @@ export async function storedApplications(
   return Promise.all(
     items.map(async ({ id }) => {
       const item = await request.get(
-        serverUrl('example', `/api/applications/${id}`),
+        serverUrl(server, `/api/applications/${id}`),
         { headers },
       );
       expect(item.ok()).toBe(true);
