@@ -1,26 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { render, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import type { ReactElement, ReactNode } from 'react';
+import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import exampleJson from '../../config/example.wizard.json' with { type: 'json' };
-import {
-  buildApplicationModel,
-  buildApplicationSchema,
-  buildDefaultValues,
-  type ApplicationModel,
-  type ApplicationValues,
+import type {
+  ApplicationModel,
+  ApplicationValues,
 } from '../../src/engine/application-schema.ts';
 import {
   parseWizardConfig,
   type Block,
   type WizardConfig,
 } from '../../src/engine/config-schema.ts';
-import {
-  createFlushRegistry,
-  FlushContext,
-  type FlushRegistry,
-} from '../../src/web/components/flush-context.ts';
+import { useApplicationForm } from '../../src/web/lib/application-form.ts';
 import { ModelContext } from '../../src/web/lib/model-context.ts';
 
 /** Parses a configuration the way the browser does, failing the test with the problems when it is invalid. */
@@ -70,17 +62,15 @@ export type RenderedBlock = RenderResult & {
   /** The react-hook-form methods, as the wizard holds them: `trigger`, `getValues`, `setValue`… */
   form: UseFormReturn<ApplicationValues>;
   model: ApplicationModel;
-  flush: FlushRegistry;
   user: UserEvent;
 };
 
 type Holder = {
   form?: UseFormReturn<ApplicationValues>;
   model?: ApplicationModel;
-  flush?: FlushRegistry;
 };
 
-/** The same providers `FormWizard` sets up (`use-wizard-form.ts`), without the wizard's steps around them. */
+/** The form and model `FormWizard` provides, from the same hook, without the wizard's steps around them. */
 function Providers({
   config,
   holder,
@@ -90,23 +80,12 @@ function Providers({
   holder: Holder;
   children: ReactNode;
 }) {
-  const model = useMemo(() => buildApplicationModel(config), [config]);
-  const schema = useMemo(() => buildApplicationSchema(model), [model]);
-  const [defaultValues] = useState(() => buildDefaultValues(model));
-  const form = useForm<ApplicationValues>({
-    resolver: zodResolver(schema),
-    defaultValues,
-    mode: 'onTouched',
-  });
-  const flush = useMemo(createFlushRegistry, []);
+  const { form, model } = useApplicationForm(config);
   holder.form = form;
   holder.model = model;
-  holder.flush = flush;
   return (
     <FormProvider {...form}>
-      <ModelContext value={model}>
-        <FlushContext value={flush}>{children}</FlushContext>
-      </ModelContext>
+      <ModelContext value={model}>{children}</ModelContext>
     </FormProvider>
   );
 }
@@ -129,8 +108,7 @@ export function renderBlock(
       {element}
     </Providers>,
   );
-  const { form, model, flush } = holder;
-  if (!form || !model || !flush)
-    throw new Error('the form providers did not render');
-  return { ...result, form, model, flush, user };
+  const { form, model } = holder;
+  if (!form || !model) throw new Error('the form providers did not render');
+  return { ...result, form, model, user };
 }

@@ -1,20 +1,19 @@
 import { useId } from 'react';
-import { useController } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
 import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
-import { useImmediateValue } from '../components/use-immediate-value.ts';
+import { useLeave } from '../components/use-leave.ts';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 export function CheckboxBlock({ block, isDisabled }: BlockProps<'checkbox'>) {
   const { rules } = useModel();
-  const { field, fieldState } = useController({ name: block.data.path });
-  const [isChecked, setChecked] = useImmediateValue(
-    field.value === true,
-    field.onChange,
-  );
+  const { register, getFieldState } = useFormContext();
+  const { onBlur, ...registration } = register(block.data.path);
+  const formState = useFormState({ name: block.data.path, exact: true });
+  const leave = useLeave(block.data.path);
   const id = useId();
-  const error = fieldState.error?.message;
+  const error = getFieldState(block.data.path, formState).error?.message;
   const isRequired = isRequiredRule(rules.get(block.data.path)) && !isDisabled;
   return (
     <div className="field field--checkbox">
@@ -22,15 +21,12 @@ export function CheckboxBlock({ block, isDisabled }: BlockProps<'checkbox'>) {
         <input
           id={id}
           type="checkbox"
-          name={field.name}
-          ref={field.ref}
-          checked={isChecked}
+          {...registration}
           disabled={isDisabled}
           aria-required={isRequired || undefined}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy(error && `${id}-error`)}
-          onChange={(event) => setChecked(event.target.checked)}
-          onBlur={field.onBlur}
+          onBlur={(event) => leave(() => onBlur(event))}
         />
         <span>
           {block.data.label}

@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import {
+  useController,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
 import {
   callingCodeOptionFor,
@@ -8,6 +13,7 @@ import {
 import { Combobox } from '../components/combobox.tsx';
 import { ErrorText, labelIdFor, RequiredMark } from '../components/field.tsx';
 import { Flag } from '../components/flag.tsx';
+import { useLeave } from '../components/use-leave.ts';
 import { TextInput } from '../components/text-input.tsx';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
@@ -25,21 +31,19 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
     name: codePath,
     rules: { deps: [subscriberPath] },
   });
-  const subscriber = useController({
-    name: subscriberPath,
-    rules: { deps: [codePath] },
-  });
   const { setValue, getFieldState } = useFormContext();
+  const formState = useFormState({ name: subscriberPath, exact: true });
   const countryCode = String(useWatch({ name: countryPath }) ?? '');
   const selected = callingCodeOptionFor(
     String(code.field.value ?? ''),
     countryCode,
   );
+  const leaveCode = useLeave(codePath);
   const id = useId();
   const codeId = `${id}-code`;
   const numberId = `${id}-number`;
   const codeError = code.fieldState.error?.message;
-  const numberError = subscriber.fieldState.error?.message;
+  const numberError = getFieldState(subscriberPath, formState).error?.message;
 
   const chooseCode = (value: string) => {
     const option = callingCodeOptions.find(
@@ -86,7 +90,7 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
             }}
             value={selected?.value ?? ''}
             onChange={chooseCode}
-            onBlur={code.field.onBlur}
+            onBlur={() => leaveCode(code.field.onBlur)}
             inputRef={code.field.ref}
             disabled={isDisabled}
             autoComplete="tel-country-code"
@@ -102,7 +106,8 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
           </label>
           <TextInput
             id={numberId}
-            name={subscriber.field.name}
+            path={subscriberPath}
+            deps={[codePath]}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -111,10 +116,6 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
             aria-invalid={Boolean(numberError)}
             aria-required={isRequired || undefined}
             aria-describedby={numberError ? `${numberId}-error` : undefined}
-            value={String(subscriber.field.value ?? '')}
-            onValueChange={subscriber.field.onChange}
-            onBlur={subscriber.field.onBlur}
-            inputRef={subscriber.field.ref}
           />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useController } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
 import { Combobox } from '../components/combobox.tsx';
 import { Field } from '../components/field.tsx';
+import { useLeave } from '../components/use-leave.ts';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
@@ -16,6 +17,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
     name: data.path,
     rules: { deps: dependents },
   });
+  const leave = useLeave(data.path);
   const maxItems = rule?.validators.find(
     (validator) =>
       typeof validator !== 'string' && validator.name === 'maxItems',
@@ -43,7 +45,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
             value={Array.isArray(field.value) ? (field.value as string[]) : []}
             max={typeof maxItems === 'object' ? maxItems.max : undefined}
             onChange={field.onChange}
-            onBlur={field.onBlur}
+            onBlur={() => leave(field.onBlur)}
             inputRef={field.ref}
             disabled={isDisabled}
           />
@@ -57,7 +59,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
               field.onChange(value);
               field.onBlur();
             }}
-            onBlur={field.onBlur}
+            onBlur={() => leave(field.onBlur)}
             inputRef={field.ref}
             disabled={isDisabled}
             autoComplete={data.autoComplete}

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { isRequiredRule } from '#engine/application-schema.ts';
 import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
-import { afterPointerRelease } from '../components/after-pointer-release.ts';
 import { TextField } from '../components/text-field.tsx';
-import { useImmediateValue } from '../components/use-immediate-value.ts';
+import { useLeave } from '../components/use-leave.ts';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
@@ -19,10 +18,8 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
     name: valuePath,
     rules: { deps: followUp ? [textPath] : [] },
   });
-  const [chosen, choose] = useImmediateValue<unknown>(
-    answer.field.value,
-    answer.field.onChange,
-  );
+  const leave = useLeave(valuePath);
+  const chosen: unknown = answer.field.value;
   const id = useId();
   const isRequired = isRequiredRule(rules.get(valuePath)) && !isDisabled;
   const error = answer.fieldState.error?.message;
@@ -55,8 +52,8 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
                 name={answer.field.name}
                 ref={index === 0 ? answer.field.ref : undefined}
                 checked={chosen === choice.value}
-                onChange={() => choose(choice.value)}
-                onBlur={() => afterPointerRelease(answer.field.onBlur)}
+                onChange={() => answer.field.onChange(choice.value)}
+                onBlur={() => leave(answer.field.onBlur)}
                 aria-describedby={describedBy(error && errorId)}
               />
               <span>{choice.label}</span>

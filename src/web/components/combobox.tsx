@@ -1,7 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { SelectOption } from '#engine/config-schema.ts';
-import { afterPointerRelease } from './after-pointer-release.ts';
 import { labelIdFor, type FieldControlProps } from './field.tsx';
 
 export type ComboboxTexts = {
@@ -178,7 +177,7 @@ export function Combobox(props: SingleProps | MultipleProps) {
         <input
           {...getInputProps({
             ref: inputRef,
-            onBlur: onBlur && (() => afterPointerRelease(onBlur)),
+            onBlur,
             disabled,
             'aria-invalid': control['aria-invalid'],
             'aria-required': control['aria-required'],
