@@ -2,6 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
+import { vi } from 'vitest';
 import exampleJson from '../../config/example.wizard.json' with { type: 'json' };
 import type {
   ApplicationModel,
@@ -111,4 +112,13 @@ export function renderBlock(
   const { form, model } = holder;
   if (!form || !model) throw new Error('the form providers did not render');
   return { ...result, form, model, user };
+}
+
+/** Fake timers that Testing Library's async helpers advance too; `setup-dom.ts` restores the real ones. */
+export function installFakeTimers(): void {
+  vi.useFakeTimers();
+  // Testing Library drains its async wrapper with a 0 ms timer that it advances only when it sees Jest's fake timers.
+  vi.stubGlobal('jest', {
+    advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
+  });
 }

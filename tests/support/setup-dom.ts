@@ -2,6 +2,18 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// jsdom lays nothing out: it has no media queries and reports window scrolling as not implemented.
+// A window that matches no query is a desktop one, and scrolling it has nothing to show.
+window.matchMedia = (media: string): MediaQueryList =>
+  Object.assign(new EventTarget(), {
+    media,
+    matches: false,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  });
+window.scrollTo = () => undefined;
+
 // STYLE §5: a console.error or console.warn fails the test unless the test opts in by mocking it.
 beforeEach(() => {
   for (const method of ['error', 'warn'] as const)
@@ -14,6 +26,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   sessionStorage.clear();
 });

@@ -1,8 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import {
   exampleConfig,
   findBlock,
+  installFakeTimers,
   renderBlock,
 } from '../../../tests/support/render-block.tsx';
 import { TextInputBlock } from './text-input-block.tsx';
@@ -10,18 +11,7 @@ import { TextInputBlock } from './text-input-block.tsx';
 const emailPath = 'personalInfo.emailAddress';
 const invalidEmail = 'Enter a valid email address';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  // Testing Library drains its async wrapper with a 0 ms timer that it advances only when it sees Jest's fake timers.
-  vi.stubGlobal('jest', {
-    advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+beforeEach(installFakeTimers);
 
 /** Lets validation finish (it runs in promises) without letting the clock move on. */
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
