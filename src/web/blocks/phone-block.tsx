@@ -5,13 +5,17 @@ import {
   useFormState,
   useWatch,
 } from 'react-hook-form';
-import { isRequiredRule } from '#engine/application-schema.ts';
 import {
   callingCodeOptionFor,
   callingCodeOptions,
 } from '#engine/calling-codes.ts';
 import { Combobox } from '../components/combobox.tsx';
-import { ErrorText, labelIdFor, RequiredMark } from '../components/field.tsx';
+import {
+  ErrorText,
+  FieldSet,
+  labelIdFor,
+  useIsRequired,
+} from '../components/field.tsx';
 import { Flag } from '../components/flag.tsx';
 import { useLeave } from '../components/use-leave.ts';
 import { TextInput } from '../components/text-input.tsx';
@@ -24,7 +28,7 @@ const countryPath = 'personalInfo.countryCode';
 export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   const { rules, texts } = useModel();
   const { data } = block;
-  const isRequired = isRequiredRule(rules.get(data.path)) && !isDisabled;
+  const isRequired = useIsRequired(data.path, isDisabled);
   const codePath = `${data.path}.countryCode`;
   const subscriberPath = `${data.path}.subscriber`;
   const code = useController({
@@ -59,12 +63,12 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   };
 
   return (
-    <fieldset className="field phone">
-      <legend className="field__label">
-        {data.label}
-        {isRequired && <RequiredMark />}
-      </legend>
-      {data.hint && <p className="field__hint">{data.hint}</p>}
+    <FieldSet
+      className="field phone"
+      legend={data.label}
+      isRequired={isRequired}
+      hint={data.hint}
+    >
       <div className="phone__row">
         <div className="phone__code">
           <label
@@ -123,6 +127,6 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
       {numberError && (
         <ErrorText id={`${numberId}-error`} message={numberError} />
       )}
-    </fieldset>
+    </FieldSet>
   );
 }

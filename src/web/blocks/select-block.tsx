@@ -1,7 +1,6 @@
 import { useController } from 'react-hook-form';
-import { isRequiredRule } from '#engine/application-schema.ts';
 import { Combobox } from '../components/combobox.tsx';
-import { Field } from '../components/field.tsx';
+import { Field, useIsRequired } from '../components/field.tsx';
 import { useLeave } from '../components/use-leave.ts';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
@@ -18,6 +17,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
     rules: { deps: dependents },
   });
   const leave = useLeave(data.path);
+  const isRequired = useIsRequired(data.path, isDisabled);
   const maxItems = rule?.validators.find(
     (validator) =>
       typeof validator !== 'string' && validator.name === 'maxItems',
@@ -31,7 +31,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
   return (
     <Field
       label={data.label}
-      isRequired={isRequiredRule(rule) && !isDisabled}
+      isRequired={isRequired}
       error={fieldState.error?.message}
       hint={data.hint}
     >
