@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { resolveTexts } from '#engine/texts.ts';
 import { ErrorBoundary } from './components/error-boundary.tsx';
+import { applyTheme } from './lib/apply-theme.ts';
 import { startAnalytics } from './lib/load-analytics.ts';
 import { startErrorReporting } from './lib/load-error-reporting.ts';
 import { readConfigFromPage } from './lib/read-config.ts';
+import { resolveWizardTexts } from './lib/wizard-texts.ts';
 import { Wizard } from './wizard/wizard.tsx';
 import './styles.css';
 
@@ -15,6 +16,7 @@ if (window.location.pathname !== '/')
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const result = readConfigFromPage(document);
+applyTheme(document.documentElement, result.ok ? result.config.theme : {});
 if (result.ok) {
   // Each SDK is fetched only when configured (issue 4), and never in the first page's JavaScript.
   void startErrorReporting(result.config.errorReporting);
@@ -23,7 +25,7 @@ if (result.ok) {
 createRoot(container).render(
   <StrictMode>
     {result.ok ? (
-      <ErrorBoundary texts={resolveTexts(result.config.texts)}>
+      <ErrorBoundary texts={resolveWizardTexts(result.config)}>
         <Wizard config={result.config} />
       </ErrorBoundary>
     ) : (

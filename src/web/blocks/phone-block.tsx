@@ -9,6 +9,7 @@ import {
   callingCodeOptionFor,
   callingCodeOptions,
 } from '#engine/calling-codes.ts';
+import { maxLengths } from '#engine/validators.ts';
 import { Combobox } from '../components/combobox.tsx';
 import {
   ErrorText,
@@ -86,12 +87,7 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
               'aria-describedby': codeError ? `${codeId}-error` : undefined,
             }}
             options={callingCodeOptions}
-            texts={{
-              placeholder: texts.selectPlaceholder,
-              searchPlaceholder: texts.searchPlaceholder,
-              noResults: texts.noResults,
-              removeSelection: texts.removeSelection,
-            }}
+            texts={texts}
             value={selected?.value ?? ''}
             onChange={chooseCode}
             onBlur={() => leaveCode(code.field.onBlur)}
@@ -115,7 +111,7 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={15}
+            maxLength={maxLengths.count}
             disabled={isDisabled}
             aria-invalid={Boolean(numberError)}
             aria-required={isRequired || undefined}

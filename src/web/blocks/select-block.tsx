@@ -22,12 +22,6 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
     (validator) =>
       typeof validator !== 'string' && validator.name === 'maxItems',
   );
-  const comboTexts = {
-    placeholder: texts.selectPlaceholder,
-    searchPlaceholder: texts.searchPlaceholder,
-    noResults: texts.noResults,
-    removeSelection: texts.removeSelection,
-  };
   return (
     <Field
       label={data.label}
@@ -41,7 +35,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
             multiple
             control={control}
             options={rule?.options ?? []}
-            texts={comboTexts}
+            texts={texts}
             value={Array.isArray(field.value) ? (field.value as string[]) : []}
             max={typeof maxItems === 'object' ? maxItems.max : undefined}
             onChange={field.onChange}
@@ -53,7 +47,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
           <Combobox
             control={control}
             options={rule?.options ?? []}
-            texts={comboTexts}
+            texts={texts}
             value={String(field.value ?? '')}
             onChange={(value) => {
               field.onChange(value);

@@ -1,14 +1,13 @@
 import { useCombobox } from 'downshift';
 import { useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { SelectOption } from '#engine/config-schema.ts';
+import { interpolate, type Texts } from '#engine/texts.ts';
 import { labelIdFor, type FieldControlProps } from './field.tsx';
 
-export type ComboboxTexts = {
-  placeholder: string;
-  searchPlaceholder: string;
-  noResults: string;
-  removeSelection: string;
-};
+export type ComboboxTexts = Pick<
+  Texts,
+  'selectPlaceholder' | 'searchPlaceholder' | 'noResults' | 'removeSelection'
+>;
 
 type CommonProps = {
   control: FieldControlProps;
@@ -159,10 +158,9 @@ export function Combobox(props: SingleProps | MultipleProps) {
                 type="button"
                 className="combobox__chip"
                 disabled={disabled}
-                aria-label={texts.removeSelection.replace(
-                  '{name}',
-                  option.name,
-                )}
+                aria-label={interpolate(texts.removeSelection, {
+                  name: option.name,
+                })}
                 onClick={() => toggle(option)}
               >
                 {option.name}
@@ -185,13 +183,15 @@ export function Combobox(props: SingleProps | MultipleProps) {
           })}
           autoComplete={autoComplete ?? 'off'}
           className={`input combobox__input${prefix ? ' combobox__input--prefixed' : ''}`}
-          placeholder={isOpen ? texts.searchPlaceholder : texts.placeholder}
+          placeholder={
+            isOpen ? texts.searchPlaceholder : texts.selectPlaceholder
+          }
         />
         <button
           {...getToggleButtonProps({ disabled })}
           type="button"
           className="combobox__toggle"
-          aria-label={texts.placeholder}
+          aria-label={texts.selectPlaceholder}
         >
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
             <path

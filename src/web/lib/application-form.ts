@@ -8,6 +8,7 @@ import {
   type ApplicationValues,
 } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { resolveWizardTexts } from './wizard-texts.ts';
 
 /**
  * How long typing must pause before a new error appears or the draft is saved. An error that
@@ -46,7 +47,14 @@ export function mergeSaved(defaults: unknown, saved: unknown): unknown {
  * validated first when it is left, then on every change, and a Continue validates the whole step.
  */
 export function useApplicationForm(config: WizardConfig, saved?: unknown) {
-  const model = useMemo(() => buildApplicationModel(config), [config]);
+  // The blocks and the validation messages read the same table as the rest of the wizard.
+  const model = useMemo(
+    () => ({
+      ...buildApplicationModel(config),
+      texts: resolveWizardTexts(config),
+    }),
+    [config],
+  );
   const schema = useMemo(() => buildApplicationSchema(model), [model]);
   const [defaultValues] = useState(
     () => mergeSaved(buildDefaultValues(model), saved) as ApplicationValues,

@@ -22,7 +22,7 @@ export function WizardHeader({
         <button
           type="button"
           className={`back-arrow back-arrow--${config.styleConfig.backArrowStyle}`}
-          aria-label={config.buttonText.back ?? texts.back}
+          aria-label={texts.back}
           onClick={onBack}
         >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

@@ -1,12 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { resolveTexts } from '#engine/texts.ts';
 import { isFieldBlock } from '../blocks/block-registry.ts';
 import { readDraft } from '../lib/session-draft.ts';
+import { resolveWizardTexts } from '../lib/wizard-texts.ts';
 import { Cover } from './cover.tsx';
 import { StepBar } from './step-bar.tsx';
 import { TextStep } from './text-step.tsx';
-import { themeStyle } from './theme-style.ts';
 import { useFormModule } from './use-form-module.ts';
 import { useStepFocus } from './use-step-focus.ts';
 import { useStepTracking } from './use-step-tracking.ts';
@@ -15,7 +14,7 @@ import { WizardHeader } from './wizard-header.tsx';
 
 /** The wizard's frame around the current step, which it keeps across a reload of the tab. */
 export function Wizard({ config }: { config: WizardConfig }) {
-  const texts = useMemo(() => resolveTexts(config.texts), [config.texts]);
+  const texts = useMemo(() => resolveWizardTexts(config), [config]);
   const [draft] = useState(() => readDraft(config.pageId));
   const lastStep = config.steps.length - 1;
   const [stepIndex, setStepIndex] = useState(() =>
@@ -31,10 +30,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
 
   const goBack = () => setStepIndex((current) => Math.max(current - 1, 0));
   return (
-    <div
-      className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}`}
-      style={themeStyle(config.theme)}
-    >
+    <div className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}`}>
       <Cover covers={config.coverImages} stepIndex={stepIndex} />
       <div className="wizard__content" ref={content}>
         <WizardHeader
