@@ -23,9 +23,10 @@ import { TextInput } from '../components/text-input.tsx';
 import { useModel } from '../lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
+const applicantPhonePath = 'personalInfo.phone';
 const countryPath = 'personalInfo.countryCode';
 
-/** Calling code with flags plus the subscriber number; choosing a code also sets the country (specification §3). */
+/** Calling code with flags plus the subscriber number; the applicant's phone also sets their country. */
 export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   const { rules, texts } = useModel();
   const { data } = block;
@@ -56,7 +57,9 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
     );
     code.field.onChange(option?.code ?? '');
     code.field.onBlur();
-    if (option && rules.has(countryPath))
+    // Only the applicant's own phone says where they live; another number (an alternative, an
+    // emergency contact) may well be abroad.
+    if (option && data.path === applicantPhonePath && rules.has(countryPath))
       setValue(countryPath, option.isoCode2, {
         shouldDirty: true,
         shouldValidate: Boolean(getFieldState(countryPath).error),
