@@ -7,14 +7,14 @@ import exampleJson from '../../config/example.wizard.json' with { type: 'json' }
 import type {
   ApplicationModel,
   ApplicationValues,
-} from '../../src/engine/application-schema.ts';
+} from '#engine/application-schema.ts';
 import {
   parseWizardConfig,
   type Block,
   type WizardConfig,
-} from '../../src/engine/config-schema.ts';
-import { useApplicationForm } from '../../src/web/lib/application-form.ts';
-import { ModelContext } from '../../src/web/lib/model-context.ts';
+} from '#engine/config-schema.ts';
+import { useApplicationForm } from '#web/lib/application-form.ts';
+import { ModelContext } from '#web/lib/model-context.ts';
 
 /** Parses a configuration the way the browser does, failing the test with the problems when it is invalid. */
 export function parseConfig(input: unknown): WizardConfig {

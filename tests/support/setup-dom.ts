@@ -14,7 +14,8 @@ window.matchMedia = (media: string): MediaQueryList =>
   });
 window.scrollTo = () => undefined;
 
-// STYLE §5: a console.error or console.warn fails the test unless the test opts in by mocking it.
+// React and the libraries report real problems on the console, so a console.error or console.warn
+// fails the test unless the test opts in by mocking it.
 beforeEach(() => {
   for (const method of ['error', 'warn'] as const)
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {

@@ -6,8 +6,8 @@ import {
   Hint,
   LabelText,
   useIsRequired,
-} from '../components/field.tsx';
-import { useLeave } from '../components/use-leave.ts';
+} from '#web/components/field.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
 import type { BlockProps } from './block-props.ts';
 
 /** A checkbox with its label after it, such as the agreement to the terms. */

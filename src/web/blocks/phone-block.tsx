@@ -10,17 +10,17 @@ import {
   callingCodeOptions,
 } from '#engine/calling-codes.ts';
 import { maxLengths } from '#engine/validators.ts';
-import { Combobox } from '../components/combobox.tsx';
+import { Combobox } from '#web/components/combobox.tsx';
 import {
   ErrorText,
   FieldSet,
   labelIdFor,
   useIsRequired,
-} from '../components/field.tsx';
-import { Flag } from '../components/flag.tsx';
-import { useLeave } from '../components/use-leave.ts';
-import { TextInput } from '../components/text-input.tsx';
-import { useModel } from '../lib/model-context.ts';
+} from '#web/components/field.tsx';
+import { Flag } from '#web/components/flag.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
+import { TextInput } from '#web/components/text-input.tsx';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 const applicantPhonePath = 'personalInfo.phone';

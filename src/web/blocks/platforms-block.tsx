@@ -8,9 +8,9 @@ import {
 import { getAt } from '#engine/paths.ts';
 import type { TextKey } from '#engine/texts.ts';
 import { maxLengths } from '#engine/validators.ts';
-import { FieldSet } from '../components/field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { useModel } from '../lib/model-context.ts';
+import { FieldSet } from '#web/components/field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 const groupPath = 'platforms.filled';
@@ -22,7 +22,7 @@ const fieldLabels: Record<string, TextKey> = {
   monthlyTraffic: 'monthlyTrafficLabel',
 };
 
-/** One group per offered platform; the group rule's message sits under the whole block (specification §4, §8). */
+/** One group per offered platform; the group rule's message sits under the whole block. */
 export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
   const { platforms, requiredPlatforms } = useModel();
   const { errors } = useFormState({ name: groupPath });

@@ -1,8 +1,8 @@
 import { useController } from 'react-hook-form';
-import { Combobox } from '../components/combobox.tsx';
-import { Field, useIsRequired } from '../components/field.tsx';
-import { useLeave } from '../components/use-leave.ts';
-import { useModel } from '../lib/model-context.ts';
+import { Combobox } from '#web/components/combobox.tsx';
+import { Field, useIsRequired } from '#web/components/field.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {

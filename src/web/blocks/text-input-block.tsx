@@ -1,6 +1,6 @@
-import { useIsRequired } from '../components/field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { useModel } from '../lib/model-context.ts';
+import { useIsRequired } from '#web/components/field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 const inputModes = {

@@ -1,8 +1,12 @@
 import { useController } from 'react-hook-form';
-import { describedBy, FieldSet, useIsRequired } from '../components/field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { useLeave } from '../components/use-leave.ts';
-import { useModel } from '../lib/model-context.ts';
+import {
+  describedBy,
+  FieldSet,
+  useIsRequired,
+} from '#web/components/field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 /** A Yes/No radio group; a follow-up box expands (0.2 s) and becomes required when the answer matches its trigger. */

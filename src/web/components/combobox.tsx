@@ -31,12 +31,12 @@ type SingleProps = CommonProps & {
 type MultipleProps = CommonProps & {
   multiple: true;
   value: readonly string[];
-  /** Picking beyond the maximum is ignored (specification §5). */
+  /** Picks beyond the maximum are ignored rather than answered with an error. */
   max?: number | undefined;
   onChange: (value: string[]) => void;
 };
 
-/** Specification §5: a case-insensitive substring match on the option name. */
+/** A case-insensitive substring match on the option name. */
 export function filterOptions(
   options: readonly SelectOption[],
   query: string,

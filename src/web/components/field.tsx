@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { isRequiredRule } from '#engine/application-schema.ts';
-import { useModel } from '../lib/model-context.ts';
+import { useModel } from '#web/lib/model-context.ts';
 
 export type FieldControlProps = {
   id: string;

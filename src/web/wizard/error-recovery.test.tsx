@@ -5,9 +5,9 @@ import {
   exampleConfig,
   installFakeTimers,
 } from '../../../tests/support/render-block.tsx';
-import { ErrorBoundary } from '../components/error-boundary.tsx';
-import { writeDraft } from '../lib/session-draft.ts';
-import { resolveWizardTexts } from '../lib/wizard-texts.ts';
+import { ErrorBoundary } from '#web/components/error-boundary.tsx';
+import { writeDraft } from '#web/lib/session-draft.ts';
+import { resolveWizardTexts } from '#web/lib/wizard-texts.ts';
 import { preloadFormBlocks } from './form-wizard.tsx';
 import { Wizard } from './wizard.tsx';
 

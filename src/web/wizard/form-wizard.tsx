@@ -13,10 +13,10 @@ import {
   blockComponents,
   isFieldBlock,
   preloadBlocks,
-} from '../blocks/block-registry.ts';
-import { TextBlock } from '../blocks/text-block.tsx';
-import { ModelContext } from '../lib/model-context.ts';
-import type { Draft } from '../lib/session-draft.ts';
+} from '#web/blocks/block-registry.ts';
+import { TextBlock } from '#web/blocks/text-block.tsx';
+import { ModelContext } from '#web/lib/model-context.ts';
+import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
 import { useWizardForm } from './use-wizard-form.ts';
 

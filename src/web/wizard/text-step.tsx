@@ -1,6 +1,6 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { Texts } from '#engine/texts.ts';
-import { TextBlock } from '../blocks/text-block.tsx';
+import { TextBlock } from '#web/blocks/text-block.tsx';
 import { StepView } from './step-view.tsx';
 
 /** A step of text only (the Welcome step), shown before the form library has loaded. */

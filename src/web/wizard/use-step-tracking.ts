@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
-import { trackEvent } from '../lib/load-analytics.ts';
+import { trackEvent } from '#web/lib/load-analytics.ts';
 
 /** Tracks each step as reached once, however often the applicant goes back to it. */
 export function useStepTracking(config: WizardConfig, stepIndex: number): void {

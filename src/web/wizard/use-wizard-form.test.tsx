@@ -12,7 +12,7 @@ import {
   installFakeTimers,
   parseConfig,
 } from '../../../tests/support/render-block.tsx';
-import { readDraft, writeDraft } from '../lib/session-draft.ts';
+import { readDraft, writeDraft } from '#web/lib/session-draft.ts';
 import { preloadFormBlocks } from './form-wizard.tsx';
 import { Wizard } from './wizard.tsx';
 

@@ -5,14 +5,17 @@ import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
-import { typingPauseMs, useApplicationForm } from '../lib/application-form.ts';
-import { trackEvent } from '../lib/load-analytics.ts';
-import { clearDraft, writeDraft, type Draft } from '../lib/session-draft.ts';
+import {
+  typingPauseMs,
+  useApplicationForm,
+} from '#web/lib/application-form.ts';
+import { trackEvent } from '#web/lib/load-analytics.ts';
+import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
 import {
   newIdempotencyKey,
   resolveRequestUrl,
   submitApplication,
-} from '../lib/submit-application.ts';
+} from '#web/lib/submit-application.ts';
 
 /** The value paths of one step, in the order it shows them; the platforms block adds its group rule. */
 export function stepFieldPaths(
@@ -34,7 +37,8 @@ export function stepFieldPaths(
   );
 }
 
-// ASVS 14.3.3: the draft is scoped to the tab and never holds the agreement or the honeypot.
+// The draft ends with the tab (sessionStorage). It never holds the agreement, which is given anew
+// rather than restored, nor the honeypot.
 function draftValues(values: FieldValues): Record<string, unknown> {
   const { agreement: _agreement, honeypot: _honeypot, ...kept } = values;
   return kept;

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { isFieldBlock } from '../blocks/block-registry.ts';
-import { readDraft } from '../lib/session-draft.ts';
-import { resolveWizardTexts } from '../lib/wizard-texts.ts';
+import { isFieldBlock } from '#web/blocks/block-registry.ts';
+import { readDraft } from '#web/lib/session-draft.ts';
+import { resolveWizardTexts } from '#web/lib/wizard-texts.ts';
 import { Cover } from './cover.tsx';
 import { StepBar } from './step-bar.tsx';
 import { TextStep } from './text-step.tsx';
