@@ -7,7 +7,7 @@ import {
   type Block,
   type WizardConfig,
 } from '#engine/config-schema.ts';
-import { setAt } from '#engine/paths.ts';
+import { getAt, setAt } from '#engine/paths.ts';
 import type { Texts } from '#engine/texts.ts';
 import {
   blockComponents,
@@ -116,7 +116,7 @@ function StepBlocks({
     (tree, path, index) => setAt(tree, path, watchedValues[index]),
     {},
   );
-  const email = String(watchedValues[0] ?? '');
+  const email = String(getAt(values, emailPath) ?? '');
   return (blocks ?? []).map((block, index) => {
     if (!isFieldBlock(block))
       return <TextBlock key={index} block={block} placeholders={{ email }} />;
@@ -136,6 +136,7 @@ function StepBlocks({
 
 /** A field people never see or reach but form-filling bots fill in, so the server can tell them apart. */
 function Honeypot({ label }: { label: string }) {
+  // Controlled rather than registered: the input carries the name bots look for, not its form path.
   const { field } = useController({ name: 'honeypot' });
   return (
     <div className="honeypot" aria-hidden="true">
