@@ -340,7 +340,7 @@ function checkConfigConsistency(
 }
 
 // The stylesheet's colours (src/web/styles.css), which a theme overrides one by one.
-const defaultTheme = {
+export const defaultTheme = {
   brand: '#0b5d66',
   text: '#1c2529',
   muted: '#56636a',

@@ -1,29 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { resolveTexts } from '#engine/texts.ts';
-import { ErrorBoundary } from './components/error-boundary.tsx';
-import { startAnalytics } from './lib/load-analytics.ts';
-import { startErrorReporting } from './lib/load-error-reporting.ts';
-import { readConfigFromPage } from './lib/read-config.ts';
-import { Wizard } from './wizard/wizard.tsx';
+import { ErrorBoundary } from '#web/components/error-boundary.tsx';
+import { applyTheme } from '#web/lib/apply-theme.ts';
+import { startAnalytics } from '#web/lib/load-analytics.ts';
+import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
+import { readConfigFromPage } from '#web/lib/read-config.ts';
+import { resolveWizardTexts } from '#web/lib/wizard-texts.ts';
+import { Wizard } from '#web/wizard/wizard.tsx';
 import './styles.css';
 
-// Specification §2: the empty path is the only route; the server redirects the rest, the dev server may not.
+// The empty path is the only route; the server redirects the rest, the dev server may not.
 if (window.location.pathname !== '/')
   window.history.replaceState(null, '', '/');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const result = readConfigFromPage(document);
+applyTheme(document.documentElement, result.ok ? result.config.theme : {});
 if (result.ok) {
-  // Each SDK is fetched only when configured (issue 4), and never in the first page's JavaScript.
+  // Each SDK is fetched only when configured, and never in the first page's JavaScript.
   void startErrorReporting(result.config.errorReporting);
   void startAnalytics(result.config.analytics);
 }
 createRoot(container).render(
   <StrictMode>
     {result.ok ? (
-      <ErrorBoundary texts={resolveTexts(result.config.texts)}>
+      <ErrorBoundary texts={resolveWizardTexts(result.config)}>
         <Wizard config={result.config} />
       </ErrorBoundary>
     ) : (

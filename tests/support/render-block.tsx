@@ -1,27 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { render, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import type { ReactElement, ReactNode } from 'react';
+import { FormProvider, type UseFormReturn } from 'react-hook-form';
+import { vi } from 'vitest';
 import exampleJson from '../../config/example.wizard.json' with { type: 'json' };
-import {
-  buildApplicationModel,
-  buildApplicationSchema,
-  buildDefaultValues,
-  type ApplicationModel,
-  type ApplicationValues,
-} from '../../src/engine/application-schema.ts';
+import type {
+  ApplicationModel,
+  ApplicationValues,
+} from '#engine/application-schema.ts';
 import {
   parseWizardConfig,
   type Block,
   type WizardConfig,
-} from '../../src/engine/config-schema.ts';
-import {
-  createFlushRegistry,
-  FlushContext,
-  type FlushRegistry,
-} from '../../src/web/components/flush-context.ts';
-import { ModelContext } from '../../src/web/lib/model-context.ts';
+} from '#engine/config-schema.ts';
+import { useApplicationForm } from '#web/lib/application-form.ts';
+import { ModelContext } from '#web/lib/model-context.ts';
 
 /** Parses a configuration the way the browser does, failing the test with the problems when it is invalid. */
 export function parseConfig(input: unknown): WizardConfig {
@@ -70,17 +63,15 @@ export type RenderedBlock = RenderResult & {
   /** The react-hook-form methods, as the wizard holds them: `trigger`, `getValues`, `setValue`… */
   form: UseFormReturn<ApplicationValues>;
   model: ApplicationModel;
-  flush: FlushRegistry;
   user: UserEvent;
 };
 
 type Holder = {
   form?: UseFormReturn<ApplicationValues>;
   model?: ApplicationModel;
-  flush?: FlushRegistry;
 };
 
-/** The same providers `FormWizard` sets up (`use-wizard-form.ts`), without the wizard's steps around them. */
+/** The form and model `FormWizard` provides, from the same hook, without the wizard's steps around them. */
 function Providers({
   config,
   holder,
@@ -90,23 +81,12 @@ function Providers({
   holder: Holder;
   children: ReactNode;
 }) {
-  const model = useMemo(() => buildApplicationModel(config), [config]);
-  const schema = useMemo(() => buildApplicationSchema(model), [model]);
-  const [defaultValues] = useState(() => buildDefaultValues(model));
-  const form = useForm<ApplicationValues>({
-    resolver: zodResolver(schema),
-    defaultValues,
-    mode: 'onTouched',
-  });
-  const flush = useMemo(createFlushRegistry, []);
+  const { form, model } = useApplicationForm(config);
   holder.form = form;
   holder.model = model;
-  holder.flush = flush;
   return (
     <FormProvider {...form}>
-      <ModelContext value={model}>
-        <FlushContext value={flush}>{children}</FlushContext>
-      </ModelContext>
+      <ModelContext value={model}>{children}</ModelContext>
     </FormProvider>
   );
 }
@@ -129,8 +109,16 @@ export function renderBlock(
       {element}
     </Providers>,
   );
-  const { form, model, flush } = holder;
-  if (!form || !model || !flush)
-    throw new Error('the form providers did not render');
-  return { ...result, form, model, flush, user };
+  const { form, model } = holder;
+  if (!form || !model) throw new Error('the form providers did not render');
+  return { ...result, form, model, user };
+}
+
+/** Fake timers that Testing Library's async helpers advance too; `setup-dom.ts` restores the real ones. */
+export function installFakeTimers(): void {
+  vi.useFakeTimers();
+  // Testing Library drains its async wrapper with a 0 ms timer that it advances only when it sees Jest's fake timers.
+  vi.stubGlobal('jest', {
+    advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
+  });
 }

@@ -2,6 +2,6 @@ import type { Block, BlockComponent } from '#engine/config-schema.ts';
 
 export type BlockProps<K extends BlockComponent> = {
   block: Extract<Block, { component: K }>;
-  /** Specification §4: a disable condition greys the control out and removes its validators. */
+  /** A disable condition greys the control out and removes its validators. */
   isDisabled: boolean;
 };

@@ -1,43 +1,46 @@
 import { useId } from 'react';
-import { useController } from 'react-hook-form';
-import { isRequiredRule } from '#engine/application-schema.ts';
-import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
-import { useImmediateValue } from '../components/use-immediate-value.ts';
-import { useModel } from '../lib/model-context.ts';
+import { useFormContext, useFormState } from 'react-hook-form';
+import {
+  describedBy,
+  ErrorText,
+  Hint,
+  LabelText,
+  useIsRequired,
+} from '#web/components/field.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
 import type { BlockProps } from './block-props.ts';
 
+/** A checkbox with its label after it, such as the agreement to the terms. */
 export function CheckboxBlock({ block, isDisabled }: BlockProps<'checkbox'>) {
-  const { rules } = useModel();
-  const { field, fieldState } = useController({ name: block.data.path });
-  const [isChecked, setChecked] = useImmediateValue(
-    field.value === true,
-    field.onChange,
-  );
+  const { data } = block;
+  const { register, getFieldState } = useFormContext();
+  const { onBlur, ...registration } = register(data.path);
+  const formState = useFormState({ name: data.path, exact: true });
+  const leave = useLeave(data.path);
+  const isRequired = useIsRequired(data.path, isDisabled);
   const id = useId();
-  const error = fieldState.error?.message;
-  const isRequired = isRequiredRule(rules.get(block.data.path)) && !isDisabled;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const error = getFieldState(data.path, formState).error?.message;
   return (
     <div className="field field--checkbox">
       <label className="checkbox" htmlFor={id}>
         <input
           id={id}
           type="checkbox"
-          name={field.name}
-          ref={field.ref}
-          checked={isChecked}
+          {...registration}
           disabled={isDisabled}
           aria-required={isRequired || undefined}
           aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(error && `${id}-error`)}
-          onChange={(event) => setChecked(event.target.checked)}
-          onBlur={field.onBlur}
+          aria-describedby={describedBy(data.hint && hintId, error && errorId)}
+          onBlur={(event) => leave(() => onBlur(event))}
         />
         <span>
-          {block.data.label}
-          {isRequired && <RequiredMark />}
+          <LabelText label={data.label} isRequired={isRequired} />
         </span>
       </label>
-      {error && <ErrorText id={`${id}-error`} message={error} />}
+      {data.hint && <Hint id={hintId} text={data.hint} />}
+      {error && <ErrorText id={errorId} message={error} />}
     </div>
   );
 }

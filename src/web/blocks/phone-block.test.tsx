@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import {
   exampleConfig,
   findBlock,
+  parseConfig,
   renderBlock,
 } from '../../../tests/support/render-block.tsx';
 import { PhoneBlock } from './phone-block.tsx';
@@ -148,4 +149,59 @@ test('the number error clears when digits are typed and the input is left', asyn
   await user.tab();
 
   expect(screen.queryByText('Enter the phone number')).not.toBeInTheDocument();
+});
+
+test("a second phone block leaves the applicant's country alone", async () => {
+  const example = exampleConfig();
+  const [welcome, general, ...rest] = example.steps;
+  if (!welcome || !general) throw new Error('the example has no such steps');
+  const config = parseConfig({
+    ...example,
+    steps: [
+      welcome,
+      {
+        ...general,
+        blocks: [
+          ...general.blocks,
+          {
+            component: 'phone',
+            data: { path: 'fields.single.altPhone', label: 'Other phone' },
+          },
+        ],
+      },
+      ...rest,
+    ],
+  });
+  const { form, user } = renderBlock(
+    config,
+    <>
+      <PhoneBlock
+        block={findBlock(config, 'phone', 'personalInfo.phone')}
+        isDisabled={false}
+      />
+      <PhoneBlock
+        block={findBlock(config, 'phone', 'fields.single.altPhone')}
+        isDisabled={false}
+      />
+    </>,
+  );
+  const otherCode = within(
+    screen.getByRole('group', { name: 'Other phone' }),
+  ).getByRole('combobox', { name: 'Country calling code' });
+  const ownCode = within(
+    screen.getByRole('group', { name: 'Phone Number' }),
+  ).getByRole('combobox', { name: 'Country calling code' });
+
+  await user.type(otherCode, 'jamaica');
+  await user.click(screen.getByRole('option', { name: 'Jamaica +1-876' }));
+
+  expect(form.getValues('fields.single.altPhone.countryCode')).toBe('1-876');
+  expect(otherCode).toHaveValue('+1-876');
+  expect(form.getValues('personalInfo.countryCode')).toBe('');
+
+  await user.type(ownCode, 'canada');
+  await user.click(screen.getByRole('option', { name: 'Canada +1' }));
+
+  expect(form.getValues('personalInfo.countryCode')).toBe('CA');
+  expect(form.getValues('fields.single.altPhone.countryCode')).toBe('1-876');
 });

@@ -1,45 +1,55 @@
 import { useId } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { isRequiredRule } from '#engine/application-schema.ts';
+import {
+  useController,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
 import {
   callingCodeOptionFor,
   callingCodeOptions,
 } from '#engine/calling-codes.ts';
-import { Combobox } from '../components/combobox.tsx';
-import { ErrorText, labelIdFor, RequiredMark } from '../components/field.tsx';
-import { Flag } from '../components/flag.tsx';
-import { TextInput } from '../components/text-input.tsx';
-import { useModel } from '../lib/model-context.ts';
+import { maxLengths } from '#engine/validators.ts';
+import { Combobox } from '#web/components/combobox.tsx';
+import {
+  ErrorText,
+  FieldSet,
+  labelIdFor,
+  useIsRequired,
+} from '#web/components/field.tsx';
+import { Flag } from '#web/components/flag.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
+import { TextInput } from '#web/components/text-input.tsx';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
+const applicantPhonePath = 'personalInfo.phone';
 const countryPath = 'personalInfo.countryCode';
 
-/** Calling code with flags plus the subscriber number; choosing a code also sets the country (specification §3). */
+/** Calling code with flags plus the subscriber number; the applicant's phone also sets their country. */
 export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   const { rules, texts } = useModel();
   const { data } = block;
-  const isRequired = isRequiredRule(rules.get(data.path)) && !isDisabled;
+  const isRequired = useIsRequired(data.path, isDisabled);
   const codePath = `${data.path}.countryCode`;
   const subscriberPath = `${data.path}.subscriber`;
   const code = useController({
     name: codePath,
     rules: { deps: [subscriberPath] },
   });
-  const subscriber = useController({
-    name: subscriberPath,
-    rules: { deps: [codePath] },
-  });
   const { setValue, getFieldState } = useFormContext();
+  const formState = useFormState({ name: subscriberPath, exact: true });
   const countryCode = String(useWatch({ name: countryPath }) ?? '');
   const selected = callingCodeOptionFor(
     String(code.field.value ?? ''),
     countryCode,
   );
+  const leaveCode = useLeave(codePath);
   const id = useId();
   const codeId = `${id}-code`;
   const numberId = `${id}-number`;
   const codeError = code.fieldState.error?.message;
-  const numberError = subscriber.fieldState.error?.message;
+  const numberError = getFieldState(subscriberPath, formState).error?.message;
 
   const chooseCode = (value: string) => {
     const option = callingCodeOptions.find(
@@ -47,7 +57,9 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
     );
     code.field.onChange(option?.code ?? '');
     code.field.onBlur();
-    if (option && rules.has(countryPath))
+    // Only the applicant's own phone says where they live; another number (an alternative, an
+    // emergency contact) may well be abroad.
+    if (option && data.path === applicantPhonePath && rules.has(countryPath))
       setValue(countryPath, option.isoCode2, {
         shouldDirty: true,
         shouldValidate: Boolean(getFieldState(countryPath).error),
@@ -55,12 +67,12 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
   };
 
   return (
-    <fieldset className="field phone">
-      <legend className="field__label">
-        {data.label}
-        {isRequired && <RequiredMark />}
-      </legend>
-      {data.hint && <p className="field__hint">{data.hint}</p>}
+    <FieldSet
+      className="field phone"
+      legend={data.label}
+      isRequired={isRequired}
+      hint={data.hint}
+    >
       <div className="phone__row">
         <div className="phone__code">
           <label
@@ -78,15 +90,10 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
               'aria-describedby': codeError ? `${codeId}-error` : undefined,
             }}
             options={callingCodeOptions}
-            texts={{
-              placeholder: texts.selectPlaceholder,
-              searchPlaceholder: texts.searchPlaceholder,
-              noResults: texts.noResults,
-              removeSelection: texts.removeSelection,
-            }}
+            texts={texts}
             value={selected?.value ?? ''}
             onChange={chooseCode}
-            onBlur={code.field.onBlur}
+            onBlur={() => leaveCode(code.field.onBlur)}
             inputRef={code.field.ref}
             disabled={isDisabled}
             autoComplete="tel-country-code"
@@ -102,19 +109,16 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
           </label>
           <TextInput
             id={numberId}
-            name={subscriber.field.name}
+            path={subscriberPath}
+            deps={[codePath]}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={15}
+            maxLength={maxLengths.count}
             disabled={isDisabled}
             aria-invalid={Boolean(numberError)}
             aria-required={isRequired || undefined}
             aria-describedby={numberError ? `${numberId}-error` : undefined}
-            value={String(subscriber.field.value ?? '')}
-            onValueChange={subscriber.field.onChange}
-            onBlur={subscriber.field.onBlur}
-            inputRef={subscriber.field.ref}
           />
         </div>
       </div>
@@ -122,6 +126,6 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
       {numberError && (
         <ErrorText id={`${numberId}-error`} message={numberError} />
       )}
-    </fieldset>
+    </FieldSet>
   );
 }

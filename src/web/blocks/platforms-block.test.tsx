@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import type { WizardConfig } from '../../engine/config-schema.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
 import {
   configWithRequiredPlatforms,
   exampleConfig,

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
   platformFields,
@@ -9,9 +8,9 @@ import {
 import { getAt } from '#engine/paths.ts';
 import type { TextKey } from '#engine/texts.ts';
 import { maxLengths } from '#engine/validators.ts';
-import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { useModel } from '../lib/model-context.ts';
+import { FieldSet } from '#web/components/field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 const groupPath = 'platforms.filled';
@@ -23,24 +22,27 @@ const fieldLabels: Record<string, TextKey> = {
   monthlyTraffic: 'monthlyTrafficLabel',
 };
 
-/** One group per offered platform; the group rule's message sits under the whole block (specification §4, §8). */
+/** One group per offered platform; the group rule's message sits under the whole block. */
 export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
   const { platforms, requiredPlatforms } = useModel();
   const { errors } = useFormState({ name: groupPath });
   const groupError = (
     errors.platforms as { filled?: { message?: string } } | undefined
   )?.filled?.message;
-  const id = useId();
-  const groupErrorId = `${id}-error`;
-  const answers = (useWatch({ name: 'platforms' }) ?? {}) as Record<
-    string,
-    Record<string, string> | undefined
-  >;
+  // Recomputed on every keystroke, but the block re-renders only when a platform fills or empties.
+  const filledPlatforms: PlatformKey[] = useWatch({
+    name: 'platforms',
+    compute: (answers: Record<string, Record<string, string> | undefined>) =>
+      platforms.filter((platform) =>
+        platformFields(platform).every(
+          (field) => (answers[platform]?.[field.key] ?? '').trim() !== '',
+        ),
+      ),
+  });
   const isComplete = (platform: PlatformKey) =>
+    filledPlatforms.includes(platform) &&
     platformFields(platform).every(
-      (field) =>
-        (answers[platform]?.[field.key] ?? '').trim() !== '' &&
-        !getAt(errors, `platforms.${platform}.${field.key}`),
+      (field) => !getAt(errors, `platforms.${platform}.${field.key}`),
     );
   // The group message points at the platforms that would satisfy it, so focus lands on the first of them.
   const flagged = new Set<PlatformKey>(
@@ -51,42 +53,42 @@ export function PlatformsBlock({ block, isDisabled }: BlockProps<'platforms'>) {
       : [],
   );
   return (
-    <fieldset
+    <FieldSet
       className="field platforms"
+      legend={block.data.label}
+      // The group rule always asks for at least one platform.
+      isRequired
+      hint={block.data.hint}
+      error={groupError}
       disabled={isDisabled}
-      aria-describedby={describedBy(groupError && groupErrorId)}
     >
-      <legend className="field__label">
-        {block.data.label}
-        <RequiredMark />
-      </legend>
-      {block.data.hint && <p className="field__hint">{block.data.hint}</p>}
-      <div className="platforms__list">
-        {platforms.map((platform) => (
-          <fieldset key={platform} className="platform">
-            <legend className="platform__name">
-              {platformNames[platform]}
-              {requiredPlatforms.includes(platform) && <RequiredMark />}
-            </legend>
-            <div className="platform__fields">
-              {platformFields(platform).map((field, index) => (
-                <PlatformInput
-                  key={field.key}
-                  platform={platform}
-                  field={field}
-                  groupErrorId={
-                    index === 0 && flagged.has(platform)
-                      ? groupErrorId
-                      : undefined
-                  }
-                />
-              ))}
-            </div>
-          </fieldset>
-        ))}
-      </div>
-      {groupError && <ErrorText id={groupErrorId} message={groupError} />}
-    </fieldset>
+      {({ errorId }) => (
+        <div className="platforms__list">
+          {platforms.map((platform) => (
+            <FieldSet
+              key={platform}
+              className="platform"
+              legendClassName="platform__name"
+              legend={platformNames[platform]}
+              isRequired={requiredPlatforms.includes(platform)}
+            >
+              <div className="platform__fields">
+                {platformFields(platform).map((field, index) => (
+                  <PlatformInput
+                    key={field.key}
+                    platform={platform}
+                    field={field}
+                    groupErrorId={
+                      index === 0 && flagged.has(platform) ? errorId : undefined
+                    }
+                  />
+                ))}
+              </div>
+            </FieldSet>
+          ))}
+        </div>
+      )}
+    </FieldSet>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useController } from 'react-hook-form';
-import { isRequiredRule } from '#engine/application-schema.ts';
-import { Combobox } from '../components/combobox.tsx';
-import { Field } from '../components/field.tsx';
-import { useModel } from '../lib/model-context.ts';
+import { Combobox } from '#web/components/combobox.tsx';
+import { Field, useIsRequired } from '#web/components/field.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
@@ -16,20 +16,16 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
     name: data.path,
     rules: { deps: dependents },
   });
+  const leave = useLeave(data.path);
+  const isRequired = useIsRequired(data.path, isDisabled);
   const maxItems = rule?.validators.find(
     (validator) =>
       typeof validator !== 'string' && validator.name === 'maxItems',
   );
-  const comboTexts = {
-    placeholder: texts.selectPlaceholder,
-    searchPlaceholder: texts.searchPlaceholder,
-    noResults: texts.noResults,
-    removeSelection: texts.removeSelection,
-  };
   return (
     <Field
       label={data.label}
-      isRequired={isRequiredRule(rule) && !isDisabled}
+      isRequired={isRequired}
       error={fieldState.error?.message}
       hint={data.hint}
     >
@@ -39,11 +35,11 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
             multiple
             control={control}
             options={rule?.options ?? []}
-            texts={comboTexts}
+            texts={texts}
             value={Array.isArray(field.value) ? (field.value as string[]) : []}
             max={typeof maxItems === 'object' ? maxItems.max : undefined}
             onChange={field.onChange}
-            onBlur={field.onBlur}
+            onBlur={() => leave(field.onBlur)}
             inputRef={field.ref}
             disabled={isDisabled}
           />
@@ -51,13 +47,13 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
           <Combobox
             control={control}
             options={rule?.options ?? []}
-            texts={comboTexts}
+            texts={texts}
             value={String(field.value ?? '')}
             onChange={(value) => {
               field.onChange(value);
               field.onBlur();
             }}
-            onBlur={field.onBlur}
+            onBlur={() => leave(field.onBlur)}
             inputRef={field.ref}
             disabled={isDisabled}
             autoComplete={data.autoComplete}

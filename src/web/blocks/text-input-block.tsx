@@ -1,6 +1,6 @@
-import { isRequiredRule } from '#engine/application-schema.ts';
-import { TextField } from '../components/text-field.tsx';
-import { useModel } from '../lib/model-context.ts';
+import { useIsRequired } from '#web/components/field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 const inputModes = {
@@ -13,12 +13,12 @@ const inputModes = {
 export function TextInputBlock({ block, isDisabled }: BlockProps<'textInput'>) {
   const { rules } = useModel();
   const { data } = block;
-  const rule = rules.get(data.path);
+  const isRequired = useIsRequired(data.path, isDisabled);
   return (
     <TextField
       path={data.path}
       label={data.label}
-      isRequired={isRequiredRule(rule) && !isDisabled}
+      isRequired={isRequired}
       hint={data.hint}
       className={data.half ? 'field--half' : undefined}
       type={data.multiline ? undefined : data.inputType}
@@ -26,7 +26,7 @@ export function TextInputBlock({ block, isDisabled }: BlockProps<'textInput'>) {
       multiline={data.multiline}
       placeholder={data.placeholder}
       autoComplete={data.autoComplete}
-      maxLength={rule?.maxLength}
+      maxLength={rules.get(data.path)?.maxLength}
       disabled={isDisabled}
     />
   );

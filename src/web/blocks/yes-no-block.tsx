@@ -1,16 +1,17 @@
-import { useId } from 'react';
 import { useController } from 'react-hook-form';
-import { isRequiredRule } from '#engine/application-schema.ts';
-import { describedBy, ErrorText, RequiredMark } from '../components/field.tsx';
-import { afterPointerRelease } from '../components/after-pointer-release.ts';
-import { TextField } from '../components/text-field.tsx';
-import { useImmediateValue } from '../components/use-immediate-value.ts';
-import { useModel } from '../lib/model-context.ts';
+import {
+  describedBy,
+  FieldSet,
+  useIsRequired,
+} from '#web/components/field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useLeave } from '#web/components/use-leave.ts';
+import { useModel } from '#web/lib/model-context.ts';
 import type { BlockProps } from './block-props.ts';
 
 /** A Yes/No radio group; a follow-up box expands (0.2 s) and becomes required when the answer matches its trigger. */
 export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
-  const { rules, texts } = useModel();
+  const { texts } = useModel();
   const { data } = block;
   const valuePath = `${data.path}.value`;
   const textPath = `${data.path}.text`;
@@ -19,52 +20,44 @@ export function YesNoBlock({ block, isDisabled }: BlockProps<'yesNo'>) {
     name: valuePath,
     rules: { deps: followUp ? [textPath] : [] },
   });
-  const [chosen, choose] = useImmediateValue<unknown>(
-    answer.field.value,
-    answer.field.onChange,
-  );
-  const id = useId();
-  const isRequired = isRequiredRule(rules.get(valuePath)) && !isDisabled;
+  const leave = useLeave(valuePath);
+  const isRequired = useIsRequired(valuePath, isDisabled);
   const error = answer.fieldState.error?.message;
-  const errorId = `${id}-error`;
-  const isFollowUpShown = followUp !== undefined && chosen === followUp.trigger;
+  const isFollowUpShown =
+    followUp !== undefined && answer.field.value === followUp.trigger;
   const choices = [
     { value: true, label: texts.yes },
     { value: false, label: texts.no },
   ];
   return (
     <div className={`yes-no${isDisabled ? ' yes-no--disabled' : ''}`}>
-      <fieldset
-        className="field"
-        role="radiogroup"
-        aria-required={isRequired || undefined}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(error && errorId)}
+      <FieldSet
+        legend={data.label}
+        isRequired={isRequired}
+        hint={data.hint}
+        error={error}
+        isRadioGroup
         disabled={isDisabled}
       >
-        <legend className="field__label">
-          {data.label}
-          {isRequired && <RequiredMark />}
-        </legend>
-        {data.hint && <p className="field__hint">{data.hint}</p>}
-        <div className="yes-no__choices">
-          {choices.map((choice, index) => (
-            <label key={choice.label} className="yes-no__choice">
-              <input
-                type="radio"
-                name={answer.field.name}
-                ref={index === 0 ? answer.field.ref : undefined}
-                checked={chosen === choice.value}
-                onChange={() => choose(choice.value)}
-                onBlur={() => afterPointerRelease(answer.field.onBlur)}
-                aria-describedby={describedBy(error && errorId)}
-              />
-              <span>{choice.label}</span>
-            </label>
-          ))}
-        </div>
-        {error && <ErrorText id={errorId} message={error} />}
-      </fieldset>
+        {({ errorId }) => (
+          <div className="yes-no__choices">
+            {choices.map((choice, index) => (
+              <label key={choice.label} className="yes-no__choice">
+                <input
+                  type="radio"
+                  name={answer.field.name}
+                  ref={index === 0 ? answer.field.ref : undefined}
+                  checked={answer.field.value === choice.value}
+                  onChange={() => answer.field.onChange(choice.value)}
+                  onBlur={() => leave(answer.field.onBlur)}
+                  aria-describedby={describedBy(error && errorId)}
+                />
+                <span>{choice.label}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </FieldSet>
       {isFollowUpShown && (
         <FollowUp
           path={textPath}
@@ -89,15 +82,15 @@ function FollowUp({
   isDisabled: boolean;
 }) {
   const { rules } = useModel();
-  const rule = rules.get(path);
+  const isRequired = useIsRequired(path, isDisabled);
   return (
     <div className="yes-no__follow-up">
       <TextField
         path={path}
         label={label}
-        isRequired={isRequiredRule(rule)}
+        isRequired={isRequired}
         multiline={multiline}
-        maxLength={rule?.maxLength}
+        maxLength={rules.get(path)?.maxLength}
         disabled={isDisabled}
       />
     </div>

@@ -2,8 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { expect, test, vi } from 'vitest';
-import type { SelectOption } from '../../engine/config-schema.ts';
-import { Combobox, type ComboboxTexts } from './combobox.tsx';
+import type { SelectOption } from '#engine/config-schema.ts';
+import { defaultTexts } from '#engine/texts.ts';
+import { Combobox } from './combobox.tsx';
 import { Field } from './field.tsx';
 
 const options: SelectOption[] = [
@@ -13,12 +14,7 @@ const options: SelectOption[] = [
   { name: 'Norway', value: 'NO' },
 ];
 
-const texts: ComboboxTexts = {
-  placeholder: 'Select Option',
-  searchPlaceholder: 'Search...',
-  noResults: 'No results found',
-  removeSelection: 'Remove {name}',
-};
+const texts = defaultTexts;
 
 function SingleSelect({
   onChange,

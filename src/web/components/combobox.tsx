@@ -1,15 +1,13 @@
 import { useCombobox } from 'downshift';
 import { useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { SelectOption } from '#engine/config-schema.ts';
-import { afterPointerRelease } from './after-pointer-release.ts';
+import { interpolate, type Texts } from '#engine/texts.ts';
 import { labelIdFor, type FieldControlProps } from './field.tsx';
 
-export type ComboboxTexts = {
-  placeholder: string;
-  searchPlaceholder: string;
-  noResults: string;
-  removeSelection: string;
-};
+export type ComboboxTexts = Pick<
+  Texts,
+  'selectPlaceholder' | 'searchPlaceholder' | 'noResults' | 'removeSelection'
+>;
 
 type CommonProps = {
   control: FieldControlProps;
@@ -33,12 +31,12 @@ type SingleProps = CommonProps & {
 type MultipleProps = CommonProps & {
   multiple: true;
   value: readonly string[];
-  /** Picking beyond the maximum is ignored (specification §5). */
+  /** Picks beyond the maximum are ignored rather than answered with an error. */
   max?: number | undefined;
   onChange: (value: string[]) => void;
 };
 
-/** Specification §5: a case-insensitive substring match on the option name. */
+/** A case-insensitive substring match on the option name. */
 export function filterOptions(
   options: readonly SelectOption[],
   query: string,
@@ -160,10 +158,9 @@ export function Combobox(props: SingleProps | MultipleProps) {
                 type="button"
                 className="combobox__chip"
                 disabled={disabled}
-                aria-label={texts.removeSelection.replace(
-                  '{name}',
-                  option.name,
-                )}
+                aria-label={interpolate(texts.removeSelection, {
+                  name: option.name,
+                })}
                 onClick={() => toggle(option)}
               >
                 {option.name}
@@ -178,7 +175,7 @@ export function Combobox(props: SingleProps | MultipleProps) {
         <input
           {...getInputProps({
             ref: inputRef,
-            onBlur: onBlur && (() => afterPointerRelease(onBlur)),
+            onBlur,
             disabled,
             'aria-invalid': control['aria-invalid'],
             'aria-required': control['aria-required'],
@@ -186,13 +183,15 @@ export function Combobox(props: SingleProps | MultipleProps) {
           })}
           autoComplete={autoComplete ?? 'off'}
           className={`input combobox__input${prefix ? ' combobox__input--prefixed' : ''}`}
-          placeholder={isOpen ? texts.searchPlaceholder : texts.placeholder}
+          placeholder={
+            isOpen ? texts.searchPlaceholder : texts.selectPlaceholder
+          }
         />
         <button
           {...getToggleButtonProps({ disabled })}
           type="button"
           className="combobox__toggle"
-          aria-label={texts.placeholder}
+          aria-label={texts.selectPlaceholder}
         >
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
             <path

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { Texts } from '#engine/texts.ts';
-import { reportError } from '../lib/load-error-reporting.ts';
+import { reportError } from '#web/lib/load-error-reporting.ts';
 
 type Props = { texts: Texts; children: ReactNode };
 

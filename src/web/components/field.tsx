@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { isRequiredRule } from '#engine/application-schema.ts';
+import { useModel } from '#web/lib/model-context.ts';
 
 export type FieldControlProps = {
   id: string;
@@ -7,16 +9,54 @@ export type FieldControlProps = {
   'aria-describedby': string | undefined;
 };
 
-type FieldProps = {
+/**
+ * Whether an answer is marked required, with `*` and `aria-required`: its rule requires it and no
+ * condition disables it, since a disabled answer is neither validated nor sent.
+ */
+export function useIsRequired(path: string, isDisabled: boolean): boolean {
+  const { rules } = useModel();
+  return isRequiredRule(rules.get(path)) && !isDisabled;
+}
+
+export function describedBy(
+  ...ids: Array<string | false | undefined>
+): string | undefined {
+  const joined = ids.filter(Boolean).join(' ');
+  return joined || undefined;
+}
+
+/** The id of the label `Field` renders for the control with this id. */
+export function labelIdFor(controlId: string): string {
+  return `${controlId}-label`;
+}
+
+/** A field's name followed by `*` when it is required; screen readers hear `aria-required` instead. */
+export function LabelText({
+  label,
+  isRequired,
+}: {
   label: string;
   isRequired: boolean;
-  error?: string | undefined;
-  hint?: string | undefined;
-  className?: string | undefined;
-  /** Hides the label visually; it still names the control (the calling-code select beside the number). */
-  isLabelHidden?: boolean;
-  children: (control: FieldControlProps) => ReactNode;
-};
+}) {
+  return (
+    <>
+      {label}
+      {isRequired && (
+        <span className="field__required" aria-hidden="true">
+          {' *'}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function Hint({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="field__hint">
+      {text}
+    </p>
+  );
+}
 
 export function ErrorText({ id, message }: { id: string; message: string }) {
   return (
@@ -41,34 +81,22 @@ export function ErrorText({ id, message }: { id: string; message: string }) {
   );
 }
 
-export function RequiredMark() {
-  return (
-    <span className="field__required" aria-hidden="true">
-      {' *'}
-    </span>
-  );
-}
+type FieldProps = {
+  label: string;
+  isRequired: boolean;
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string | undefined;
+  children: (control: FieldControlProps) => ReactNode;
+};
 
-/** The id of the label `Field` renders for the control with this id. */
-export function labelIdFor(controlId: string): string {
-  return `${controlId}-label`;
-}
-
-export function describedBy(
-  ...ids: Array<string | false | undefined>
-): string | undefined {
-  const joined = ids.filter(Boolean).join(' ');
-  return joined || undefined;
-}
-
-/** The one place that ties a label, its `*`, hint and error text to a control (CONTRACT §5). */
+/** One control with its visible label, `*`, hint and error, tied to it by id. */
 export function Field({
   label,
   isRequired,
   error,
   hint,
   className,
-  isLabelHidden,
   children,
 }: FieldProps) {
   const id = useId();
@@ -76,19 +104,10 @@ export function Field({
   const errorId = `${id}-error`;
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label
-        id={labelIdFor(id)}
-        htmlFor={id}
-        className={isLabelHidden ? 'visually-hidden' : 'field__label'}
-      >
-        {label}
-        {isRequired && <RequiredMark />}
+      <label id={labelIdFor(id)} htmlFor={id} className="field__label">
+        <LabelText label={label} isRequired={isRequired} />
       </label>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+      {hint && <Hint id={hintId} text={hint} />}
       {children({
         id,
         'aria-invalid': Boolean(error),
@@ -97,5 +116,56 @@ export function Field({
       })}
       {error && <ErrorText id={errorId} message={error} />}
     </div>
+  );
+}
+
+type FieldSetProps = {
+  legend: string;
+  isRequired: boolean;
+  /** The group's own error, shown under its controls; a control's own error is the control's business. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string;
+  legendClassName?: string;
+  /** A Yes/No question: the group is the control, so it carries the required and invalid state. */
+  isRadioGroup?: boolean;
+  disabled?: boolean;
+  /** The controls; a function of the group's error id when they point at the error themselves. */
+  children: ReactNode | ((group: { errorId: string }) => ReactNode);
+};
+
+/** Several controls answering one question, named by the legend with its `*`, with a hint and an error. */
+export function FieldSet({
+  legend,
+  isRequired,
+  error,
+  hint,
+  className = 'field',
+  legendClassName = 'field__label',
+  isRadioGroup = false,
+  disabled,
+  children,
+}: FieldSetProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className={className}
+      disabled={disabled}
+      aria-describedby={describedBy(hint && hintId, error && errorId)}
+      {...(isRadioGroup && {
+        role: 'radiogroup',
+        'aria-required': isRequired || undefined,
+        'aria-invalid': Boolean(error),
+      })}
+    >
+      <legend className={legendClassName}>
+        <LabelText label={legend} isRequired={isRequired} />
+      </legend>
+      {hint && <Hint id={hintId} text={hint} />}
+      {typeof children === 'function' ? children({ errorId }) : children}
+      {error && <ErrorText id={errorId} message={error} />}
+    </fieldset>
   );
 }

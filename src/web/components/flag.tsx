@@ -1,4 +1,4 @@
-// CONTRACT §6: SVG flags (emoji flags do not render on Windows). The eager `?url&no-inline` glob keeps
+// SVG flags, since emoji flags do not render on Windows. The eager `?url&no-inline` glob keeps
 // only a code→URL map in the chunk; the browser fetches just the flags it shows.
 const flagUrls = import.meta.glob<string>(
   '/node_modules/flag-icons/flags/4x3/*.svg',

@@ -1,4 +1,4 @@
-import { useController } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { describedBy, Field } from './field.tsx';
 import { TextInput } from './text-input.tsx';
 
@@ -23,26 +23,24 @@ type TextFieldProps = {
   sharedErrorId?: string | undefined;
 };
 
-/** A form answer as a labelled, debounced text input bound to react-hook-form. */
+/** A form answer as a labelled text input, with its hint and error. */
 export function TextField({
   path,
   label,
   isRequired,
   hint,
   className,
-  deps,
   sharedErrorId,
   ...inputProps
 }: TextFieldProps) {
-  const { field, fieldState } = useController({
-    name: path,
-    rules: deps ? { deps } : {},
-  });
+  const { getFieldState } = useFormContext();
+  const formState = useFormState({ name: path, exact: true });
+  const { error } = getFieldState(path, formState);
   return (
     <Field
       label={label}
       isRequired={isRequired}
-      error={fieldState.error?.message}
+      error={error?.message}
       hint={hint}
       className={className}
     >
@@ -50,16 +48,12 @@ export function TextField({
         <TextInput
           {...control}
           {...inputProps}
+          path={path}
           aria-invalid={control['aria-invalid'] || sharedErrorId !== undefined}
           aria-describedby={describedBy(
             control['aria-describedby'],
             sharedErrorId,
           )}
-          name={field.name}
-          value={String(field.value ?? '')}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
         />
       )}
     </Field>

@@ -1,93 +1,38 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type InputHTMLAttributes,
-  type Ref,
-} from 'react';
-import { afterPointerRelease } from './after-pointer-release.ts';
-import { useRegisterFlush } from './flush-context.ts';
-
-export const inputDebounceMs = 500;
+import type { FocusEvent, InputHTMLAttributes } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useLeave } from './use-leave.ts';
 
 type TextInputProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'onChange' | 'onBlur' | 'ref'
+  InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'
 > & {
-  value: string;
+  /** The answer this input holds in the form. */
+  path: string;
   multiline?: boolean;
-  /** Called 500 ms after typing stops, on blur, on flush and on unmount, only with a changed value. */
-  onValueChange: (value: string) => void;
-  onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+  /** Answers that are validated again whenever this one changes. */
+  deps?: string[] | undefined;
 };
 
-/** A single-line input or textarea whose changes are debounced as specification §5 says, yet never lost. */
-export function TextInput({
-  value,
-  multiline,
-  onValueChange,
-  onBlur,
-  inputRef,
-  ...rest
-}: TextInputProps) {
-  const [draft, setDraft] = useState(value);
-  const lastEmitted = useRef(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pending = useRef<string | null>(null);
-
-  // A value set from outside (a restored draft, a reset) replaces what is shown unless typing is pending.
-  useEffect(() => {
-    if (pending.current === null && value !== lastEmitted.current) {
-      lastEmitted.current = value;
-      setDraft(value);
-    }
-  }, [value]);
-
-  const flush = () => {
-    clearTimeout(timer.current);
-    const next = pending.current;
-    pending.current = null;
-    if (next !== null && next !== lastEmitted.current) {
-      lastEmitted.current = next;
-      onValueChange(next);
-    }
-  };
-  useRegisterFlush(flush);
-  const flushRef = useRef(flush);
-  flushRef.current = flush;
-  useEffect(() => () => flushRef.current(), []);
-
-  const handleChange = (next: string) => {
-    setDraft(next);
-    pending.current = next;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => flushRef.current(), inputDebounceMs);
-  };
-  const handleBlur = () =>
-    afterPointerRelease(() => {
-      flushRef.current();
-      onBlur?.();
-    });
-
+/**
+ * A native single-line input or textarea registered with react-hook-form, which holds every
+ * keystroke at once, so a Continue, a blur or a reload right after typing loses nothing.
+ */
+export function TextInput({ path, multiline, deps, ...rest }: TextInputProps) {
+  const { register } = useFormContext();
+  const { onBlur, ...registration } = register(path, deps && { deps });
+  const leave = useLeave(path);
+  const handleBlur = (
+    event: FocusEvent<HTMLInputElement & HTMLTextAreaElement>,
+  ) => leave(() => onBlur(event));
   return multiline ? (
     <textarea
-      {...(rest as InputHTMLAttributes<HTMLTextAreaElement>)}
-      ref={inputRef}
+      {...rest}
+      {...registration}
       className="input input--multiline"
       rows={4}
-      value={draft}
-      onChange={(event) => handleChange(event.target.value)}
       onBlur={handleBlur}
     />
   ) : (
-    <input
-      {...rest}
-      ref={inputRef}
-      className="input"
-      value={draft}
-      onChange={(event) => handleChange(event.target.value)}
-      onBlur={handleBlur}
-    />
+    <input {...rest} {...registration} className="input" onBlur={handleBlur} />
   );
 }

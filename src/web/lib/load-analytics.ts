@@ -3,7 +3,7 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 export type EventProperties = Record<string, string | number | boolean>;
 type Event = { name: string; properties: EventProperties; isLeaving: boolean };
 
-// Specification §7: an analytics identity may not start with the device prefix.
+// Identities are sent without Mixpanel's device prefix.
 const devicePrefix = '$device:';
 
 let send: ((event: Event) => void) | null = null;

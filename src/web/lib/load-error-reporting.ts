@@ -19,7 +19,7 @@ export async function startErrorReporting(
 ): Promise<void> {
   if (!settings) return;
   try {
-    // Destructured so the bundler keeps only what is used (STACK: 31-54 KB instead of 152 KB).
+    // Destructured so the bundler keeps only what is used: 31-54 KB instead of 152 KB.
     const { init, browserTracingIntegration, captureException } =
       await import('@sentry/react');
     init({

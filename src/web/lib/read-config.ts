@@ -3,7 +3,7 @@ import {
   type ConfigParseResult,
 } from '#engine/config-schema.ts';
 
-/** The server writes the configuration into the page (CONTRACT §3); the browser parses it again with the same schema. */
+/** The server writes the configuration into the page; the browser parses it again with the same schema. */
 export function readConfigFromPage(doc: Document): ConfigParseResult {
   const element = doc.getElementById('wizard-config');
   if (!element?.textContent)

@@ -1,4 +1,4 @@
-/** What survives a reload of the tab (CONTRACT §6): the step, the answers and the attempt's idempotency key. */
+/** What survives a reload of the tab: the step, the answers and the attempt's idempotency key. */
 export type Draft = {
   stepIndex: number;
   values: Record<string, unknown> | null;

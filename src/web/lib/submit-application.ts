@@ -3,9 +3,9 @@ import type { ApplicationPayload } from '#engine/payload.ts';
 export const submitTimeoutMs = 15_000;
 
 /**
- * Sends the application (CONTRACT §4). Any 2xx answer is success; a network error, a timeout or
+ * Sends the application. Any 2xx answer is success; a network error, a timeout or
  * any other status is a failure the applicant can retry with the same idempotency key.
- * With no request URL configured the send counts as success (specification §7).
+ * With no request URL configured nothing is sent and the send counts as success.
  */
 export async function submitApplication(options: {
   url: string | null;
@@ -30,7 +30,7 @@ export async function submitApplication(options: {
   }
 }
 
-/** CONTRACT §3: `requestUrl` absent means the default route; `""` or `null` means nothing is sent. */
+/** `requestUrl` absent means the default route; `""` or `null` means nothing is sent. */
 export function resolveRequestUrl(
   requestUrl: string | null | undefined,
   pageId: string,

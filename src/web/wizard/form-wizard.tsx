@@ -1,18 +1,22 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { FormProvider, useController, useWatch } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { isDisabled, isShown } from '#engine/conditions.ts';
-import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
+import {
+  ruleTargets,
+  type Block,
+  type WizardConfig,
+} from '#engine/config-schema.ts';
+import { getAt, setAt } from '#engine/paths.ts';
 import type { Texts } from '#engine/texts.ts';
 import {
   blockComponents,
   isFieldBlock,
   preloadBlocks,
-} from '../blocks/block-registry.ts';
-import { TextBlock } from '../blocks/text-block.tsx';
-import { FlushContext } from '../components/flush-context.ts';
-import { ModelContext } from '../lib/model-context.ts';
-import type { Draft } from '../lib/session-draft.ts';
+} from '#web/blocks/block-registry.ts';
+import { TextBlock } from '#web/blocks/text-block.tsx';
+import { ModelContext } from '#web/lib/model-context.ts';
+import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
 import { useWizardForm } from './use-wizard-form.ts';
 
@@ -37,32 +41,59 @@ export function FormWizard({
   onBack,
   draft,
 }: FormWizardProps) {
-  const { form, model, flush, onContinue, isBusy, hasServerError } =
-    useWizardForm({ config, stepIndex, goTo, draft });
+  const { form, model, onContinue, isBusy, hasServerError } = useWizardForm({
+    config,
+    stepIndex,
+    goTo,
+    draft,
+  });
   return (
     <FormProvider {...form}>
       <ModelContext value={model}>
-        <FlushContext value={flush}>
-          <StepView
-            config={config}
-            texts={texts}
-            stepIndex={stepIndex}
-            onContinue={() => void onContinue()}
-            onBack={onBack}
-            isBusy={isBusy}
-            hasServerError={hasServerError}
+        <StepView
+          config={config}
+          texts={texts}
+          stepIndex={stepIndex}
+          onContinue={() => void onContinue()}
+          onBack={onBack}
+          isBusy={isBusy}
+          hasServerError={hasServerError}
+        >
+          <Suspense
+            fallback={<div className="step__loading" aria-busy="true" />}
           >
-            <Suspense
-              fallback={<div className="step__loading" aria-busy="true" />}
-            >
-              <StepBlocks config={config} model={model} stepIndex={stepIndex} />
-            </Suspense>
-          </StepView>
-          <Honeypot label={texts.honeypotLabel} />
-        </FlushContext>
+            <StepBlocks config={config} model={model} stepIndex={stepIndex} />
+          </Suspense>
+        </StepView>
+        <Honeypot label={texts.honeypotLabel} />
       </ModelContext>
     </FormProvider>
   );
+}
+
+const emailPath = 'personalInfo.emailAddress';
+
+/** The path whose rule decides whether a block is shown: a phone has one rule for its two inputs. */
+function rulePath(block: Block): string | undefined {
+  return ruleTargets(block)[0];
+}
+
+/** The answers the conditions of these blocks read, following conditions that depend on others. */
+function conditionPaths(
+  blocks: readonly Block[],
+  rules: ApplicationModel['rules'],
+): string[] {
+  const found = new Set<string>();
+  const visit = (path: string | undefined) => {
+    const rule = path === undefined ? undefined : rules.get(path);
+    for (const condition of [rule?.showOn, rule?.disableOn])
+      if (condition && !found.has(condition.path)) {
+        found.add(condition.path);
+        visit(condition.path);
+      }
+  };
+  blocks.forEach((block) => visit(rulePath(block)));
+  return [...found];
 }
 
 function StepBlocks({
@@ -74,13 +105,23 @@ function StepBlocks({
   model: ApplicationModel;
   stepIndex: number;
 }) {
-  const values = useWatch();
-  const email = String(values.personalInfo?.emailAddress ?? '');
-  return (config.steps[stepIndex]?.blocks ?? []).map((block, index) => {
+  const blocks = config.steps[stepIndex]?.blocks;
+  // Only the answers that show, hide or disable a block of this step re-render it, not every keystroke.
+  const watched = useMemo(
+    () => [emailPath, ...conditionPaths(blocks ?? [], model.rules)],
+    [blocks, model],
+  );
+  const watchedValues: unknown[] = useWatch({ name: watched });
+  const values = watched.reduce(
+    (tree, path, index) => setAt(tree, path, watchedValues[index]),
+    {},
+  );
+  const email = String(getAt(values, emailPath) ?? '');
+  return (blocks ?? []).map((block, index) => {
     if (!isFieldBlock(block))
       return <TextBlock key={index} block={block} placeholders={{ email }} />;
-    const path = blockPaths(block)[0];
-    // Specification §4: a block hidden by its condition is not shown (nor validated, nor sent).
+    const path = rulePath(block);
+    // A block hidden by its condition is not shown, nor validated, nor sent.
     if (path && !isShown(path, values, model.rules)) return null;
     const BlockComponent = blockComponents[block.component];
     return (
@@ -93,8 +134,9 @@ function StepBlocks({
   });
 }
 
-/** A field people never see or reach, which form-filling bots do (CONTRACT §6). */
+/** A field people never see or reach but form-filling bots fill in, so the server can tell them apart. */
 function Honeypot({ label }: { label: string }) {
+  // Controlled rather than registered: the input carries the name bots look for, not its form path.
   const { field } = useController({ name: 'honeypot' });
   return (
     <div className="honeypot" aria-hidden="true">

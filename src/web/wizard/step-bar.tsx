@@ -2,7 +2,7 @@ import type { Step } from '#engine/config-schema.ts';
 import { stepStatus } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
 
-/** A progress indicator, not navigation (DESIGN "Step bar"); hidden at 576px and below by CSS. */
+/** A progress indicator, not navigation: steps are reached by Continue and Back only. Hidden at 576px and below by CSS. */
 export function StepBar({
   steps,
   current,

@@ -32,8 +32,8 @@ export function StepView({
   const stepCount = config.steps.length;
   const isLast = stepIndex === stepCount - 1;
   const confirmLabel = isLast
-    ? (config.buttonText.signIn ?? texts.signIn)
-    : (step.continueButtonText ?? config.buttonText.continue ?? texts.continue);
+    ? texts.signIn
+    : (step.continueButtonText ?? texts.continue);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isBusy) onContinue();
@@ -56,7 +56,7 @@ export function StepView({
             className={`button button--back button--${config.styleConfig.backButtonStyle}`}
             onClick={onBack}
           >
-            {config.buttonText.back ?? texts.back}
+            {texts.back}
           </button>
         )}
         {!step.hideConfirmButton && (
@@ -72,9 +72,7 @@ export function StepView({
       </div>
       <div className="step__status" role="alert">
         {hasServerError && (
-          <p className="step__server-error">
-            {config.submitErrorText ?? texts.submitError}
-          </p>
+          <p className="step__server-error">{texts.submitError}</p>
         )}
       </div>
       {isBusy && (

@@ -1,26 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
-import {
-  buildApplicationModel,
-  buildApplicationSchema,
-  buildDefaultValues,
-  type ApplicationModel,
-  type ApplicationValues,
-} from '#engine/application-schema.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { ApplicationModel } from '#engine/application-schema.ts';
 import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
-import { getAt } from '#engine/paths.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
-import { createFlushRegistry } from '../components/flush-context.ts';
-import { trackEvent } from '../lib/load-analytics.ts';
-import { clearDraft, writeDraft, type Draft } from '../lib/session-draft.ts';
+import {
+  typingPauseMs,
+  useApplicationForm,
+} from '#web/lib/application-form.ts';
+import { trackEvent } from '#web/lib/load-analytics.ts';
+import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
 import {
   newIdempotencyKey,
   resolveRequestUrl,
   submitApplication,
-} from '../lib/submit-application.ts';
+} from '#web/lib/submit-application.ts';
 
 /** The value paths of one step, in the order it shows them; the platforms block adds its group rule. */
 export function stepFieldPaths(
@@ -42,33 +37,8 @@ export function stepFieldPaths(
   );
 }
 
-/** Copies saved answers over the defaults, keeping only known paths with the same kind of value. */
-function mergeSaved(defaults: unknown, saved: unknown): unknown {
-  if (
-    defaults !== null &&
-    typeof defaults === 'object' &&
-    !Array.isArray(defaults)
-  ) {
-    const source =
-      saved !== null && typeof saved === 'object'
-        ? (saved as Record<string, unknown>)
-        : {};
-    return Object.fromEntries(
-      Object.entries(defaults).map(([key, value]) => [
-        key,
-        mergeSaved(value, source[key]),
-      ]),
-    );
-  }
-  if (Array.isArray(defaults))
-    return Array.isArray(saved)
-      ? saved.filter((item) => typeof item === 'string')
-      : defaults;
-  if (defaults === null) return typeof saved === 'boolean' ? saved : null;
-  return typeof saved === typeof defaults ? saved : defaults;
-}
-
-// ASVS 14.3.3: the draft is scoped to the tab and never holds the agreement or the honeypot.
+// The draft ends with the tab (sessionStorage). It never holds the agreement, which is given anew
+// rather than restored, nor the honeypot.
 function draftValues(values: FieldValues): Record<string, unknown> {
   const { agreement: _agreement, honeypot: _honeypot, ...kept } = values;
   return kept;
@@ -81,20 +51,9 @@ type Options = {
   draft: Draft | null;
 };
 
-/** react-hook-form over the engine's schema, plus the transitions of specification §4. */
+/** The application's form and what Continue does on each step: advance, validate, send, redirect. */
 export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
-  const model = useMemo(() => buildApplicationModel(config), [config]);
-  const schema = useMemo(() => buildApplicationSchema(model), [model]);
-  const [defaultValues] = useState(
-    () =>
-      mergeSaved(buildDefaultValues(model), draft?.values) as ApplicationValues,
-  );
-  const form = useForm<ApplicationValues>({
-    resolver: zodResolver(schema),
-    defaultValues,
-    mode: 'onTouched',
-  });
-  const flush = useMemo(createFlushRegistry, []);
+  const { form, model } = useApplicationForm(config, draft?.values);
   const [isBusy, setIsBusy] = useState(false);
   const [hasServerError, setHasServerError] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -113,26 +72,31 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   }, [config.pageId, stepIndex, form]);
 
   useEffect(() => {
-    const subscription = form.watch((values) => {
-      if (!isSubmitted.current)
-        writeDraft(config.pageId, { values: draftValues(values) });
-    });
-    // A reload or tab close inside the debounce window still keeps the last keystrokes.
-    const saveNow = () => {
-      flush.flushAll();
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const save = () => {
+      clearTimeout(pending);
+      pending = undefined;
       if (!isSubmitted.current)
         writeDraft(config.pageId, { values: draftValues(form.getValues()) });
     };
-    window.addEventListener('pagehide', saveNow);
+    // Saving on every keystroke would rewrite the whole draft each time; a pause in typing is enough.
+    const subscription = form.watch(() => {
+      clearTimeout(pending);
+      pending = setTimeout(save, typingPauseMs);
+    });
+    // A reload, a closed tab or a crash of the page inside the pause still keeps the last keystrokes.
+    window.addEventListener('pagehide', save);
     return () => {
       subscription.unsubscribe();
-      window.removeEventListener('pagehide', saveNow);
+      window.removeEventListener('pagehide', save);
+      if (pending !== undefined) save();
     };
-  }, [config.pageId, form, flush]);
+  }, [config.pageId, form]);
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    // After the errors render: the first invalid control of the step, in reading order (CONTRACT §5).
+    // After the errors render: the first invalid control of the step in reading order, which is
+    // not always a registered field (the platforms rule marks the first platform input).
     const frame = requestAnimationFrame(() => {
       const invalid = document.querySelector<HTMLElement>(
         '.step [aria-invalid="true"]',
@@ -145,34 +109,24 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
-  // Specification §4: every control of the step is first marked touched, so it revalidates as it is corrected.
-  const touch = (paths: readonly string[]) => {
-    for (const path of paths) {
-      const value = form.getValues(path);
-      if (value !== undefined)
-        form.setValue(path, value, { shouldTouch: true });
-    }
-  };
-
+  // Every control of the step is marked touched, so each revalidates as it is corrected.
   const validateStep = async (index: number) => {
-    const paths = stepFieldPaths(config, model, index);
-    touch(paths);
-    const isValid = await form.trigger(paths);
+    const isValid = await form.trigger(stepFieldPaths(config, model, index), {
+      shouldTouch: true,
+    });
     if (!isValid) setFocusRequest((count) => count + 1);
     return isValid;
   };
 
   const submit = async (isLeaving: boolean): Promise<boolean> => {
-    // Specification §4: on submit every field is touched; an invalid form is not sent.
-    touch(
-      config.steps.flatMap((_, index) => stepFieldPaths(config, model, index)),
+    // The whole application is checked before it is sent, not only this step: answers restored from a
+    // draft were never validated in this page.
+    const stepPaths = config.steps.map((_, index) =>
+      stepFieldPaths(config, model, index),
     );
-    if (!(await form.trigger())) {
-      const errors = form.formState.errors;
-      const firstInvalidStep = config.steps.findIndex((_, index) =>
-        stepFieldPaths(config, model, index).some(
-          (path) => getAt(errors, path) !== undefined,
-        ),
+    if (!(await form.trigger(stepPaths.flat(), { shouldTouch: true }))) {
+      const firstInvalidStep = stepPaths.findIndex((paths) =>
+        paths.some((path) => form.getFieldState(path).invalid),
       );
       if (firstInvalidStep >= 0 && firstInvalidStep !== stepIndex)
         goTo(firstInvalidStep);
@@ -193,7 +147,8 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
       setHasServerError(true);
       return false;
     }
-    // CONTRACT §4 and §6: a new key for the next application, and no answers left in the tab.
+    // A retry reuses the key so the server stores the application once; the next application is new.
+    // No answers stay behind in the tab once they are sent.
     isSubmitted.current = true;
     idempotencyKey.current = null;
     clearDraft(config.pageId);
@@ -212,7 +167,6 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   };
 
   const continueFrom = async (stepIndex: number) => {
-    flush.flushAll();
     switch (continueActionFor(stepIndex, stepCount, config.skipFinalStep)) {
       case 'advance':
         goTo(stepIndex + 1);
@@ -235,5 +189,5 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     }
   };
 
-  return { form, model, flush, onContinue, isBusy, hasServerError };
+  return { form, model, onContinue, isBusy, hasServerError };
 }

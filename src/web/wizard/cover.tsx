@@ -1,0 +1,58 @@
+import { preload } from 'react-dom';
+import type { CoverImage } from '#engine/config-schema.ts';
+import { coverIndexFor } from '#engine/navigation.ts';
+import { mobileQuery } from './breakpoints.ts';
+
+// The cover spans the page on mobile and the left side of the split screen elsewhere.
+const coverSizes = `${mobileQuery} 100vw, 45vw`;
+
+/** Starts loading a cover at low priority, in the format and size the page will pick for it. */
+function preloadCover(cover: CoverImage): void {
+  const source = cover.sources[0];
+  preload(cover.src, {
+    as: 'image',
+    fetchPriority: 'low',
+    ...(source && {
+      imageSrcSet: source.srcset,
+      imageSizes: coverSizes,
+      type: source.type,
+    }),
+  });
+}
+
+/** The current step's cover; the next step's loads meanwhile, so it never appears blank. */
+export function Cover({
+  covers,
+  stepIndex,
+}: {
+  covers: readonly CoverImage[];
+  stepIndex: number;
+}) {
+  const cover = covers[coverIndexFor(stepIndex, covers.length)];
+  const next = covers[coverIndexFor(stepIndex + 1, covers.length)];
+  if (next && next !== cover) preloadCover(next);
+  if (!cover) return null;
+  return (
+    <div className="wizard__cover">
+      <picture key={cover.src}>
+        {cover.sources.map((source) => (
+          <source
+            key={source.type}
+            type={source.type}
+            srcSet={source.srcset}
+            sizes={coverSizes}
+          />
+        ))}
+        <img
+          className="wizard__cover-image"
+          src={cover.src}
+          alt={cover.alt}
+          width={cover.width}
+          height={cover.height}
+          fetchPriority={stepIndex === 0 ? 'high' : 'auto'}
+          decoding="async"
+        />
+      </picture>
+    </div>
+  );
+}

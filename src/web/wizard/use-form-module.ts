@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import type * as FormWizardModule from './form-wizard.tsx';
+
+export type FormModule = typeof FormWizardModule;
+
+let formModule: Promise<FormModule> | null = null;
+const loadFormModule = () => (formModule ??= import('./form-wizard.tsx'));
+
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The form (react-hook-form, zod, country data, flags), kept out of the first page's JavaScript:
+ * loaded at once when the step needs it, otherwise fetched with its blocks while the browser is
+ * idle, and used from the first step that needs it.
+ */
+export function useFormModule(
+  config: WizardConfig,
+  isNeeded: boolean,
+): FormModule | null {
+  const [form, setForm] = useState<FormModule | null>(null);
+  useEffect(() => {
+    if (form) return;
+    if (isNeeded) {
+      void loadFormModule().then(setForm);
+      return;
+    }
+    return whenIdle(
+      () =>
+        void loadFormModule().then((module) =>
+          module.preloadFormBlocks(config),
+        ),
+    );
+  }, [isNeeded, form, config]);
+  return form;
+}

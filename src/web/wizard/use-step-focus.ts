@@ -1,0 +1,26 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { mobileQuery } from './breakpoints.ts';
+import { stepHeadingId } from './step-view.tsx';
+
+/**
+ * Moves focus to a new step's heading, so screen readers announce the step. On mobile a later step
+ * scrolls the page past the cover, keeping the back arrow and logo above the heading in view.
+ * `isReady` changes when the step's content replaces its loading placeholder.
+ */
+export function useStepFocus(
+  stepIndex: number,
+  content: RefObject<HTMLElement | null>,
+  isReady: boolean,
+): void {
+  const focusedStep = useRef(stepIndex);
+  useEffect(() => {
+    if (focusedStep.current === stepIndex) return;
+    const heading = document.getElementById(stepHeadingId);
+    if (!heading) return;
+    focusedStep.current = stepIndex;
+    heading.focus({ preventScroll: true });
+    if (window.matchMedia(mobileQuery).matches && stepIndex > 0)
+      content.current?.scrollIntoView({ block: 'start' });
+    else window.scrollTo({ top: 0 });
+  }, [stepIndex, content, isReady]);
+}

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { continueActionFor } from '#engine/navigation.ts';
+import { trackEvent } from '#web/lib/load-analytics.ts';
+
+/** Tracks each step as reached once, however often the applicant goes back to it. */
+export function useStepTracking(config: WizardConfig, stepIndex: number): void {
+  const reachedSteps = useRef(new Set<number>());
+  useEffect(() => {
+    if (reachedSteps.current.has(stepIndex)) return;
+    reachedSteps.current.add(stepIndex);
+    const action = continueActionFor(
+      stepIndex,
+      config.steps.length,
+      config.skipFinalStep,
+    );
+    trackEvent('Step Reached', {
+      step: stepIndex + 1,
+      sync: action === 'submitAndAdvance' || action === 'submitAndRedirect',
+      steps: config.steps.length,
+    });
+  }, [stepIndex, config]);
+}
