@@ -3,9 +3,9 @@ import {
   buildApplicationModel,
   buildApplicationSchema,
   buildDefaultValues,
-  isRequiredRule,
   validateAnswers,
 } from './application-schema.ts';
+import { isRequiredAnswer } from './block-kinds/answer.ts';
 import { phoneCodec } from './block-kinds/phone.ts';
 import { choiceCodec } from './block-kinds/select.ts';
 import { textCodec } from './block-kinds/text-input.ts';
@@ -105,18 +105,18 @@ test('takes validators and conditions from formItems', () => {
 });
 
 test('marks a rule required only when its validators say so', () => {
-  expect(isRequiredRule(model.rules.get('fields.single.whatContent'))).toBe(
+  expect(isRequiredAnswer(model.rules.get('fields.single.whatContent'))).toBe(
     true,
   );
-  expect(isRequiredRule(model.rules.get('fields.single.anythingElse'))).toBe(
+  expect(isRequiredAnswer(model.rules.get('fields.single.anythingElse'))).toBe(
     false,
   );
   expect(
-    isRequiredRule(
+    isRequiredAnswer(
       model.rules.get('fields.single.mediaOutletContributions.value'),
     ),
   ).toBe(false);
-  expect(isRequiredRule(undefined)).toBe(false);
+  expect(isRequiredAnswer(undefined)).toBe(false);
 });
 
 test('builds empty defaults with every answer path present and the calling code 1', () => {

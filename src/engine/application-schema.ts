@@ -6,11 +6,8 @@ import type { WizardConfig } from './config-schema.ts';
 import { isActive } from './conditions.ts';
 import { getAt, setAt } from './paths.ts';
 import type { PlatformKey } from './platforms.ts';
-import { resolveTexts, type Texts } from './texts.ts';
+import { resolveWizardTexts, type Texts } from './texts.ts';
 import { maxLengths } from './validators.ts';
-
-export type { Answer, FieldIssue } from './block-kinds/answer.ts';
-export { isRequiredAnswer as isRequiredRule } from './block-kinds/answer.ts';
 
 /** A configuration compiled for the form and the server: its answers in the order of the form. */
 export type ApplicationModel = {
@@ -55,7 +52,7 @@ export function buildApplicationModel(config: WizardConfig): ApplicationModel {
   const platforms = rules.get(platformsPath)?.platforms;
   return {
     config,
-    texts: resolveTexts(config.texts),
+    texts: resolveWizardTexts(config),
     answers,
     stepOf,
     rules,

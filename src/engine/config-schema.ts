@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import {
-  blockAnswers,
+  answerPaths,
   checkBlockPlacements,
 } from './block-kinds/block-kinds.ts';
 import { platformKeys } from './platforms.ts';
@@ -161,6 +161,7 @@ const coverImageSchema = z.strictObject({
     [],
   ),
 });
+export type CoverImage = z.infer<typeof coverImageSchema>;
 
 const hexColour = z
   .string()
@@ -292,18 +293,12 @@ function checkConfigConsistency(
   const fail = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   checkBlockPlacements(config, fail);
-  const context = {
-    offeredPlatforms: config.platforms.offered,
-    requiredPlatforms: config.platforms.required,
-  };
   // The platforms group has its own rule; conditions and validators name single answers.
   const known = new Set(
     config.steps.flatMap((step) =>
       step.blocks
         .filter((block) => block.component !== 'platforms')
-        .flatMap((block) =>
-          blockAnswers(block, context).map((answer) => answer.path),
-        ),
+        .flatMap(answerPaths),
     ),
   );
   const platformBlocks = config.steps
@@ -339,7 +334,7 @@ function checkConfigConsistency(
   });
 }
 
-// The stylesheet's colours (src/web/styles.css), which a theme overrides one by one.
+// The page's default colours, set as CSS custom properties before the first render; a theme overrides them one by one.
 export const defaultTheme = {
   brand: '#0b5d66',
   text: '#1c2529',

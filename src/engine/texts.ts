@@ -1,3 +1,5 @@
+import type { WizardConfig } from './config-schema.ts';
+
 /** Every string the wizard shows outside the configuration's own blocks, in English; `config.texts` overrides any of them. */
 export const defaultTexts = {
   continue: 'Continue',
@@ -46,6 +48,25 @@ export const defaultTexts = {
 
 export type TextKey = keyof typeof defaultTexts;
 export type Texts = Record<TextKey, string>;
+
+/**
+ * The one table of a configuration's texts: its `texts` over the English defaults, and its
+ * `buttonText` and `submitErrorText` over both, as they name the same texts more specifically.
+ */
+export function resolveWizardTexts(config: WizardConfig): Texts {
+  const specific = {
+    continue: config.buttonText.continue,
+    signIn: config.buttonText.signIn,
+    back: config.buttonText.back,
+    submitError: config.submitErrorText,
+  };
+  return resolveTexts({
+    ...config.texts,
+    ...Object.fromEntries(
+      Object.entries(specific).filter(([, text]) => text !== undefined),
+    ),
+  });
+}
 
 /** Merges the configuration's overrides over the English defaults. */
 export function resolveTexts(

@@ -5,7 +5,7 @@ import { applyTheme } from '#web/lib/apply-theme.ts';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
 import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
 import { readConfigFromPage } from '#web/lib/read-config.ts';
-import { resolveWizardTexts } from '#web/lib/wizard-texts.ts';
+import { resolveWizardTexts } from '#engine/texts.ts';
 import { Wizard } from '#web/wizard/wizard.tsx';
 import './styles.css';
 

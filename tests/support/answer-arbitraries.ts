@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import {
   buildDefaultValues,
-  type Answer,
   type ApplicationModel,
   type ApplicationValues,
 } from '../../src/engine/application-schema.ts';
-import { isRequiredAnswer } from '../../src/engine/block-kinds/answer.ts';
+import {
+  isRequiredAnswer,
+  type Answer,
+} from '../../src/engine/block-kinds/answer.ts';
 import {
   agreementPath,
   checkboxCodec,

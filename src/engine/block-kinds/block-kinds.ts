@@ -40,6 +40,14 @@ export function blockAnswers(
   return kind.answers(block as BlockOf<typeof block.component>, context);
 }
 
+/** The paths of a block's answers: what `formItems` and conditions may name, in the order it shows them. */
+export function answerPaths(block: Block): string[] {
+  return blockAnswers(block, {
+    offeredPlatforms: [],
+    requiredPlatforms: [],
+  }).map((answer) => answer.path);
+}
+
 type Fail = (path: (string | number)[], message: string) => void;
 
 /**

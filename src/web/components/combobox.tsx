@@ -4,7 +4,7 @@ import type { SelectOption } from '#engine/config-schema.ts';
 import { interpolate, type Texts } from '#engine/texts.ts';
 import { labelIdFor, type FieldControlProps } from './field.tsx';
 
-export type ComboboxTexts = Pick<
+type ComboboxTexts = Pick<
   Texts,
   'selectPlaceholder' | 'searchPlaceholder' | 'noResults' | 'removeSelection'
 >;
@@ -37,7 +37,7 @@ type MultipleProps = CommonProps & {
 };
 
 /** A case-insensitive substring match on the option name. */
-export function filterOptions(
+function filterOptions(
   options: readonly SelectOption[],
   query: string,
 ): SelectOption[] {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { isRequiredRule } from '#engine/application-schema.ts';
+import { isRequiredAnswer } from '#engine/block-kinds/answer.ts';
 import { useModel } from '#web/lib/model-context.ts';
 
 export type FieldControlProps = {
@@ -15,7 +15,7 @@ export type FieldControlProps = {
  */
 export function useIsRequired(path: string, isDisabled: boolean): boolean {
   const { rules } = useModel();
-  return isRequiredRule(rules.get(path)) && !isDisabled;
+  return isRequiredAnswer(rules.get(path)) && !isDisabled;
 }
 
 export function describedBy(

@@ -8,7 +8,6 @@ import {
   type ApplicationValues,
 } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { resolveWizardTexts } from './wizard-texts.ts';
 
 /**
  * How long typing must pause before a new error appears or the draft is saved. An error that
@@ -17,7 +16,7 @@ import { resolveWizardTexts } from './wizard-texts.ts';
 export const typingPauseMs = 500;
 
 /** Copies saved answers over the defaults, keeping only known paths with the same kind of value. */
-export function mergeSaved(defaults: unknown, saved: unknown): unknown {
+function mergeSaved(defaults: unknown, saved: unknown): unknown {
   if (
     defaults !== null &&
     typeof defaults === 'object' &&
@@ -47,14 +46,7 @@ export function mergeSaved(defaults: unknown, saved: unknown): unknown {
  * validated first when it is left, then on every change, and a Continue validates the whole step.
  */
 export function useApplicationForm(config: WizardConfig, saved?: unknown) {
-  // The blocks and the validation messages read the same table as the rest of the wizard.
-  const model = useMemo(
-    () => ({
-      ...buildApplicationModel(config),
-      texts: resolveWizardTexts(config),
-    }),
-    [config],
-  );
+  const model = useMemo(() => buildApplicationModel(config), [config]);
   const schema = useMemo(() => buildApplicationSchema(model), [model]);
   const [defaultValues] = useState(
     () => mergeSaved(buildDefaultValues(model), saved) as ApplicationValues,

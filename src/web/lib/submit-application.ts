@@ -1,6 +1,6 @@
 import type { ApplicationPayload } from '#engine/payload.ts';
 
-export const submitTimeoutMs = 15_000;
+const submitTimeoutMs = 15_000;
 
 /**
  * Sends the application. Any 2xx answer is success; a network error, a timeout or

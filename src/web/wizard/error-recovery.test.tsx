@@ -7,7 +7,7 @@ import {
 } from '../../../tests/support/render-block.tsx';
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { writeDraft } from '#web/lib/session-draft.ts';
-import { resolveWizardTexts } from '#web/lib/wizard-texts.ts';
+import { resolveWizardTexts } from '#engine/texts.ts';
 import { preloadFormBlocks } from './form-wizard.tsx';
 import { Wizard } from './wizard.tsx';
 

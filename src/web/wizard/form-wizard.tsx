@@ -2,11 +2,8 @@ import { Suspense, useMemo } from 'react';
 import { FormProvider, useController, useWatch } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { isDisabled, isShown } from '#engine/conditions.ts';
-import {
-  ruleTargets,
-  type Block,
-  type WizardConfig,
-} from '#engine/config-schema.ts';
+import { answerPaths } from '#engine/block-kinds/block-kinds.ts';
+import type { Block, WizardConfig } from '#engine/config-schema.ts';
 import { getAt, setAt } from '#engine/paths.ts';
 import type { Texts } from '#engine/texts.ts';
 import {
@@ -75,7 +72,7 @@ const emailPath = 'personalInfo.emailAddress';
 
 /** The path whose rule decides whether a block is shown: a phone has one rule for its two inputs. */
 function rulePath(block: Block): string | undefined {
-  return ruleTargets(block)[0];
+  return answerPaths(block)[0];
 }
 
 /** The answers the conditions of these blocks read, following conditions that depend on others. */

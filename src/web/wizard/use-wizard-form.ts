@@ -18,7 +18,7 @@ import {
 } from '#web/lib/submit-application.ts';
 
 /** The value paths of one step, in the order it shows them; the platforms block adds its group rule. */
-export function stepFieldPaths(
+function stepFieldPaths(
   config: WizardConfig,
   model: ApplicationModel,
   stepIndex: number,

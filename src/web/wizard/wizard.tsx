@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { readDraft } from '#web/lib/session-draft.ts';
-import { resolveWizardTexts } from '#web/lib/wizard-texts.ts';
+import { resolveWizardTexts } from '#engine/texts.ts';
 import { Cover } from './cover.tsx';
 import { StepBar } from './step-bar.tsx';
 import { TextStep } from './text-step.tsx';
