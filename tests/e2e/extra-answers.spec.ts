@@ -46,6 +46,8 @@ test('sends a second phone, a yes/no with follow-up, a multi select and a checkb
   await textbox(page, 'Which drone and licence?').fill('DJI Mini 4, A2 CofC');
   await chooseOption(page, 'Which seasons suit you?', 'spr', 'Spring');
   await chooseOption(page, 'Which seasons suit you?', 'aut', 'Autumn');
+  // A multi select stays open for more choices; Escape closes it, as a person would.
+  await page.keyboard.press('Escape');
   await page
     .getByRole('checkbox', { name: 'Send me the press newsletter' })
     .check();

@@ -35,20 +35,29 @@ const loaders: Record<
     ),
 };
 
-const lazyBlock = (kind: FieldBlockComponent) =>
-  lazy(() => loaders[kind]().then((component) => ({ default: component })));
-
-export const blockComponents: Record<
+const lazyBlocks = {} as Record<
   FieldBlockComponent,
   ComponentType<AnyBlockProps>
-> = {
-  textInput: lazyBlock('textInput'),
-  select: lazyBlock('select'),
-  phone: lazyBlock('phone'),
-  platforms: lazyBlock('platforms'),
-  yesNo: lazyBlock('yesNo'),
-  checkbox: lazyBlock('checkbox'),
-};
+>;
+for (const kind of Object.keys(loaders) as FieldBlockComponent[])
+  lazyBlocks[kind] = lazy(() =>
+    loaders[kind]().then((component) => ({ default: component })),
+  );
+
+const loadedBlocks: Partial<
+  Record<FieldBlockComponent, ComponentType<AnyBlockProps>>
+> = {};
+
+/**
+ * The component of a block kind: the loaded one once its chunk is in, otherwise a lazy one. A lazy
+ * component suspends on its first render even when its chunk is already loaded, and React then keeps
+ * the step's fallback up for a while, blanking the whole step under the applicant's pointer.
+ */
+export function blockComponent(
+  kind: FieldBlockComponent,
+): ComponentType<AnyBlockProps> {
+  return loadedBlocks[kind] ?? lazyBlocks[kind];
+}
 
 export function isFieldBlock(
   block: Block,
@@ -61,5 +70,11 @@ export function preloadBlocks(blocks: readonly Block[]): Promise<unknown> {
   const kinds = new Set(
     blocks.filter(isFieldBlock).map((block) => block.component),
   );
-  return Promise.all([...kinds].map((kind) => loaders[kind]()));
+  return Promise.all(
+    [...kinds].map((kind) =>
+      loaders[kind]().then((component) => {
+        loadedBlocks[kind] = component;
+      }),
+    ),
+  );
 }

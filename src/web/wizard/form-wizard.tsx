@@ -7,7 +7,7 @@ import type { Block, WizardConfig } from '#engine/config-schema.ts';
 import { getAt, setAt } from '#engine/paths.ts';
 import type { Texts } from '#engine/texts.ts';
 import {
-  blockComponents,
+  blockComponent,
   isFieldBlock,
   preloadBlocks,
 } from '#web/blocks/block-registry.ts';
@@ -120,7 +120,7 @@ function StepBlocks({
     const path = rulePath(block);
     // A block hidden by its condition is not shown, nor validated, nor sent.
     if (path && !isShown(path, values, model.rules)) return null;
-    const BlockComponent = blockComponents[block.component];
+    const BlockComponent = blockComponent(block.component);
     return (
       <BlockComponent
         key={`${stepIndex}-${index}`}

@@ -29,7 +29,12 @@ export function useFormModule(
   useEffect(() => {
     if (form) return;
     if (isNeeded) {
-      void loadFormModule().then(setForm);
+      // Every block kind of the form loads with it: a question revealed later (a checkbox shown by a
+      // Yes) must not suspend and blank the step it appears on.
+      void loadFormModule().then((module) => {
+        setForm(module);
+        void module.preloadFormBlocks(config);
+      });
       return;
     }
     return whenIdle(
