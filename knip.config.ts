@@ -1,8 +1,8 @@
 import type { KnipConfig } from 'knip';
 
 export default {
-  // The chromium installer runs Debian's apt-get when the tests run as root on a bare machine.
-  ignoreBinaries: ['apt-get'],
+  // A type exported beside the function whose signature uses it is part of that function's interface.
+  ignoreExportsUsedInFile: { interface: true, type: true },
   // Both are read by file path, which knip cannot follow: the flags through Vite's import.meta.glob,
   // axe-core's source injected into pages by the accessibility tests.
   ignoreDependencies: ['flag-icons', 'axe-core'],

@@ -30,6 +30,7 @@ type FormWizardProps = {
   draft: Draft | null;
 };
 
+/** @public The wizard renders it from the module it imports on demand, which knip cannot follow. */
 export function FormWizard({
   config,
   texts,
