@@ -32,7 +32,7 @@ export type AppOptions = {
 
 const immutable = 'public, max-age=31536000, immutable';
 
-/** Pino options that keep personal data out of the logs (RELIABILITY §5: ASVS 16.2.5). */
+/** Pino options that keep personal data out of the logs (OWASP ASVS 16.2.5). */
 export const loggerOptions = {
   level: 'info',
   redact: {
