@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Answer, FieldIssue } from './block-kinds/answer.ts';
 import { blockAnswers } from './block-kinds/block-kinds.ts';
-import { platformsPath } from './block-kinds/platforms.ts';
+import { platformsPath } from './block-kinds/placements.ts';
 import type { WizardConfig } from './config-schema.ts';
 import { isActive } from './conditions.ts';
 import { getAt, setAt } from './paths.ts';

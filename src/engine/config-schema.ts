@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  answerPaths,
-  checkBlockPlacements,
-} from './block-kinds/block-kinds.ts';
+import { answerPaths, checkBlockPlacements } from './block-kinds/placements.ts';
 import { platformKeys } from './platforms.ts';
 import { defaultTexts, type TextKey } from './texts.ts';
 

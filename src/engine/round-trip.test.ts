@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { buildApplicationModel } from './application-schema.ts';
-import { personalInfoKeys } from './block-kinds/answer.ts';
+import { personalTextKeys } from './block-kinds/placements.ts';
 import { blockKinds } from './block-kinds/block-kinds.ts';
 import { platformKeys } from './platforms.ts';
 import {
@@ -21,7 +21,7 @@ const options = [
 
 /** Every block kind at every place it may bind: each personal detail, both `fields` groups, the agreement. */
 function everyPlacement(): unknown[] {
-  const blocks: unknown[] = personalInfoKeys.map((key) =>
+  const blocks: unknown[] = [...personalTextKeys, 'phone'].map((key) =>
     key === 'phone'
       ? {
           component: 'phone',

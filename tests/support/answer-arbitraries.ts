@@ -8,10 +8,8 @@ import {
   isRequiredAnswer,
   type Answer,
 } from '../../src/engine/block-kinds/answer.ts';
-import {
-  agreementPath,
-  checkboxCodec,
-} from '../../src/engine/block-kinds/checkbox.ts';
+import { checkboxCodec } from '../../src/engine/block-kinds/checkbox.ts';
+import { agreementPath } from '../../src/engine/block-kinds/placements.ts';
 import { phoneCodec } from '../../src/engine/block-kinds/phone.ts';
 import { platformsCodec } from '../../src/engine/block-kinds/platforms.ts';
 import {

@@ -104,10 +104,8 @@ export type AnswerDraft = Omit<
 > &
   Partial<Pick<Answer, 'validators' | 'showOn' | 'disableOn' | 'maxLength'>>;
 
-/** What the engine knows of one block kind: where it may bind and which answers it asks. */
+/** What the engine knows of one block kind: the answers it asks (where it may bind is `placements.ts`). */
 export type BlockKind<K extends BlockComponent> = {
-  /** Why the block cannot be stored where it is bound, or null when its answers round-trip there. */
-  misplacement: (block: BlockOf<K>) => string | null;
   /** The answers of the block, in the order it shows them; formItems add validators and conditions. */
   answers: (block: BlockOf<K>, context: AnswerContext) => AnswerDraft[];
 };
@@ -126,36 +124,6 @@ export const ownColumn = (answer: Answer) => [
 export function textEntry(path: string, text: string): PayloadEntry[] {
   const trimmed = text.trim();
   return trimmed === '' ? [] : [{ location: path, text: trimmed }];
-}
-
-/** The places `fields.single.*` and `fields.multi.*` answers bind to: one plain name below the group. */
-export const fieldsAnswerPath =
-  /^fields\.(?:single|multi)\.[A-Za-z][A-Za-z0-9]*$/;
-
-/** The personal details of the application; `phone` is the calling code and number pair. */
-export const personalInfoKeys = [
-  'firstName',
-  'lastName',
-  'emailAddress',
-  'phone',
-  'addressFirstLine',
-  'addressSecondLine',
-  'city',
-  'zip',
-  'company',
-  'countryCode',
-  'provinceCode',
-] as const;
-
-/** A personal detail other than the phone: one text value. */
-export function isPersonalTextPath(path: string): boolean {
-  const [group, key, ...rest] = path.split('.');
-  return (
-    group === 'personalInfo' &&
-    rest.length === 0 &&
-    key !== 'phone' &&
-    (personalInfoKeys as readonly string[]).includes(key ?? '')
-  );
 }
 
 /** True when the configuration marks the answer with `*`. */

@@ -2,14 +2,11 @@ import * as z from 'zod/mini';
 import {
   defineCodec,
   isRequiredAnswer,
-  fieldsAnswerPath,
   ownColumn,
   type BlockKind,
 } from './answer.ts';
+import { agreementPath } from './placements.ts';
 import { decodeBoolean, encodeBoolean, showBoolean } from './yes-no.ts';
-
-/** The consent checkbox: required by the form, never sent, so the server takes it as given. */
-export const agreementPath = 'agreement';
 
 /** A ticked or unticked box, sent as "Yes" or "No"; the agreement is never sent. */
 export const checkboxCodec = defineCodec<boolean>({
@@ -37,10 +34,6 @@ export const checkboxCodec = defineCodec<boolean>({
 });
 
 export const checkboxKind: BlockKind<'checkbox'> = {
-  misplacement: ({ data }) =>
-    data.path === agreementPath || fieldsAnswerPath.test(data.path)
-      ? null
-      : 'a checkbox binds to agreement, fields.single.<name> or fields.multi.<name>',
   answers: ({ data }) => [
     {
       path: data.path,

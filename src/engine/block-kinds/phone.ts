@@ -5,7 +5,6 @@ import { checkPhone, maxLengths, type PhoneValue } from '../validators.ts';
 import {
   defineCodec,
   isRequiredAnswer,
-  fieldsAnswerPath,
   ownColumn,
   type BlockKind,
 } from './answer.ts';
@@ -77,10 +76,6 @@ export const phoneCodec = defineCodec<PhoneValue>({
 });
 
 export const phoneKind: BlockKind<'phone'> = {
-  misplacement: ({ data }) =>
-    data.path === 'personalInfo.phone' || fieldsAnswerPath.test(data.path)
-      ? null
-      : 'a phone binds to personalInfo.phone, fields.single.<name> or fields.multi.<name>',
   answers: ({ data }) => [
     {
       path: data.path,

@@ -9,15 +9,13 @@ import {
   type PlatformKey,
 } from '../platforms.ts';
 import type { Texts } from '../texts.ts';
+import { platformsPath } from './placements.ts';
 import {
   defineCodec,
   type Answer,
   type BlockKind,
   type ShownAnswer,
 } from './answer.ts';
-
-/** The answers of a platforms block, always at this path of the form. */
-export const platformsPath = 'platforms';
 
 type PlatformsValue = Record<string, Record<string, string>>;
 
@@ -137,7 +135,6 @@ export const platformsCodec = defineCodec<PlatformsValue>({
 });
 
 export const platformsKind: BlockKind<'platforms'> = {
-  misplacement: () => null,
   answers: (block, { offeredPlatforms, requiredPlatforms }) => [
     {
       path: platformsPath,

@@ -1,20 +1,16 @@
 import * as z from 'zod/mini';
 import { resolveOptions } from '../options.ts';
+import { choiceSeparator } from './placements.ts';
 import { interpolate, type Texts } from '../texts.ts';
 import {
   defineCodec,
   isRequiredAnswer,
-  fieldsAnswerPath,
-  isPersonalTextPath,
   ownColumn,
   textEntry,
   type Answer,
   type FieldIssue,
   type BlockKind,
 } from './answer.ts';
-
-/** A multi select travels as its values joined by this, so no value of one may contain it. */
-const choiceSeparator = ', ';
 
 function optionName(answer: Answer, value: string): string {
   return (
@@ -91,18 +87,6 @@ export const choicesCodec = defineCodec<string[]>({
 });
 
 export const selectKind: BlockKind<'select'> = {
-  misplacement({ data }) {
-    if (!data.multiple)
-      return isPersonalTextPath(data.path) || fieldsAnswerPath.test(data.path)
-        ? null
-        : 'a select binds to a personal detail other than the phone, or to fields.single.<name> or fields.multi.<name>';
-    if (!fieldsAnswerPath.test(data.path))
-      return 'a multi select binds to fields.single.<name> or fields.multi.<name>';
-    const values = resolveOptions(data.options).map((option) => option.value);
-    if (values.some((value) => value.includes(choiceSeparator)))
-      return `the values of a multi select cannot contain "${choiceSeparator}", which joins them in the payload`;
-    return null;
-  },
   answers: ({ data }) => [
     {
       path: data.path,

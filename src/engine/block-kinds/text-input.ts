@@ -15,8 +15,6 @@ import {
 import type { Validator } from '../config-schema.ts';
 import {
   defineCodec,
-  fieldsAnswerPath,
-  isPersonalTextPath,
   isRequiredAnswer,
   ownColumn,
   textEntry,
@@ -94,10 +92,6 @@ export function textCap(isMultiline: boolean): number {
 }
 
 export const textInputKind: BlockKind<'textInput'> = {
-  misplacement: ({ data }) =>
-    isPersonalTextPath(data.path) || fieldsAnswerPath.test(data.path)
-      ? null
-      : 'a text input binds to a personal detail other than the phone, or to fields.single.<name> or fields.multi.<name>',
   answers: ({ data }) => [
     {
       path: data.path,

@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import {
   defineCodec,
   isRequiredAnswer,
-  fieldsAnswerPath,
   ownColumn,
   type Answer,
   type BlockKind,
   type ShownAnswer,
 } from './answer.ts';
 import type { Texts } from '../texts.ts';
+import { placements } from './placements.ts';
 import { textCap, textCodec } from './text-input.ts';
 
 /** A boolean travels as "Yes" or "No", whatever language the form speaks. */
@@ -67,12 +67,11 @@ export const yesNoCodec = defineCodec<boolean | null>({
 
 /** A yes/no panel binds `path.value`, and `path.text` for its follow-up, which is asked only on its trigger. */
 export const yesNoKind: BlockKind<'yesNo'> = {
-  misplacement: ({ data }) =>
-    fieldsAnswerPath.test(data.path)
-      ? null
-      : 'a yes/no question binds to fields.single.<name> or fields.multi.<name>',
   answers({ data }) {
-    const valuePath = `${data.path}.value`;
+    const [valuePath = '', textPath = ''] = placements.yesNo.answerPaths({
+      component: 'yesNo',
+      data,
+    });
     const question = {
       path: valuePath,
       label: data.label,
@@ -84,7 +83,7 @@ export const yesNoKind: BlockKind<'yesNo'> = {
     return [
       question,
       {
-        path: `${data.path}.text`,
+        path: textPath,
         label: followUp.label,
         codec: textCodec,
         maxLength: textCap(followUp.multiline),

@@ -2,7 +2,7 @@ import { Suspense, useMemo } from 'react';
 import { FormProvider, useController, useWatch } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { isDisabled, isShown } from '#engine/conditions.ts';
-import { answerPaths } from '#engine/block-kinds/block-kinds.ts';
+import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { Block, WizardConfig } from '#engine/config-schema.ts';
 import { getAt, setAt } from '#engine/paths.ts';
 import type { Texts } from '#engine/texts.ts';
