@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { renderIndexHtml } from './src/server/html.ts';
 import { loadWizardConfig } from './src/server/wizard-config.ts';
 
@@ -40,7 +41,16 @@ function wizardDevPage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), wizardDevPage()],
+  plugins: [
+    react(),
+    wizardDevPage(),
+    // Every script and stylesheet also as .br and .gz, served as they are: no compression per request.
+    // The page itself is a template the server fills in and compresses once at start-up.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      exclude: [/\.html$/, /manifest\.json$/],
+    }),
+  ],
   publicDir: false,
   build: {
     outDir: 'dist',

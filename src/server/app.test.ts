@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { exampleConfig } from '../../tests/support/fixtures.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
@@ -113,4 +114,34 @@ test('reports health with the database engine', async () => {
   const response = await fetch(`${server.baseUrl}/api/health`);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok', database: 'sqlite' });
+});
+
+test('sends the page and the scripts compressed in the best encoding the browser accepts', async () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    server.app.inject({
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+  const plainPage = await get('/');
+  expect(plainPage.headers['content-encoding']).toBeUndefined();
+  expect(plainPage.headers.vary).toMatch(/accept-encoding/i);
+  const brotliPage = await get('/', 'gzip, deflate, br');
+  expect(brotliPage.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(brotliPage.rawPayload).toString()).toBe(
+    plainPage.body,
+  );
+  const gzipPage = await get('/', 'br;q=0, gzip');
+  expect(gzipPage.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzipPage.rawPayload).toString()).toBe(plainPage.body);
+
+  const script = await get('/assets/index-abc123.js', 'br');
+  expect(script.headers['content-encoding']).toBe('br');
+  expect(script.headers.vary).toMatch(/accept-encoding/i);
+  expect(script.headers['cache-control']).toContain('immutable');
+  expect(brotliDecompressSync(script.rawPayload).toString()).toBe(
+    'console.log(1)',
+  );
+  const plainScript = await get('/assets/index-abc123.js');
+  expect(plainScript.headers['content-encoding']).toBeUndefined();
+  expect(plainScript.body).toBe('console.log(1)');
 });

@@ -11,6 +11,7 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
+import { compressPage } from './compressed-page.ts';
 import { renderIndexHtml } from './html.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -65,9 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const distDirectory = resolve(options.distDirectory);
-  const page = renderIndexHtml(
-    readFileSync(join(distDirectory, 'index.html'), 'utf8'),
-    options.wizardConfig,
+  const page = compressPage(
+    renderIndexHtml(
+      readFileSync(join(distDirectory, 'index.html'), 'utf8'),
+      options.wizardConfig,
+    ),
   );
   const model = buildApplicationModel(options.wizardConfig);
   const repository = createApplicationsRepository(options.database);
@@ -88,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root: join(distDirectory, 'assets'),
     prefix: '/assets/',
     index: false,
+    // The build writes each script and stylesheet also as .br and .gz.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply) => reply.header('Cache-Control', immutable),
   });
@@ -99,12 +104,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '1d',
   });
 
-  app.get('/', (_request, reply) =>
-    reply
+  app.get('/', (request, reply) => {
+    const { encoding, body } = page(request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(page),
-  );
+      .send(body);
+  });
 
   app.get('/api/health', async (_request, reply) => {
     try {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   parseWizardConfig,
   type WizardConfig,
@@ -17,7 +18,11 @@ export function fakeDist(): string {
       '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
     ),
   );
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  const script = join(dist, 'assets', 'index-abc123.js');
+  writeFileSync(script, 'console.log(1)');
+  // As the build does: each script also written compressed beside it.
+  writeFileSync(`${script}.br`, brotliCompressSync('console.log(1)'));
+  writeFileSync(`${script}.gz`, gzipSync('console.log(1)'));
   return dist;
 }
 
