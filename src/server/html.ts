@@ -1,4 +1,5 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { coverSizes } from '#engine/layout.ts';
 
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',
@@ -38,7 +39,7 @@ export function renderIndexHtml(
   const preload = cover
     ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(cover.src)}"${
         preferred
-          ? ` imagesrcset="${escapeHtml(preferred.srcset)}" imagesizes="(max-width: 576px) 100vw, 45vw" type="${preferred.type}"`
+          ? ` imagesrcset="${escapeHtml(preferred.srcset)}" imagesizes="${coverSizes}" type="${preferred.type}"`
           : ''
       } />`
     : '';

@@ -1,10 +1,7 @@
 import { preload } from 'react-dom';
 import type { CoverImage } from '#engine/config-schema.ts';
 import { coverIndexFor } from '#engine/navigation.ts';
-import { mobileQuery } from './breakpoints.ts';
-
-// The cover spans the page on mobile and the left side of the split screen elsewhere.
-const coverSizes = `${mobileQuery} 100vw, 45vw`;
+import { coverSizes } from '#engine/layout.ts';
 
 /** Starts loading a cover at low priority, in the format and size the page will pick for it. */
 function preloadCover(cover: CoverImage): void {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { mobileQuery } from './breakpoints.ts';
+import { mobileQuery } from '#engine/layout.ts';
 import { stepHeadingId } from './step-view.tsx';
 
 /**
