@@ -44,7 +44,11 @@ export function createApplicationDescriptions(
     if (version === null) return Promise.resolve(current);
     let model = models.get(version);
     if (!model) {
-      model = load(version);
+      // A failed read (the database away for a moment) is not remembered: the next call tries again.
+      model = load(version).catch((error: unknown) => {
+        models.delete(version);
+        throw error;
+      });
       models.set(version, model);
     }
     return model;
