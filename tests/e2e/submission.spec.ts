@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { defaultTheme } from '../../src/engine/config-schema.ts';
 import {
   answerYesNo,
   backButton,
@@ -75,6 +76,11 @@ test('asks for the media description only when the answer is Yes, and never send
   );
 });
 
+// The theme's default error colour, as the browser reports a computed colour.
+const errorRed = `rgb(${[1, 3, 5]
+  .map((start) => parseInt(defaultTheme.error.slice(start, start + 2), 16))
+  .join(', ')})`;
+
 test('requires an answer to every yes/no question but the optional media one', async ({
   page,
 }) => {
@@ -85,15 +91,23 @@ test('requires an answer to every yes/no question but the optional media one', a
     'Will a service animal or pet travel with you?',
     'Is anyone in your party a wheelchair user?',
     'May we assist with accommodations for disabilities?',
-  ])
-    await expect(
-      page.getByRole('radiogroup', { name: question }),
-    ).toHaveAccessibleDescription('Choose Yes or No');
+  ]) {
+    const group = page.getByRole('radiogroup', { name: question });
+    await expect(group).toHaveAccessibleDescription('Choose Yes or No');
+    // Not only the text: each choice's edge turns red, as an input's does.
+    for (const choice of await group.getByRole('radio').all())
+      await expect(choice.locator('xpath=..')).toHaveCSS(
+        'border-color',
+        errorRed,
+      );
+  }
+  const optional = page.getByRole('radiogroup', {
+    name: 'Have you contributed to media outlets?',
+  });
+  await expect(optional).toHaveAttribute('aria-invalid', 'false');
   await expect(
-    page.getByRole('radiogroup', {
-      name: 'Have you contributed to media outlets?',
-    }),
-  ).toHaveAttribute('aria-invalid', 'false');
+    optional.getByRole('radio').first().locator('xpath=..'),
+  ).not.toHaveCSS('border-color', errorRed);
   await expect(textbox(page, 'Anything else we should know?')).toHaveAttribute(
     'aria-invalid',
     'false',
