@@ -94,6 +94,34 @@ for (const { width, height } of [
   });
 }
 
+for (const width of [320, 375])
+  test(`shows the calling-code search's whole placeholder at ${width}px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await startApplication(page);
+    const search = page.getByRole('combobox', {
+      name: 'Country calling code',
+      exact: true,
+    });
+    await search.click();
+    await expect(search).toHaveAttribute('placeholder', 'Search...');
+    const room = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.font = style.font;
+      return {
+        text: context.measureText(input.placeholder).width,
+        box:
+          input.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight),
+      };
+    });
+    expect(room.text).toBeLessThanOrEqual(room.box);
+  });
+
 test('lays out a split screen with a step bar on desktop', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openWizard(page);
