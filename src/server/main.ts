@@ -1,7 +1,11 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { parseEnv, parseTrustProxy } from './env.ts';
 import { loadWizardConfig, WizardConfigError } from './wizard-config.ts';
+
+/** How long requests in flight may take to finish once the server is told to stop. */
+const shutdownDeadlineMs = 10_000;
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -37,13 +41,17 @@ const app = await buildApp({
 });
 await app.listen({ port: env.PORT, host: env.HOST });
 
-// Stop accepting, let requests in flight finish, then close the database (app's onClose hook).
-const close = (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once('SIGTERM', () => close('SIGTERM'));
-process.once('SIGINT', () => close('SIGINT'));
+// On SIGTERM, SIGINT or a crash: stop accepting, let requests in flight finish, close the database
+// (the app's onClose hook), and exit within the deadline even if a client holds its connection.
+closeWithGrace(
+  {
+    delay: shutdownDeadlineMs,
+    logger: false,
+    onTimeout: (delay) => app.log.error({ delay }, 'shutdown deadline passed'),
+  },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  },
+);

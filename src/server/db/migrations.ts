@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Engine } from './database.ts';
 
 /** Versioned migrations, run at start-up; a name once shipped never changes. */
