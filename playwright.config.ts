@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: servers.map(({ port, config, sqlitePath }) => ({
-    command: 'node --import tsx src/server/main.ts',
+    command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/`,
     env: {
       PORT: String(port),

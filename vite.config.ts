@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -40,24 +40,55 @@ function wizardDevPage(): Plugin {
   };
 }
 
+/**
+ * What the compiled server imports from node_modules at run time: the production dependencies.
+ * Everything else it uses is bundled in, so build tools and browser libraries stay devDependencies.
+ */
+const runtimeDependencies = Object.keys(
+  (
+    JSON.parse(readFileSync('package.json', 'utf8')) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies,
+);
+
 export default defineConfig({
   plugins: [
     react(),
     wizardDevPage(),
-    // Every script and stylesheet also as .br and .gz, served as they are: no compression per request.
-    // The page itself is a template the server fills in and compresses once at start-up.
+    // Every script, stylesheet and image the browser gets also as .br and .gz, served as they are: no
+    // compression per request. The page itself is a template the server fills in and compresses once
+    // at start-up; the server's own files (dist/server/) are never served.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      exclude: [/\.html$/, /manifest\.json$/],
+      include: /^assets\/.+\.(js|css|svg)$/,
     }),
   ],
   publicDir: false,
-  build: {
-    outDir: 'dist',
-    assetsInlineLimit: 0,
-    target: 'es2022',
-    sourcemap: false,
-    manifest: true,
+  build: { assetsInlineLimit: 0, sourcemap: false },
+  // `vite build` builds both: the browser's files in dist/, then the server in dist/server/ (main.js,
+  // the first step's renderer prerender.js, export.js). Only dist/assets/ is served to browsers.
+  builder: {},
+  environments: {
+    client: {
+      build: { outDir: 'dist', target: 'es2022', manifest: true },
+    },
+    ssr: {
+      resolve: { noExternal: true, external: runtimeDependencies },
+      build: {
+        outDir: 'dist/server',
+        target: 'node22',
+        minify: false,
+        rollupOptions: {
+          input: {
+            main: 'src/server/main.ts',
+            prerender: 'src/web/prerender.tsx',
+            export: 'scripts/export.ts',
+          },
+          output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -1,6 +1,14 @@
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { exampleConfig } from '../../tests/support/fixtures.ts';
+import {
+  exampleConfig,
+  fakeDist,
+  fakeFirstStep,
+  fakeStylesheet,
+} from '../../tests/support/fixtures.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -16,6 +24,7 @@ beforeAll(async () => {
         host: 'https://analytics.example.org/track',
       },
       errorReporting: { dsn: 'https://public@o1.ingest.errors.example/7' },
+      theme: { brand: '#123456' },
     }),
   });
 });
@@ -38,6 +47,31 @@ test('embeds the configuration so that no text can close its script element', as
     )?.[1] ?? '';
   expect(json).not.toMatch(/<\/script|<!--/i);
   expect(JSON.parse(json).texts.continue).toBe('</script><!--');
+});
+
+test("carries the first step's markup and every style it needs, so it paints before any script runs", async () => {
+  const response = await fetch(`${server.baseUrl}/`);
+  const html = await response.text();
+
+  expect(html).toContain(`<div id="root">${fakeFirstStep}</div>`);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  const style = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
+  expect(style).toMatch(/^:root\{[^}]*--color-brand:#123456;/);
+  expect(style.endsWith(fakeStylesheet)).toBe(true);
+  // The policy allows exactly that style element and no other inline style.
+  const hash = createHash('sha256').update(style).digest('base64');
+  expect(response.headers.get('content-security-policy')).toContain(
+    `style-src 'self' 'sha256-${hash}';`,
+  );
+});
+
+test('refuses to start without a complete build, naming the missing file', async () => {
+  const dist = fakeDist();
+  rmSync(join(dist, 'server', 'prerender.js'));
+
+  await expect(startTestServer({ distDirectory: dist })).rejects.toThrow(
+    `${join(dist, 'server', 'prerender.js')} is missing: run \`npm run build\` first`,
+  );
 });
 
 test('preloads the first cover with its srcset', async () => {

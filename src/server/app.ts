@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
@@ -12,7 +12,8 @@ import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
 import { compressPage } from './compressed-page.ts';
-import { renderIndexHtml } from './html.ts';
+import { loadBuiltWizard } from './built-wizard.ts';
+import { inlineStyleOf, renderIndexHtml } from './html.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { applicationRoutes } from './routes/applications.ts';
@@ -66,13 +67,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const distDirectory = resolve(options.distDirectory);
+  const built = await loadBuiltWizard(distDirectory);
+  const config = options.wizardConfig;
   const page = compressPage(
-    renderIndexHtml(
-      readFileSync(join(distDirectory, 'index.html'), 'utf8'),
-      options.wizardConfig,
-    ),
+    renderIndexHtml(built.template, config, {
+      stylesheet: built.stylesheet,
+      firstStep: built.renderFirstStep(config),
+    }),
   );
-  const model = buildApplicationModel(options.wizardConfig);
+  const inlineStyleHash = createHash('sha256')
+    .update(inlineStyleOf(config, built.stylesheet))
+    .digest('base64');
+  const model = buildApplicationModel(config);
   const repository = createApplicationsRepository(options.database);
   const descriptions = createApplicationDescriptions(repository, model);
   await repository.rememberConfig(
@@ -83,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
-  await registerSecurityHeaders(app, options.wizardConfig);
+  await registerSecurityHeaders(app, config, [`'sha256-${inlineStyleHash}'`]);
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
 

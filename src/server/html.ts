@@ -1,5 +1,6 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { coverSizes } from '#engine/layout.ts';
+import { themeStylesheet } from '#engine/theme.ts';
 
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',
@@ -26,13 +27,28 @@ function serializeJsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** What the build adds to the page: its stylesheet and the first step's markup. */
+export type BuiltParts = { stylesheet: string; firstStep: string };
+
 /**
- * Writes the title, `lang`, the configuration and a preload of the first cover into the page,
- * so the first paint needs no extra request and the title is right without JavaScript.
+ * The page's one inline style element: the theme's colours, then the build's stylesheet, so the
+ * first paint needs no request beyond the page. The Content-Security-Policy allows it by its hash.
+ */
+export function inlineStyleOf(
+  config: WizardConfig,
+  stylesheet: string,
+): string {
+  return `${themeStylesheet(config.theme)}${stylesheet}`;
+}
+
+/**
+ * Writes the title, `lang`, the inline style, a preload of the first cover, the first step's markup
+ * and the configuration into the page, so the first paint needs no script and no extra request.
  */
 export function renderIndexHtml(
   template: string,
   config: WizardConfig,
+  built: BuiltParts = { stylesheet: '', firstStep: '' },
 ): string {
   const cover = config.coverImages[0];
   const preferred = cover?.sources[0];
@@ -43,15 +59,25 @@ export function renderIndexHtml(
           : ''
       } />`
     : '';
+  const head = `<style>${inlineStyleOf(config, built.stylesheet)}</style>${preload}`;
+  // Replacer functions, not strings: `$&` and the like in a title must stay text.
   return template
-    .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(config.lang)}">`)
+    .replace(
+      /<html lang="[^"]*">/,
+      () => `<html lang="${escapeHtml(config.lang)}">`,
+    )
     .replace(
       /<title>[^<]*<\/title>/,
-      `<title>${escapeHtml(config.title)}</title>`,
+      () => `<title>${escapeHtml(config.title)}</title>`,
     )
-    .replace('<!--wizard-head-->', preload)
+    .replace('<!--wizard-head-->', () => head)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${built.firstStep}</div>`,
+    )
     .replace(
       '<!--wizard-config-->',
-      `<script type="application/json" id="wizard-config">${serializeJsonForScript(config)}</script>`,
+      () =>
+        `<script type="application/json" id="wizard-config">${serializeJsonForScript(config)}</script>`,
     );
 }

@@ -68,3 +68,16 @@ test('refuses to start with a bad environment variable, one line per problem', (
     /Invalid environment:\n {2}- PORT: .*\(got "eighty"\)/,
   );
 });
+
+test('refuses to start without a build, in one line that says how to make one', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'wizard-dist-'));
+  const result = start({
+    DIST_DIR: dist,
+    SQLITE_PATH: join(dist, 'applications.db'),
+    PORT: '0',
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(
+    `${join(dist, 'index.html')} is missing: run \`npm run build\` first\n`,
+  );
+});

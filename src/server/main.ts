@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
+import { MissingBuildError } from './built-wizard.ts';
 import { openDatabase } from './db/database.ts';
 import { parseEnv, parseTrustProxy } from './env.ts';
 import { loadWizardConfig, WizardConfigError } from './wizard-config.ts';
@@ -38,6 +39,11 @@ const app = await buildApp({
   rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   logger: loggerOptions,
+}).catch(async (error: unknown) => {
+  if (!(error instanceof MissingBuildError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  await database.close();
+  process.exit(1);
 });
 await app.listen({ port: env.PORT, host: env.HOST });
 

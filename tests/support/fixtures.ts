@@ -7,15 +7,29 @@ import {
   type WizardConfig,
 } from '../../src/engine/config-schema.ts';
 
-/** A built page with a stand-in script, so server tests do not need `vite build` first. */
+export const fakeStylesheet = '.wizard{display:grid}';
+
+/** The markup the stand-in renderer of `fakeDist` gives for the first step. */
+export const fakeFirstStep = '<p class="fake-first-step">Welcome</p>';
+
+/**
+ * A built page with a stand-in script, stylesheet and first-step renderer, so server tests do not
+ * need `vite build` first.
+ */
 export function fakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'wizard-dist-'));
   mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'server'));
+  writeFileSync(
+    join(dist, 'server', 'prerender.js'),
+    `export const renderFirstStep = () => ${JSON.stringify(fakeFirstStep)};\n`,
+  );
+  writeFileSync(join(dist, 'assets', 'index-abc123.css'), fakeStylesheet);
   writeFileSync(
     join(dist, 'index.html'),
     readFileSync('index.html', 'utf8').replace(
       '<script type="module" src="/src/web/main.tsx"></script>',
-      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
     ),
   );
   const script = join(dist, 'assets', 'index-abc123.js');

@@ -21,12 +21,14 @@ function connectSources(config: WizardConfig): string[] {
 }
 
 /**
- * A CSP with no inline script or style, the app's own assets and images, and only
+ * A CSP with no inline script, no inline style but the page's own (allowed by its hash), the app's
+ * own assets and images, and only
  * the configured analytics and error-reporting hosts to connect to; not embeddable anywhere.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: WizardConfig,
+  inlineStyleHashes: string[],
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -39,7 +41,7 @@ export async function registerSecurityHeaders(
         formAction: ["'self'"],
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...inlineStyleHashes],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: connectSources(config),

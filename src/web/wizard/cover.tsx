@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { preload } from 'react-dom';
 import type { CoverImage } from '#engine/config-schema.ts';
 import { coverIndexFor } from '#engine/navigation.ts';
@@ -17,7 +18,10 @@ function preloadCover(cover: CoverImage): void {
   });
 }
 
-/** The current step's cover; the next step's loads meanwhile, so it never appears blank. */
+/**
+ * The current step's cover; the next step's loads meanwhile, so it never appears blank. It is asked
+ * for after the page is up, so it never competes with the first paint for bandwidth.
+ */
 export function Cover({
   covers,
   stepIndex,
@@ -27,7 +31,9 @@ export function Cover({
 }) {
   const cover = covers[coverIndexFor(stepIndex, covers.length)];
   const next = covers[coverIndexFor(stepIndex + 1, covers.length)];
-  if (next && next !== cover) preloadCover(next);
+  useEffect(() => {
+    if (next && next !== cover) preloadCover(next);
+  }, [next, cover]);
   if (!cover) return null;
   return (
     <div className="wizard__cover">

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { defaultTheme } from '#engine/config-schema.ts';
-import { applyTheme } from './apply-theme.ts';
+import { themeStylesheet } from './theme.ts';
 
 const properties = {
   brand: '--color-brand',
@@ -13,16 +13,18 @@ const properties = {
   surfaceGray: '--color-surface-gray',
 };
 
-test("sets every theme colour on the element, the configuration's over the defaults", () => {
-  const root = document.createElement('div');
+test("declares every theme colour on the root, the configuration's over the defaults", () => {
+  const stylesheet = themeStylesheet({
+    brand: '#123456',
+    surfaceGray: '#eeeeee',
+  });
 
-  applyTheme(root, { brand: '#123456', surfaceGray: '#eeeeee' });
-
+  expect(stylesheet).toMatch(/^:root\{[^{}]*\}$/);
   expect(
     Object.fromEntries(
       Object.entries(properties).map(([key, property]) => [
         key,
-        root.style.getPropertyValue(property),
+        new RegExp(`${property}:(#[0-9a-f]{6})`).exec(stylesheet)?.[1],
       ]),
     ),
   ).toEqual({ ...defaultTheme, brand: '#123456', surfaceGray: '#eeeeee' });
@@ -30,7 +32,7 @@ test("sets every theme colour on the element, the configuration's over the defau
 
 test('the stylesheet reads every theme colour and defines none of them', () => {
   const stylesheet = readFileSync(
-    join(import.meta.dirname, '../styles.css'),
+    join(import.meta.dirname, '../web/styles.css'),
     'utf8',
   );
   for (const property of Object.values(properties)) {
