@@ -92,6 +92,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config, [`'sha256-${inlineStyleHash}'`]);
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
+  // A request still in flight when the server is told to stop gets its answer, then its connection
+  // is closed: kept alive, it would hold the shutdown until the client let go.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('Connection', 'close');
+  });
 
   await app.register(fastifyStatic, {
     root: join(distDirectory, 'assets'),
