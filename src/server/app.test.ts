@@ -58,11 +58,14 @@ test("carries the first step's markup and every style it needs, so it paints bef
   const style = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
   expect(style).toMatch(/^:root\{[^}]*--color-brand:#123456;/);
   expect(style.endsWith(fakeStylesheet)).toBe(true);
-  // The policy allows exactly that style element and no other inline style.
-  const hash = createHash('sha256').update(style).digest('base64');
-  expect(response.headers.get('content-security-policy')).toContain(
-    `style-src 'self' 'sha256-${hash}';`,
-  );
+  // The policy allows exactly the page's own style and script elements, no other inline code.
+  const hash = (text: string) =>
+    createHash('sha256').update(text).digest('base64');
+  const script = /<script>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+  expect(script).toContain('"wizard-draft:aldmere-creators"');
+  const csp = response.headers.get('content-security-policy');
+  expect(csp).toContain(`style-src 'self' 'sha256-${hash(style)}';`);
+  expect(csp).toContain(`script-src 'self' 'sha256-${hash(script)}';`);
 });
 
 test('refuses to start without a complete build, naming the missing file', async () => {

@@ -13,7 +13,7 @@ import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
 import { compressPage } from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
-import { inlineStyleOf, renderIndexHtml } from './html.ts';
+import { inlineStyleOf, renderIndexHtml, resumeScriptOf } from './html.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { applicationRoutes } from './routes/applications.ts';
@@ -75,9 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       firstStep: built.renderFirstStep(config),
     }),
   );
-  const inlineStyleHash = createHash('sha256')
-    .update(inlineStyleOf(config, built.stylesheet))
-    .digest('base64');
+  const hashOf = (text: string) =>
+    `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const model = buildApplicationModel(config);
   const repository = createApplicationsRepository(options.database);
   const descriptions = createApplicationDescriptions(repository, model);
@@ -89,7 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
-  await registerSecurityHeaders(app, config, [`'sha256-${inlineStyleHash}'`]);
+  await registerSecurityHeaders(app, config, {
+    inlineScript: hashOf(resumeScriptOf(config)),
+    inlineStyle: hashOf(inlineStyleOf(config, built.stylesheet)),
+  });
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
   // A request still in flight when the server is told to stop gets its answer, then its connection

@@ -1,4 +1,5 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { draftStorageKey } from '#engine/draft-key.ts';
 import { coverSizes } from '#engine/layout.ts';
 import { themeStylesheet } from '#engine/theme.ts';
 
@@ -42,6 +43,16 @@ export function inlineStyleOf(
 }
 
 /**
+ * The page's one inline script. A tab that reloads on a later step would otherwise show the
+ * prerendered Welcome step until the wizard's script replaces it; this hides it before the first
+ * paint instead (styles.css, `[data-resuming]`). The Content-Security-Policy allows it by its hash.
+ */
+export function resumeScriptOf(config: WizardConfig): string {
+  const key = serializeJsonForScript(draftStorageKey(config.pageId));
+  return `try{if(JSON.parse(sessionStorage.getItem(${key})).stepIndex>0)document.documentElement.dataset.resuming=""}catch(e){}`;
+}
+
+/**
  * Writes the title, `lang`, the inline style, a preload of the first cover, the first step's markup
  * and the configuration into the page, so the first paint needs no script and no extra request.
  */
@@ -59,7 +70,7 @@ export function renderIndexHtml(
           : ''
       } />`
     : '';
-  const head = `<style>${inlineStyleOf(config, built.stylesheet)}</style>${preload}`;
+  const head = `<script>${resumeScriptOf(config)}</script><style>${inlineStyleOf(config, built.stylesheet)}</style>${preload}`;
   // Replacer functions, not strings: `$&` and the like in a title must stay text.
   return template
     .replace(

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
 import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
@@ -19,10 +20,14 @@ if (result.ok) {
   void startAnalytics(result.config.analytics);
 }
 // The server rendered the first step. A tab that reloads on a later step renders that step afresh
-// instead of hydrating markup it would not match.
+// instead of hydrating markup it would not match; the page hid that markup until then.
 const page = <WizardPage result={result} />;
 const resumesLaterStep =
   result.ok && (readDraft(result.config.pageId)?.stepIndex ?? 0) > 0;
 if (result.ok && container.hasChildNodes() && !resumesLaterStep)
   hydrateRoot(container, page);
-else createRoot(container).render(page);
+else {
+  const root = createRoot(container);
+  flushSync(() => root.render(page));
+  delete document.documentElement.dataset.resuming;
+}

@@ -64,7 +64,7 @@ test('hydrates the server-rendered step in place, without a warning, and goes on
   expect(messages).toEqual([]);
 });
 
-test('a reload on a later step shows that step with its answers, not the prerendered Welcome', async ({
+test('a reload on a later step shows that step with its answers, never the prerendered Welcome', async ({
   page,
 }) => {
   const messages: string[] = [];
@@ -73,11 +73,28 @@ test('a reload on a later step shows that step with its answers, not the prerend
   });
   await startApplication(page);
   await textbox(page, 'First Name').fill('Ada');
+  // Whether the Welcome heading could be seen at the moment the page was parsed, before any script.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      const welcome = document.querySelector('h1');
+      if (document.readyState === 'interactive' && welcome)
+        Object.assign(window, {
+          welcomeWasVisible: welcome.checkVisibility({
+            visibilityProperty: true,
+          }),
+        });
+    });
+  });
 
   await page.reload();
 
   await expect(heading(page, 'General Information')).toBeVisible();
   await expect(textbox(page, 'First Name')).toHaveValue('Ada');
   await expect(heading(page, 'Welcome!')).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => (window as { welcomeWasVisible?: boolean }).welcomeWasVisible,
+    ),
+  ).toBe(false);
   expect(messages).toEqual([]);
 });

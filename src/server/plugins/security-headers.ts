@@ -21,14 +21,14 @@ function connectSources(config: WizardConfig): string[] {
 }
 
 /**
- * A CSP with no inline script, no inline style but the page's own (allowed by its hash), the app's
+ * A CSP with no inline script or style but the page's own (each allowed by its hash), the app's
  * own assets and images, and only
  * the configured analytics and error-reporting hosts to connect to; not embeddable anywhere.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: WizardConfig,
-  inlineStyleHashes: string[],
+  inlineHashes: { inlineScript: string; inlineStyle: string },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -39,9 +39,9 @@ export async function registerSecurityHeaders(
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", inlineHashes.inlineScript],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", ...inlineStyleHashes],
+        styleSrc: ["'self'", inlineHashes.inlineStyle],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: connectSources(config),

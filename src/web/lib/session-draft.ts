@@ -1,3 +1,5 @@
+import { draftStorageKey } from '#engine/draft-key.ts';
+
 /** What survives a reload of the tab: the step, the answers and the attempt's idempotency key. */
 export type Draft = {
   stepIndex: number;
@@ -5,11 +7,9 @@ export type Draft = {
   idempotencyKey: string | null;
 };
 
-const storageKey = (pageId: string) => `wizard-draft:${pageId}`;
-
 export function readDraft(pageId: string): Draft | null {
   try {
-    const text = sessionStorage.getItem(storageKey(pageId));
+    const text = sessionStorage.getItem(draftStorageKey(pageId));
     if (!text) return null;
     const parsed = JSON.parse(text) as Partial<Draft>;
     return {
@@ -37,7 +37,7 @@ export function writeDraft(pageId: string, patch: Partial<Draft>): void {
       idempotencyKey: null,
     };
     sessionStorage.setItem(
-      storageKey(pageId),
+      draftStorageKey(pageId),
       JSON.stringify({ ...current, ...patch }),
     );
   } catch {
@@ -47,7 +47,7 @@ export function writeDraft(pageId: string, patch: Partial<Draft>): void {
 
 export function clearDraft(pageId: string): void {
   try {
-    sessionStorage.removeItem(storageKey(pageId));
+    sessionStorage.removeItem(draftStorageKey(pageId));
   } catch {
     // Nothing to clear when storage is unavailable.
   }
