@@ -3,7 +3,12 @@ import type { KnipConfig } from 'knip';
 export default {
   // The compiled server's entries (vite.config.ts builds them into dist/server/), run by `npm start`
   // and `npm run export` through the built files, where knip cannot trace them back.
-  entry: ['src/server/main.ts', 'src/web/prerender.tsx', 'scripts/export.ts'],
+  entry: [
+    'src/server/main.ts',
+    'src/web/prerender.tsx',
+    'scripts/export.ts',
+    'scripts/staff.ts',
+  ],
   // A type exported beside the function whose signature uses it is part of that function's interface.
   ignoreExportsUsedInFile: { interface: true, type: true },
   // Both are read by file path, which knip cannot follow: the flags through Vite's import.meta.glob,

@@ -67,7 +67,8 @@ export default defineConfig({
   publicDir: false,
   build: { assetsInlineLimit: 0, sourcemap: false },
   // `vite build` builds both: the browser's files in dist/, then the server in dist/server/ (main.js,
-  // the first step's renderer prerender.js, export.js). Only dist/assets/ is served to browsers.
+  // the first step's renderer prerender.js, the commands export.js and staff.js). Only dist/assets/
+  // is served to browsers.
   builder: {},
   environments: {
     client: {
@@ -84,6 +85,7 @@ export default defineConfig({
             main: 'src/server/main.ts',
             prerender: 'src/web/prerender.tsx',
             export: 'scripts/export.ts',
+            staff: 'scripts/staff.ts',
           },
           output: { chunkFileNames: 'chunks/[name]-[hash].js' },
         },

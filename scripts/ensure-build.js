@@ -9,6 +9,7 @@ import process from 'node:process';
 const sources = [
   'src',
   'scripts/export.ts',
+  'scripts/staff.ts',
   'index.html',
   'vite.config.ts',
   'package-lock.json',

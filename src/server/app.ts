@@ -18,6 +18,11 @@ import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
+import { createAuditLog } from './staff/audit-log.ts';
+import { sessionRoutes } from './staff/session-routes.ts';
+import { registerStaffAuth } from './staff/staff-auth.ts';
+import { createStaffAccounts } from './staff/staff-accounts.ts';
+import { createStaffSessions } from './staff/staff-sessions.ts';
 
 export type AppOptions = {
   wizardConfig: WizardConfig;
@@ -29,6 +34,8 @@ export type AppOptions = {
   /** Submissions per client address per minute; 0 turns the limit off. */
   rateLimitPerMinute?: number;
   trustProxy?: boolean | string[];
+  /** The origin staff reach the server at; state-changing workspace requests must come from it. */
+  publicUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -152,6 +159,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
+  const sessions = createStaffSessions(options.database);
+  await registerStaffAuth(app, {
+    sessions,
+    adminToken: options.adminToken,
+    publicOrigin: options.publicUrl && new URL(options.publicUrl).origin,
+  });
+  await app.register(sessionRoutes, {
+    accounts: createStaffAccounts(options.database),
+    sessions,
+    audit: createAuditLog(options.database),
+  });
+
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   const adminToken = options.adminToken;
   if (adminToken)

@@ -30,6 +30,16 @@ const envSchema = z.object({
     30,
   ),
   TRUST_PROXY: optionalText,
+  PUBLIC_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^https?:\/\/[^/?#\s]+\/?$/,
+          'must be an origin such as https://apply.example.org',
+        ),
+      ),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -38,6 +38,7 @@ const app = await buildApp({
   adminToken: env.ADMIN_TOKEN,
   rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  publicUrl: env.PUBLIC_URL,
   logger: loggerOptions,
 }).catch(async (error: unknown) => {
   if (!(error instanceof MissingBuildError)) throw error;

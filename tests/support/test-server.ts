@@ -28,6 +28,7 @@ export async function startTestServer(
   return {
     app,
     baseUrl,
+    database,
     sqlitePath: scratch.sqlitePath,
     repository: createApplicationsRepository(database),
     close: async () => {

@@ -28,9 +28,43 @@ type WizardConfigsTable = {
   first_served_at: string;
 };
 
+export type StaffRole = 'admin' | 'reviewer';
+
+type StaffAccountsTable = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  /** An argon2id PHC string. */
+  password_hash: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+};
+
+type StaffSessionsTable = {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+};
+
+type AuditLogTable = {
+  id: string;
+  at: string;
+  /** The staff member's e-mail, `api token` for automation, or null when nobody was signed in. */
+  actor: string | null;
+  action: string;
+  /** What the action was about: an application id, a staff e-mail; never an applicant's answers. */
+  subject: string | null;
+  address: string | null;
+  detail: string | null;
+};
+
 type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

@@ -66,5 +66,71 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '003-staff': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('staff_accounts')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          // Stored lower-cased: one account per address however it is typed.
+          .addColumn('email', 'varchar(320)', (column) =>
+            column.notNull().unique(),
+          )
+          .addColumn('role', 'varchar(16)', (column) => column.notNull())
+          .addColumn('password_hash', 'varchar(200)', (column) =>
+            column.notNull(),
+          )
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('last_sign_in_at', 'varchar(24)')
+          .execute();
+        await db.schema
+          .createTable('staff_sessions')
+          // Only the token's SHA-256: a copy of the database signs nobody in.
+          .addColumn('token_hash', 'varchar(64)', (column) =>
+            column.primaryKey(),
+          )
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            column
+              .notNull()
+              .references('staff_accounts.id')
+              .onDelete('cascade'),
+          )
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('last_seen_at', 'varchar(24)', (column) =>
+            column.notNull(),
+          )
+          .execute();
+        await db.schema
+          .createIndex('staff_sessions_staff')
+          .on('staff_sessions')
+          .column('staff_id')
+          .execute();
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('actor', 'varchar(320)')
+          .addColumn('action', 'varchar(40)', (column) => column.notNull())
+          .addColumn('subject', 'varchar(320)')
+          .addColumn('address', 'varchar(64)')
+          .addColumn('detail', 'varchar(400)')
+          .execute();
+        await db.schema
+          .createIndex('audit_log_at')
+          .on('audit_log')
+          .columns(['at', 'id'])
+          .execute();
+        // Failed sign-ins are counted per account and per address.
+        await db.schema
+          .createIndex('audit_log_action_subject')
+          .on('audit_log')
+          .columns(['action', 'subject', 'at'])
+          .execute();
+        await db.schema
+          .createIndex('audit_log_action_address')
+          .on('audit_log')
+          .columns(['action', 'address', 'at'])
+          .execute();
+      },
+    },
   };
 }

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+
+const sqlitePath = join(mkdtempSync(join(tmpdir(), 'wizard-staff-')), 'a.db');
+const staff = (args: string[], input = '') =>
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', ...args],
+    {
+      env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
+      input,
+      encoding: 'utf8',
+      timeout: 20_000,
+    },
+  );
+
+test('npm run staff adds, lists, resets and removes accounts, reading the password from standard input', () => {
+  const added = staff(
+    ['add', 'Ada@Example.org', '--role', 'admin'],
+    'correct horse battery\n',
+  );
+  expect(added.stderr).toBe('');
+  expect(added.stdout).toBe('Added ada@example.org (admin).\n');
+  expect(
+    staff(['add', 'bob@example.org', '--role', 'reviewer'], 'too short\n'),
+  ).toMatchObject({
+    status: 1,
+    stderr: 'The password must be at least 12 characters.\n',
+  });
+  expect(staff(['add', 'bob@example.org', '--role', 'owner']).status).toBe(2);
+
+  expect(staff(['list']).stdout).toMatch(
+    /^ada@example\.org\tadmin\tcreated \d{4}-\d\d-\d\dT[\d:.]+Z\tlast sign-in never\n$/,
+  );
+  expect(
+    staff(['reset-password', 'ada@example.org'], 'another long secret\n')
+      .stdout,
+  ).toBe('Set a new password for ada@example.org; its sessions have ended.\n');
+  expect(staff(['remove', 'ada@example.org']).status).toBe(0);
+  expect(staff(['remove', 'ada@example.org'])).toMatchObject({
+    status: 1,
+    stderr: 'No account for ada@example.org.\n',
+  });
+  expect(staff(['list']).stdout).toBe('');
+}, 60_000);

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'stage_moved'
+  | 'exported'
+  | 'erased'
+  | 'staff_added'
+  | 'staff_removed'
+  | 'password_changed';
+
+export type AuditEntry = {
+  id: string;
+  at: string;
+  actor: string | null;
+  action: AuditAction;
+  subject: string | null;
+  address: string | null;
+  detail: string | null;
+};
+
+/** Who did what, when, from which address; never an applicant's answers. */
+export function createAuditLog(database: Database) {
+  const { db } = database;
+  return {
+    async record(
+      entry: Omit<AuditEntry, 'id' | 'at' | 'detail'> & { detail?: string },
+    ): Promise<void> {
+      await db
+        .insertInto('audit_log')
+        .values({
+          id: randomUUID(),
+          at: new Date().toISOString(),
+          actor: entry.actor,
+          action: entry.action,
+          subject: entry.subject,
+          address: entry.address,
+          detail: entry.detail ?? null,
+        })
+        .execute();
+    },
+
+    /** How often an action happened to one subject or from one address since a time. */
+    async countSince(
+      action: AuditAction,
+      about: { subject: string } | { address: string },
+      since: Date,
+    ): Promise<number> {
+      const [column, value] =
+        'subject' in about
+          ? (['subject', about.subject] as const)
+          : (['address', about.address] as const);
+      const row = await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('action', '=', action)
+        .where(column, '=', value)
+        .where('at', '>', since.toISOString())
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

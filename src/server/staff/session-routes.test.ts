@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { engines } from '../../../tests/support/databases.ts';
+import { adminToken } from '../../../tests/support/fixtures.ts';
+import { startTestServer } from '../../../tests/support/test-server.ts';
+import { createAuditLog } from './audit-log.ts';
+import { createStaffAccounts } from './staff-accounts.ts';
+
+const password = 'a long enough secret';
+
+describe.each(engines)('workspace sign-in on %s', (engine) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    origin = server.baseUrl;
+    const accounts = createStaffAccounts(server.database);
+    await accounts.add({ email: 'ada@example.org', role: 'admin', password });
+    await accounts.add({
+      email: 'rita@example.org',
+      role: 'reviewer',
+      password,
+    });
+  });
+  afterAll(() => server.close());
+
+  const signIn = (email: string, secret: string, headers = {}) =>
+    fetch(`${server.baseUrl}/api/review/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, ...headers },
+      body: JSON.stringify({ email, password: secret }),
+    });
+  const cookieOf = (response: Response) =>
+    response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const me = (cookie: string) =>
+    fetch(`${server.baseUrl}/api/review/session`, { headers: { cookie } });
+
+  test('signs in with a fresh HttpOnly, SameSite=Lax session cookie and knows who is signed in', async () => {
+    const first = await signIn('ADA@example.org', password);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      email: 'ada@example.org',
+      role: 'admin',
+    });
+    const [setCookie] = first.headers.getSetCookie();
+    expect(setCookie).toMatch(
+      /^review-session=[\w-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+
+    const second = await signIn('ada@example.org', password, {
+      cookie: cookieOf(first),
+    });
+    expect(cookieOf(second)).not.toBe(cookieOf(first));
+    expect((await me(cookieOf(first))).status).toBe(401);
+    expect(await (await me(cookieOf(second))).json()).toEqual({
+      email: 'ada@example.org',
+      role: 'admin',
+    });
+  });
+
+  test('answers a wrong password and an unknown address with the same message, and records both', async () => {
+    const wrong = await signIn('rita@example.org', 'not the password at all');
+    const unknown = await signIn('nobody@example.org', password);
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    const audit = createAuditLog(server.database);
+    expect(
+      await audit.countSince(
+        'sign_in_failed',
+        { subject: 'rita@example.org' },
+        new Date(0),
+      ),
+    ).toBe(1);
+  });
+
+  test('locks an account for 15 minutes after 5 failed sign-ins, the right password included', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect(
+        (await signIn('locked@example.org', `wrong ${attempt}`)).status,
+      ).toBe(401);
+    const locked = await signIn('locked@example.org', 'wrong again');
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('900');
+    expect((await signIn('LOCKED@example.org', password)).status).toBe(429);
+  });
+
+  test('refuses every sign-in from an address after 20 failures there, whichever the accounts', async () => {
+    const other = await startTestServer({ engine });
+    const attempt = (email: string) =>
+      fetch(`${other.baseUrl}/api/review/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: other.baseUrl },
+        body: JSON.stringify({ email, password: 'not the password' }),
+      });
+    for (let guess = 0; guess < 20; guess += 1)
+      expect((await attempt(`guess-${guess}@example.org`)).status).toBe(401);
+    expect((await attempt('fresh@example.org')).status).toBe(429);
+    await other.close();
+  });
+
+  test('refuses a state-changing request from another origin, or without one', async () => {
+    const foreign = await signIn('ada@example.org', password, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: 'forbidden_origin' });
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    const cookie = cookieOf(await signIn('ada@example.org', password));
+    const noOrigin = await fetch(`${server.baseUrl}/api/review/session`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    expect(noOrigin.status).toBe(403);
+    expect((await me(cookie)).status).toBe(200);
+  });
+
+  test('signing out ends the session on the server', async () => {
+    const cookie = cookieOf(await signIn('rita@example.org', password));
+    const out = await fetch(`${server.baseUrl}/api/review/session`, {
+      method: 'DELETE',
+      headers: { cookie, origin },
+    });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()[0]).toMatch(
+      /^review-session=; Max-Age=0/,
+    );
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  test('changing the password ends the other sessions and keeps this browser signed in', async () => {
+    await createStaffAccounts(server.database).add({
+      email: 'pat@example.org',
+      role: 'reviewer',
+      password,
+    });
+    const here = cookieOf(await signIn('pat@example.org', password));
+    const elsewhere = cookieOf(await signIn('pat@example.org', password));
+    const change = (currentPassword: string, newPassword: string) =>
+      fetch(`${server.baseUrl}/api/review/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: here, origin },
+        body: JSON.stringify({ currentPassword, newPassword }),
+      });
+
+    const wrongCurrent = await change(
+      'not my password',
+      'the next long secret',
+    );
+    expect(wrongCurrent.status).toBe(400);
+    const tooShort = await change(password, 'short');
+    expect(await tooShort.json()).toMatchObject({
+      issues: [
+        {
+          path: 'newPassword',
+          message: 'The password must be at least 12 characters.',
+        },
+      ],
+    });
+    const changed = await change(password, 'the next long secret');
+    expect(changed.status).toBe(204);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await me(here)).status).toBe(401);
+    expect((await me(cookieOf(changed))).status).toBe(200);
+  });
+
+  test('the automation token acts as an admin without a cookie or an origin', async () => {
+    const response = await fetch(`${server.baseUrl}/api/review/session`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(await response.json()).toEqual({
+      email: 'api token',
+      role: 'admin',
+    });
+  });
+
+  test('behind HTTPS the cookie is Secure and __Host- prefixed', async () => {
+    const https = await startTestServer({ engine, trustProxy: true });
+    await createStaffAccounts(https.database).add({
+      email: 'ada@example.org',
+      role: 'admin',
+      password,
+    });
+    const host = new URL(https.baseUrl).host;
+    const response = await fetch(`${https.baseUrl}/api/review/session`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-proto': 'https',
+        origin: `https://${host}`,
+      },
+      body: JSON.stringify({ email: 'ada@example.org', password }),
+    });
+    expect(response.headers.getSetCookie()[0]).toMatch(
+      /^__Host-review-session=[\w-]{43}; Max-Age=86400; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    await https.close();
+  });
+});

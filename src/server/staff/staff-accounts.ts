@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, StaffRole } from '../db/database.ts';
+import { hashPassword, minimumPasswordLength } from './passwords.ts';
+
+export const staffRoles: readonly StaffRole[] = ['admin', 'reviewer'];
+
+export type StaffAccount = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
+
+export class StaffAccountError extends Error {}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+function checkPassword(password: string): void {
+  if ([...password].length < minimumPasswordLength)
+    throw new StaffAccountError(
+      `The password must be at least ${minimumPasswordLength} characters.`,
+    );
+}
+
+/** Staff accounts: made and removed from the command line or by an admin, never by sign-up. */
+export function createStaffAccounts(database: Database) {
+  const { db } = database;
+  const toAccount = (row: {
+    id: string;
+    email: string;
+    role: StaffRole;
+    created_at: string;
+    last_sign_in_at: string | null;
+  }): StaffAccount => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+  });
+  const columns = [
+    'id',
+    'email',
+    'role',
+    'created_at',
+    'last_sign_in_at',
+  ] as const;
+
+  return {
+    async add(input: {
+      email: string;
+      role: StaffRole;
+      password: string;
+    }): Promise<StaffAccount> {
+      const email = normalEmail(input.email);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new StaffAccountError(
+          `"${input.email}" is not an e-mail address.`,
+        );
+      checkPassword(input.password);
+      const existing = await db
+        .selectFrom('staff_accounts')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (existing)
+        throw new StaffAccountError(`${email} already has an account.`);
+      const row = {
+        id: randomUUID(),
+        email,
+        role: input.role,
+        password_hash: await hashPassword(input.password),
+        created_at: new Date().toISOString(),
+        last_sign_in_at: null,
+      };
+      await db.insertInto('staff_accounts').values(row).execute();
+      return toAccount(row);
+    },
+
+    async list(): Promise<StaffAccount[]> {
+      const rows = await db
+        .selectFrom('staff_accounts')
+        .select(columns)
+        .orderBy('email')
+        .execute();
+      return rows.map(toAccount);
+    },
+
+    async findByEmail(
+      email: string,
+    ): Promise<(StaffAccount & { passwordHash: string }) | undefined> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select([...columns, 'password_hash'])
+        .where('email', '=', normalEmail(email))
+        .executeTakeFirst();
+      return row && { ...toAccount(row), passwordHash: row.password_hash };
+    },
+
+    /** Removes the account; its sessions go with it (foreign key, cascade). */
+    async remove(email: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('staff_accounts')
+        .where('email', '=', normalEmail(email))
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Sets a new password and ends every session of the account. */
+    async setPassword(email: string, password: string): Promise<boolean> {
+      checkPassword(password);
+      const passwordHash = await hashPassword(password);
+      return db.transaction().execute(async (transaction) => {
+        const account = await transaction
+          .selectFrom('staff_accounts')
+          .select('id')
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (!account) return false;
+        await transaction
+          .updateTable('staff_accounts')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', account.id)
+          .execute();
+        await transaction
+          .deleteFrom('staff_sessions')
+          .where('staff_id', '=', account.id)
+          .execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
