@@ -10,12 +10,12 @@ import tseslint from 'typescript-eslint';
 const zones = [
   {
     target: './src/engine',
-    from: ['./src/web', './src/server'],
+    from: ['./src/web', './src/review', './src/server'],
     message: 'The engine is shared: no web or server code.',
   },
   {
     target: './src/reference-data',
-    from: ['./src/engine', './src/web', './src/server'],
+    from: ['./src/engine', './src/web', './src/review', './src/server'],
     message: 'Reference data stands alone.',
   },
   {
@@ -35,12 +35,24 @@ const zones = [
   },
   {
     target: './src/web',
-    from: ['./src/server'],
-    message: 'The browser must not import server code.',
+    from: ['./src/server', './src/review'],
+    message:
+      "The applicant's pages import neither server code nor the staff workspace.",
+  },
+  {
+    target: './src/review',
+    from: [
+      './src/server',
+      './src/web/wizard',
+      './src/web/blocks',
+      './src/web/main.tsx',
+    ],
+    message:
+      "The staff workspace shares the wizard's UI pieces (web/components, web/lib, styles), not its screens or the server.",
   },
   {
     target: './src/server',
-    from: ['./src/web'],
+    from: ['./src/web', './src/review'],
     message: 'The server serves dist/, it does not import web source.',
   },
   {

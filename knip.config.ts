@@ -8,6 +8,8 @@ export default {
     'src/web/prerender.tsx',
     'scripts/export.ts',
     'scripts/staff.ts',
+    // The staff workspace's page (review.html), built by its own Vite environment.
+    'src/review/main.tsx',
   ],
   // A type exported beside the function whose signature uses it is part of that function's interface.
   ignoreExportsUsedInFile: { interface: true, type: true },

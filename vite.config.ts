@@ -74,6 +74,18 @@ export default defineConfig({
     client: {
       build: { outDir: 'dist', target: 'es2022', manifest: true },
     },
+    // The staff workspace is a build of its own, so the two pages never share a chunk: the
+    // applicant's first page stays one script, whatever the workspace imports.
+    review: {
+      consumer: 'client',
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        manifest: '.vite/review-manifest.json',
+        rollupOptions: { input: 'review.html' },
+      },
+    },
     ssr: {
       resolve: { noExternal: true, external: runtimeDependencies },
       build: {

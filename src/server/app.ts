@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import { buildApplicationModel } from '#engine/application-schema.ts';
@@ -13,16 +15,23 @@ import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
 import { compressPage } from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
-import { inlineStyleOf, renderIndexHtml, resumeScriptOf } from './html.ts';
+import {
+  inlineStyleOf,
+  renderIndexHtml,
+  renderReviewHtml,
+  resumeScriptOf,
+} from './html.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { applicationRoutes } from './routes/applications.ts';
+import { reviewRoutes } from './review/review-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
 import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
 import { registerStaffAuth } from './staff/staff-auth.ts';
 import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffSessions } from './staff/staff-sessions.ts';
+import { workspacePageRoutes } from './staff/workspace-page.ts';
 
 export type AppOptions = {
   wizardConfig: WizardConfig;
@@ -57,6 +66,21 @@ export const loggerOptions = {
   },
 };
 
+function sendPage(
+  page: ReturnType<typeof compressPage>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: string,
+): FastifyReply {
+  const { encoding, body } = page(request.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply
+    .header('Cache-Control', cacheControl)
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
 /** Builds the HTTP app without listening, so tests can build any variant. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -82,6 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       firstStep: built.renderFirstStep(config),
     }),
   );
+  const reviewPage = compressPage(
+    renderReviewHtml(built.reviewTemplate, config),
+  );
   const hashOf = (text: string) =>
     `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const model = buildApplicationModel(config);
@@ -96,8 +123,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
   await registerSecurityHeaders(app, config, {
-    inlineScript: hashOf(resumeScriptOf(config)),
-    inlineStyle: hashOf(inlineStyleOf(config, built.stylesheet)),
+    scripts: [hashOf(resumeScriptOf(config))],
+    // The wizard's page inlines its stylesheet, the workspace's only the theme.
+    styles: [
+      hashOf(inlineStyleOf(config, built.stylesheet)),
+      hashOf(inlineStyleOf(config, '')),
+    ],
   });
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
@@ -128,15 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '1d',
   });
 
-  app.get('/', (request, reply) => {
-    const { encoding, body } = page(request.headers['accept-encoding']);
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
-      .type('text/html; charset=utf-8')
-      .send(body);
-  });
+  app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));
 
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -165,11 +188,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminToken: options.adminToken,
     publicOrigin: options.publicUrl && new URL(options.publicUrl).origin,
   });
+  await app.register(workspacePageRoutes, {
+    sendPage: (request: FastifyRequest, reply: FastifyReply) =>
+      // Whether it answers depends on the session: never from a cache.
+      sendPage(reviewPage, request, reply, 'no-store'),
+  });
   await app.register(sessionRoutes, {
     accounts: createStaffAccounts(options.database),
     sessions,
     audit: createAuditLog(options.database),
   });
+
+  await app.register(reviewRoutes, { repository, descriptions });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   const adminToken = options.adminToken;

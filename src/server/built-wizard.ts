@@ -6,6 +6,8 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 export type BuiltWizard = {
   /** dist/index.html without its stylesheet links: the page inlines their rules instead. */
   template: string;
+  /** dist/review.html, the staff workspace's page. */
+  reviewTemplate: string;
   stylesheet: string;
   renderFirstStep: (config: WizardConfig) => string;
 };
@@ -38,11 +40,13 @@ export async function loadBuiltWizard(
       return '';
     },
   );
+  const reviewTemplate = readFileSync(builtFile('review.html'), 'utf8');
   const renderer = (await import(
     pathToFileURL(builtFile('server', 'prerender.js')).href
   )) as Pick<BuiltWizard, 'renderFirstStep'>;
   return {
     template,
+    reviewTemplate,
     stylesheet: stylesheets.join(''),
     renderFirstStep: renderer.renderFirstStep,
   };

@@ -1,6 +1,7 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
 import { coverSizes } from '#engine/layout.ts';
+import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { themeStylesheet } from '#engine/theme.ts';
 
 const htmlEscapes: Record<string, string> = {
@@ -90,5 +91,36 @@ export function renderIndexHtml(
       '<!--wizard-config-->',
       () =>
         `<script type="application/json" id="wizard-config">${serializeJsonForScript(config)}</script>`,
+    );
+}
+
+/**
+ * The staff workspace's page: its language, a title naming the organisation, the theme's colours
+ * (the same style element as the wizard's page minus the wizard's stylesheet) and what it needs of
+ * the configuration.
+ */
+export function renderReviewHtml(
+  template: string,
+  config: WizardConfig,
+): string {
+  const pageConfig = reviewPageConfigOf(config);
+  return template
+    .replace(
+      /<html lang="[^"]*">/,
+      () => `<html lang="${escapeHtml(pageConfig.lang)}">`,
+    )
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () =>
+        `<title>Applications · ${escapeHtml(pageConfig.organisation)}</title>`,
+    )
+    .replace(
+      '<!--review-head-->',
+      () => `<style>${inlineStyleOf(config, '')}</style>`,
+    )
+    .replace(
+      '<!--review-config-->',
+      () =>
+        `<script type="application/json" id="review-config">${serializeJsonForScript(pageConfig)}</script>`,
     );
 }

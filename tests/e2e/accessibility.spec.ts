@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import {
   continueButton,
   heading,
@@ -12,41 +12,8 @@ import {
   thankYou,
 } from '../support/wizard.ts';
 
-// axe is injected as an inline script, which the app's own Content-Security-Policy rightly blocks.
+// axe runs on every step (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
-
-const axeSource = (
-  createRequire(import.meta.url)('axe-core') as { source: string }
-).source;
-
-type AxeViolation = {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-};
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (context: Document) => Promise<{ violations: AxeViolation[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter(
-      (violation) =>
-        violation.impact === 'serious' || violation.impact === 'critical',
-    )
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 for (const width of [1280, 375]) {
   test(`finds no serious or critical axe violation on any step, errors shown, at ${width}px`, async ({

@@ -32,6 +32,13 @@ export function fakeDist(): string {
       '<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
     ),
   );
+  writeFileSync(
+    join(dist, 'review.html'),
+    readFileSync('review.html', 'utf8').replace(
+      '<script type="module" src="/src/review/main.tsx"></script>',
+      '<script type="module" crossorigin src="/assets/review-abc123.js"></script>',
+    ),
+  );
   const script = join(dist, 'assets', 'index-abc123.js');
   writeFileSync(script, 'console.log(1)');
   // As the build does: each script also written compressed beside it.

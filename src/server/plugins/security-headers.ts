@@ -28,7 +28,7 @@ function connectSources(config: WizardConfig): string[] {
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: WizardConfig,
-  inlineHashes: { inlineScript: string; inlineStyle: string },
+  inlineHashes: { scripts: string[]; styles: string[] },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -39,9 +39,9 @@ export async function registerSecurityHeaders(
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", inlineHashes.inlineScript],
+        scriptSrc: ["'self'", ...inlineHashes.scripts],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", inlineHashes.inlineStyle],
+        styleSrc: ["'self'", ...inlineHashes.styles],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: connectSources(config),

@@ -3,24 +3,7 @@ import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { exportApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
-
-type Cursor = { receivedAt: string; id: string };
-
-const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(text: string): Cursor | null {
-  try {
-    const value = JSON.parse(
-      Buffer.from(text, 'base64url').toString('utf8'),
-    ) as Partial<Cursor>;
-    return typeof value.receivedAt === 'string' && typeof value.id === 'string'
-      ? { receivedAt: value.receivedAt, id: value.id }
-      : null;
-  } catch {
-    return null;
-  }
-}
+import { decodeCursor, encodeCursor } from '../review/cursor.ts';
 
 /** The review API for staff: list, search, read, export and erase, behind ADMIN_TOKEN. */
 export async function applicationRoutes(

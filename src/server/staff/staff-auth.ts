@@ -37,7 +37,7 @@ const isWorkspaceUrl = (url: string) =>
   url.startsWith('/api/review/');
 
 /** `__Host-` binds the cookie to this host and path `/`, over HTTPS only; plain HTTP cannot carry it. */
-export const sessionCookieName = (request: FastifyRequest) =>
+const sessionCookieName = (request: FastifyRequest) =>
   request.protocol === 'https' ? '__Host-review-session' : 'review-session';
 
 export function setSessionCookie(

@@ -1,0 +1,31 @@
+import type { WizardConfig } from './config-schema.ts';
+
+/** What the workspace page needs of the wizard's configuration: whose workspace it is. */
+export type ReviewPageConfig = {
+  lang: string;
+  organisation: string;
+  logo: WizardConfig['logo'];
+};
+
+export function reviewPageConfigOf(config: WizardConfig): ReviewPageConfig {
+  return {
+    lang: config.lang,
+    organisation: config.logo?.alt ?? config.title,
+    logo: config.logo,
+  };
+}
+
+/** The workspace's address of the sign-in page; every other workspace page leads there signed out. */
+export const signInPath = '/review/sign-in';
+
+/**
+ * Where to go after signing in: the workspace address that was asked for, never another site's
+ * (an open redirect would let a link borrow this site's name).
+ */
+export function returnPathAfterSignIn(next: string | null | undefined): string {
+  return next &&
+    /^\/review(?:[/?#]|$)/.test(next) &&
+    !next.startsWith(signInPath)
+    ? next
+    : '/review';
+}

@@ -1,0 +1,10 @@
+import { createContext, useContext } from 'react';
+import type { ReviewPageConfig } from '#engine/review-page.ts';
+
+export const ReviewPageContext = createContext<ReviewPageConfig>({
+  lang: 'en',
+  organisation: '',
+  logo: undefined,
+});
+
+export const useReviewPage = () => useContext(ReviewPageContext);

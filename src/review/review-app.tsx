@@ -1,0 +1,19 @@
+import { Route, Router, Switch } from 'wouter';
+import type { ReviewPageConfig } from '#engine/review-page.ts';
+import { ReviewPageContext } from '#review/lib/review-page-context.ts';
+import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
+import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
+
+/** The staff workspace under `/review`; the server sends every signed-out address to sign-in. */
+export function ReviewApp({ page }: { page: ReviewPageConfig }) {
+  return (
+    <ReviewPageContext value={page}>
+      <Router base="/review">
+        <Switch>
+          <Route path="/sign-in" component={SignInPage} />
+          <Route component={WorkspacePage} />
+        </Switch>
+      </Router>
+    </ReviewPageContext>
+  );
+}

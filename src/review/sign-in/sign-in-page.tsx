@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { returnPathAfterSignIn } from '#engine/review-page.ts';
+import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
+import { useReviewPage } from '#review/lib/review-page-context.ts';
+
+/** A centred card: the organisation's logo, Email, Password, Sign in. */
+export function SignInPage() {
+  const { logo, organisation } = useReviewPage();
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const errorId = useId();
+
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    const data = new FormData(event.currentTarget);
+    if (!data.get('email') || !data.get('password')) {
+      setError('Enter your e-mail address and password.');
+      return;
+    }
+    setIsBusy(true);
+    setError(null);
+    try {
+      await api<StaffMember>('/api/review/session', {
+        method: 'POST',
+        body: { email: data.get('email'), password: data.get('password') },
+      });
+      const next = new URLSearchParams(window.location.search).get('next');
+      window.location.assign(returnPathAfterSignIn(next));
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? failure.message
+          : 'The server cannot be reached. Check the connection and try again.',
+      );
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <main className="sign-in">
+      <form
+        className="sign-in__card"
+        noValidate
+        onSubmit={signIn}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {logo && (
+          <img
+            className="sign-in__logo"
+            src={logo.src}
+            alt={logo.alt}
+            width={logo.width}
+            height={logo.height}
+          />
+        )}
+        <h1 className="sign-in__heading">Sign in to review applications</h1>
+        {organisation && (
+          <p className="sign-in__organisation">{organisation}</p>
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor="sign-in-email">
+            Email
+          </label>
+          <input
+            id="sign-in-email"
+            className="input"
+            name="email"
+            type="email"
+            autoComplete="username"
+            aria-invalid={error !== null}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="sign-in-password">
+            Password
+          </label>
+          <input
+            id="sign-in-password"
+            className="input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={error !== null}
+          />
+        </div>
+        <p id={errorId} className="field__error sign-in__error" role="alert">
+          {error}
+        </p>
+        <button
+          type="submit"
+          className="button button--primary sign-in__submit"
+          aria-disabled={isBusy}
+        >
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

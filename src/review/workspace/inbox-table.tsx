@@ -1,0 +1,110 @@
+import { countries } from '#reference-data/countries.ts';
+import { Flag } from '#web/components/flag.tsx';
+import { exactTime, receivedAgo } from '#review/lib/format.ts';
+import type { InboxItem } from './use-inbox.ts';
+
+const countryNames = new Map(
+  countries.map((country) => [country.isoCode2, country.country]),
+);
+
+/** One row per application: name and e-mail, country, received; the open one marked. */
+export function InboxTable({
+  inbox,
+  openId,
+  isSearching,
+  onOpen,
+}: {
+  inbox: {
+    items: InboxItem[];
+    isLoading: boolean;
+    error: string | null;
+    loadMore: (() => void) | null;
+  };
+  openId: string | null;
+  isSearching: boolean;
+  onOpen: (id: string) => void;
+}) {
+  if (inbox.error)
+    return (
+      <p className="inbox__message" role="alert">
+        {inbox.error}
+      </p>
+    );
+  if (!inbox.isLoading && inbox.items.length === 0)
+    return (
+      <p className="inbox__message">
+        {isSearching
+          ? 'No application matches this search.'
+          : 'No applications yet — share the form link.'}
+      </p>
+    );
+  return (
+    <>
+      <table className="inbox__table" aria-busy={inbox.isLoading}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Country</th>
+            <th scope="col" className="inbox__received">
+              Received
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {inbox.items.map((item) => (
+            <tr
+              key={item.id}
+              className={
+                item.id === openId
+                  ? 'inbox__row inbox__row--open'
+                  : 'inbox__row'
+              }
+            >
+              <th scope="row">
+                <a
+                  className="inbox__name"
+                  href={`/review?open=${encodeURIComponent(item.id)}`}
+                  aria-current={item.id === openId ? 'true' : undefined}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey)
+                      return;
+                    event.preventDefault();
+                    onOpen(item.id);
+                  }}
+                >
+                  {item.name}
+                </a>
+                <span className="inbox__email">{item.email}</span>
+              </th>
+              <td>
+                {item.countryCode && (
+                  <span className="inbox__country">
+                    <Flag isoCode2={item.countryCode} />
+                    {countryNames.get(item.countryCode) ?? item.countryCode}
+                  </span>
+                )}
+              </td>
+              <td className="inbox__received">
+                <time
+                  dateTime={item.receivedAt}
+                  title={exactTime(item.receivedAt)}
+                >
+                  {receivedAgo(item.receivedAt)}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {inbox.loadMore && (
+        <button
+          type="button"
+          className="button button--outlined inbox__more"
+          onClick={inbox.loadMore}
+        >
+          Show more
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { returnPathAfterSignIn, signInPath } from '#engine/review-page.ts';
+
+type PageSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply;
+
+/**
+ * The workspace's one page, at every `/review` address. Signed out, every address but the sign-in
+ * page leads there, and back to the address asked for after signing in.
+ */
+export async function workspacePageRoutes(
+  app: FastifyInstance,
+  { sendPage }: { sendPage: PageSender },
+) {
+  const handler = (
+    request: FastifyRequest<{ Querystring: { next?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const isSignIn = request.url.split('?')[0] === signInPath;
+    if (!request.staff && !isSignIn)
+      return reply.redirect(
+        `${signInPath}?next=${encodeURIComponent(request.url)}`,
+        302,
+      );
+    if (request.staff && isSignIn)
+      return reply.redirect(returnPathAfterSignIn(request.query.next), 302);
+    return sendPage(request, reply);
+  };
+  app.get('/review', handler);
+  app.get('/review/*', handler);
+}

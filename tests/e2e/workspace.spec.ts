@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { validApplication } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { servers, serverUrl } from '../support/servers.ts';
+
+// axe runs on every screen (see tests/support/axe.ts).
+test.use({ bypassCSP: true });
+
+const password = 'correct horse battery staple';
+const example = servers.find((server) => server.name === 'example');
+
+/** A staff account made the way an operator makes one: `npm run staff -- add`, the compiled command. */
+function addStaff(role: 'admin' | 'reviewer'): string {
+  const email = `${role}-${randomUUID()}@example.org`;
+  execFileSync(
+    process.execPath,
+    ['dist/server/staff.js', 'add', email, '--role', role],
+    {
+      env: { ...process.env, SQLITE_PATH: example?.sqlitePath ?? '' },
+      input: `${password}\n`,
+    },
+  );
+  return email;
+}
+
+/** An application with a name no other test uses, stored through the public API. */
+async function submitApplication(page: Page): Promise<string> {
+  const lastName = `Tester${randomUUID().slice(0, 8)}`;
+  const application = validApplication({
+    firstName: 'Ada',
+    emailAddress: `${lastName.toLowerCase()}@example.com`,
+  });
+  application.personalInfo.lastName = lastName;
+  const response = await page.request.put(
+    serverUrl('example', '/api/syncPage/aldmere-creators'),
+    {
+      headers: { 'idempotency-key': randomUUID() },
+      data: application,
+    },
+  );
+  expect(response.status()).toBe(201);
+  return `Ada ${lastName}`;
+}
+
+const emailBox = (page: Page) => page.getByLabel('Email', { exact: true });
+const passwordBox = (page: Page) =>
+  page.getByLabel('Password', { exact: true });
+const signInButton = (page: Page) =>
+  page.getByRole('button', { name: 'Sign in', exact: true });
+
+test('signs in, returns to the address asked for, reads an application, and signs out', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const name = await submitApplication(page);
+  const search = name.split(' ')[1] ?? '';
+
+  await page.goto(serverUrl('example', `/review?search=${search}`));
+  await expect(page).toHaveURL(/\/review\/sign-in\?next=/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+
+  await expect(page).toHaveURL(
+    serverUrl('example', `/review?search=${search}`),
+  );
+  const row = page.getByRole('link', { name, exact: true });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+    'United Kingdom',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await row.click();
+  const panel = page.getByRole('complementary');
+  await expect(panel.getByRole('heading', { level: 2, name })).toBeFocused();
+  await expect(page).toHaveURL(/[?&]open=/);
+  await expect(
+    panel.getByRole('region', { name: 'General Information' }),
+  ).toContainText('First Name');
+  await expect(
+    panel.getByRole('link', { name: 'ada.travels' }),
+  ).toHaveAttribute('target', '_blank');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(
+    page.getByRole('complementary').getByRole('heading', { level: 2, name }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/review\/sign-in$/);
+  await page.goto(serverUrl('example', '/review'));
+  await expect(page).toHaveURL(/\/review\/sign-in\?next=%2Freview$/);
+});
+
+test('a wrong password gets one message that does not say which part was wrong', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  await page.goto(serverUrl('example', '/review/sign-in'));
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill('not the password at all');
+  await signInButton(page).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That e-mail address and password do not match an account.',
+  );
+  await expect(emailBox(page)).toHaveValue(email);
+
+  await emailBox(page).fill(`nobody-${randomUUID()}@example.org`);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That e-mail address and password do not match an account.',
+  );
+});
+
+test('refuses a cross-origin request that would change something', async ({
+  page,
+}) => {
+  const response = await page.request.post(
+    serverUrl('example', '/api/review/session'),
+    {
+      headers: { origin: 'https://evil.example' },
+      data: { email: addStaff('admin'), password },
+    },
+  );
+  expect(response.status()).toBe(403);
+  expect(response.headers()['set-cookie']).toBeUndefined();
+});
