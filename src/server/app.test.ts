@@ -63,9 +63,27 @@ test("carries the first step's markup and every style it needs, so it paints bef
     createHash('sha256').update(text).digest('base64');
   const script = /<script>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
   expect(script).toContain('"wizard-draft:aldmere-creators"');
-  const csp = response.headers.get('content-security-policy');
-  expect(csp).toContain(`style-src 'self' 'sha256-${hash(style)}';`);
-  expect(csp).toContain(`script-src 'self' 'sha256-${hash(script)}';`);
+  const directive = (name: string) =>
+    response.headers
+      .get('content-security-policy')
+      ?.split(';')
+      .find((entry) => entry.startsWith(`${name} `))
+      ?.split(' ')
+      .slice(1);
+  expect(directive('script-src')).toEqual([
+    "'self'",
+    `'sha256-${hash(script)}'`,
+  ]);
+  // The other style allowed is the workspace page's, which inlines the theme alone.
+  const reviewHtml = await (
+    await fetch(`${server.baseUrl}/review/sign-in`)
+  ).text();
+  const reviewStyle = /<style>(.*?)<\/style>/s.exec(reviewHtml)?.[1] ?? '';
+  expect(directive('style-src')).toEqual([
+    "'self'",
+    `'sha256-${hash(style)}'`,
+    `'sha256-${hash(reviewStyle)}'`,
+  ]);
 });
 
 test('refuses to start without a complete build, naming the missing file', async () => {
