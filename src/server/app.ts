@@ -24,6 +24,7 @@ import {
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { applicationRoutes } from './routes/applications.ts';
+import { createReviewRepository } from './review/review-repository.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
 import { createAuditLog } from './staff/audit-log.ts';
@@ -193,13 +194,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Whether it answers depends on the session: never from a cache.
       sendPage(reviewPage, request, reply, 'no-store'),
   });
+  const audit = createAuditLog(options.database);
   await app.register(sessionRoutes, {
     accounts: createStaffAccounts(options.database),
     sessions,
-    audit: createAuditLog(options.database),
+    audit,
   });
 
-  await app.register(reviewRoutes, { repository, descriptions });
+  await app.register(reviewRoutes, {
+    repository,
+    reviews: createReviewRepository(options.database),
+    descriptions,
+    audit,
+  });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   const adminToken = options.adminToken;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ApplicationPayload } from '#engine/payload.ts';
+import type { Stage } from '#engine/stages.ts';
 import { hashCanonical } from '../canonical-json.ts';
 import type { Database } from './database.ts';
 
@@ -20,6 +21,9 @@ export type ApplicationSummary = {
   name: string;
   email: string;
   countryCode: string | null;
+  stage: Stage;
+  /** Up votes minus down votes of the staff. */
+  netVotes: number;
 };
 
 export type StoreOutcome =
@@ -89,6 +93,20 @@ export function createApplicationsRepository(
     existing.payload_hash === hash
       ? { kind: 'replayed', id: existing.id, receivedAt: existing.received_at }
       : { kind: 'conflict' };
+
+  /** Applications whose name or e-mail contains the search, or whose country code it is. */
+  const matching = (search: string | undefined) => {
+    const query = db.selectFrom('applications');
+    if (!search) return query;
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    return query.where((where) =>
+      where.or([
+        where(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+        where(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+        where(sql`lower(country_code)`, '=', search.toLowerCase()),
+      ]),
+    );
+  };
 
   return {
     /**
@@ -183,9 +201,9 @@ export function createApplicationsRepository(
       limit: number;
       after?: { receivedAt: string; id: string } | undefined;
       search?: string | undefined;
+      stage?: Stage | undefined;
     }): Promise<ApplicationSummary[]> {
-      let query = db
-        .selectFrom('applications')
+      let query = matching(options.search)
         .select([
           'id',
           'page_id',
@@ -193,11 +211,20 @@ export function createApplicationsRepository(
           'full_name',
           'email',
           'country_code',
+          'stage',
         ])
+        .select((eb) =>
+          eb
+            .selectFrom('votes')
+            .whereRef('votes.application_id', '=', 'applications.id')
+            .select((votes) => votes.fn.sum<string | number>('value').as('net'))
+            .as('net_votes'),
+        )
         .orderBy('received_at', 'desc')
         .orderBy('id', 'desc')
         .limit(options.limit);
-      const after = options.after;
+      const { after, stage } = options;
+      if (stage) query = query.where('stage', '=', stage);
       if (after)
         query = query.where((where) =>
           where.or([
@@ -208,20 +235,6 @@ export function createApplicationsRepository(
             ]),
           ]),
         );
-      if (options.search) {
-        const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-        query = query.where((where) =>
-          where.or([
-            where(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-            where(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-            where(
-              sql`lower(country_code)`,
-              '=',
-              options.search?.toLowerCase() ?? '',
-            ),
-          ]),
-        );
-      }
       const rows = await query.execute();
       return rows.map((row) => ({
         id: row.id,
@@ -230,7 +243,28 @@ export function createApplicationsRepository(
         name: row.full_name,
         email: row.email,
         countryCode: row.country_code,
+        stage: row.stage,
+        netVotes: Number(row.net_votes ?? 0),
       }));
+    },
+
+    /** How many applications matching a search are in each stage. */
+    async countByStage(search?: string): Promise<Record<Stage, number>> {
+      const rows = await matching(search)
+        .select([
+          'stage',
+          (eb) => eb.fn.countAll<string | number>().as('count'),
+        ])
+        .groupBy('stage')
+        .execute();
+      const counts: Record<Stage, number> = {
+        new: 0,
+        shortlisted: 0,
+        accepted: 0,
+        declined: 0,
+      };
+      for (const row of rows) counts[row.stage] = Number(row.count);
+      return counts;
     },
 
     /** Every application, oldest first, read in batches so an export never holds them all. */

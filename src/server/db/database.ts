@@ -1,9 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Generated,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import type { Stage } from '#engine/stages.ts';
 import { buildMigrations } from './migrations.ts';
 
 type ApplicationsTable = {
@@ -19,6 +26,33 @@ type ApplicationsTable = {
   country_code: string | null;
   /** The configuration the application was answered under; null for applications stored before versions were kept. */
   config_version: string | null;
+  stage: Generated<Stage>;
+};
+
+type StageMovesTable = {
+  id: string;
+  application_id: string;
+  at: string;
+  /** The staff member's e-mail, or `api token`. */
+  actor: string;
+  from_stage: Stage;
+  to_stage: Stage;
+};
+
+type VotesTable = {
+  application_id: string;
+  staff_id: string;
+  /** 1 up, -1 down; one vote per staff member and application. */
+  value: number;
+  at: string;
+};
+
+type NotesTable = {
+  id: string;
+  application_id: string;
+  author: string;
+  at: string;
+  body: string;
 };
 
 type WizardConfigsTable = {
@@ -65,6 +99,9 @@ type DatabaseSchema = {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  stage_moves: StageMovesTable;
+  votes: VotesTable;
+  notes: NotesTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

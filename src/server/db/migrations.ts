@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Engine } from './database.ts';
 
@@ -129,6 +129,69 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .createIndex('audit_log_action_address')
           .on('audit_log')
           .columns(['action', 'address', 'at'])
+          .execute();
+      },
+    },
+    '004-review': {
+      async up(db: Kysely<unknown>) {
+        // Every application starts as new; staff move it between the four stages.
+        await db.schema
+          .alterTable('applications')
+          .addColumn('stage', 'varchar(16)', (column) =>
+            column.notNull().defaultTo('new'),
+          )
+          .execute();
+        await db.schema
+          .createIndex('applications_stage_received_at')
+          .on('applications')
+          .columns(['stage', 'received_at', 'id'])
+          .execute();
+        // What belongs to an application goes when it is erased (foreign keys, cascade).
+        const application = (column: ColumnDefinitionBuilder) =>
+          column.notNull().references('applications.id').onDelete('cascade');
+        await db.schema
+          .createTable('stage_moves')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('application_id', 'varchar(36)', application)
+          .addColumn('at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('actor', 'varchar(320)', (column) => column.notNull())
+          .addColumn('from_stage', 'varchar(16)', (column) => column.notNull())
+          .addColumn('to_stage', 'varchar(16)', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('stage_moves_application')
+          .on('stage_moves')
+          .columns(['application_id', 'at'])
+          .execute();
+        await db.schema
+          .createTable('votes')
+          .addColumn('application_id', 'varchar(36)', application)
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            column
+              .notNull()
+              .references('staff_accounts.id')
+              .onDelete('cascade'),
+          )
+          .addColumn('value', 'integer', (column) => column.notNull())
+          .addColumn('at', 'varchar(24)', (column) => column.notNull())
+          .addPrimaryKeyConstraint('votes_primary', [
+            'application_id',
+            'staff_id',
+          ])
+          .execute();
+        await db.schema
+          .createTable('notes')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('application_id', 'varchar(36)', application)
+          // The author's address as it was: a note outlives its author's account.
+          .addColumn('author', 'varchar(320)', (column) => column.notNull())
+          .addColumn('at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('body', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('notes_application')
+          .on('notes')
+          .columns(['application_id', 'at'])
           .execute();
       },
     },

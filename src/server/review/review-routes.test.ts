@@ -44,6 +44,28 @@ describe.each(engines)('the workspace on %s', (engine) => {
 
   const get = (path: string, headers: Record<string, string> = { cookie }) =>
     fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+  const send = (method: string, path: string, body: unknown, as = cookie) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        origin: server.baseUrl,
+        cookie: as,
+      },
+      body: JSON.stringify(body),
+    });
+  const idOf = async (search: string) => {
+    const { items } = (await (
+      await get(`/api/review/applications?search=${search}`)
+    ).json()) as { items: Array<{ id: string }> };
+    return items[0]?.id ?? '';
+  };
+  type Detail = {
+    stage: string;
+    votes: Array<{ email: string; value: number }>;
+    notes: Array<{ author: string; body: string }>;
+    history: Array<{ actor: string; from: string; to: string }>;
+  };
 
   test('signed out, every workspace address leads to sign-in and names the way back', async () => {
     const response = await get('/review/anything?open=42', {});
@@ -94,8 +116,8 @@ describe.each(engines)('the workspace on %s', (engine) => {
     const rest = (await (
       await get(`/api/review/applications?limit=2&cursor=${first.nextCursor}`)
     ).json()) as { items: Array<{ name: string }>; nextCursor: null };
-    expect(rest).toEqual({
-      items: [expect.objectContaining({ name: 'Ada Lovelace' })],
+    expect(rest).toMatchObject({
+      items: [{ name: 'Ada Lovelace', stage: 'new', netVotes: 0 }],
       nextCursor: null,
     });
     const found = (await (
@@ -152,5 +174,178 @@ describe.each(engines)('the workspace on %s', (engine) => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  test('moves an application between stages, counts each stage, and records every move', async () => {
+    const grace = await idOf('grace');
+    const moved = await send(
+      'POST',
+      `/api/review/applications/${grace}/stage`,
+      {
+        stage: 'shortlisted',
+      },
+    );
+    expect(await moved.json()).toMatchObject({
+      from: 'new',
+      to: 'shortlisted',
+      actor: 'rita@example.org',
+    });
+    await send('POST', `/api/review/applications/${grace}/stage`, {
+      stage: 'accepted',
+    });
+
+    const listed = (await (
+      await get('/api/review/applications?stage=accepted')
+    ).json()) as {
+      items: Array<{ name: string; stage: string }>;
+      counts: Record<string, number>;
+    };
+    expect(listed.items).toEqual([
+      expect.objectContaining({ name: 'Grace Lovelace', stage: 'accepted' }),
+    ]);
+    expect(listed.counts).toEqual({
+      new: 2,
+      shortlisted: 0,
+      accepted: 1,
+      declined: 0,
+    });
+    const detail = (await (
+      await get(`/api/review/applications/${grace}`)
+    ).json()) as Detail;
+    expect(detail.stage).toBe('accepted');
+    expect(detail.history.map((move) => `${move.from}→${move.to}`)).toEqual([
+      'shortlisted→accepted',
+      'new→shortlisted',
+    ]);
+    expect(
+      (
+        await send('POST', `/api/review/applications/${grace}/stage`, {
+          stage: 'won',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await send('POST', `/api/review/applications/${randomUUID()}/stage`, {
+          stage: 'new',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  test('keeps one vote per person, sums them in the inbox, and lets a vote be withdrawn', async () => {
+    const hedy = await idOf('hedy');
+    await createStaffAccounts(server.database).add({
+      email: 'sam@example.org',
+      role: 'reviewer',
+      password,
+    });
+    const samCookie =
+      (
+        await fetch(`${server.baseUrl}/api/review/session`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: server.baseUrl,
+          },
+          body: JSON.stringify({ email: 'sam@example.org', password }),
+        })
+      ).headers
+        .getSetCookie()[0]
+        ?.split(';')[0] ?? '';
+    const netVotes = async () =>
+      (
+        (await (await get('/api/review/applications?search=hedy')).json()) as {
+          items: Array<{ netVotes: number }>;
+        }
+      ).items[0]?.netVotes;
+
+    expect(
+      (await send('PUT', `/api/review/applications/${hedy}/vote`, { value: 1 }))
+        .status,
+    ).toBe(204);
+    await send('PUT', `/api/review/applications/${hedy}/vote`, { value: 1 });
+    await send(
+      'PUT',
+      `/api/review/applications/${hedy}/vote`,
+      { value: 1 },
+      samCookie,
+    );
+    expect(await netVotes()).toBe(2);
+    await send(
+      'PUT',
+      `/api/review/applications/${hedy}/vote`,
+      { value: -1 },
+      samCookie,
+    );
+    expect(await netVotes()).toBe(0);
+    const detail = (await (
+      await get(`/api/review/applications/${hedy}`)
+    ).json()) as Detail;
+    expect(detail.votes).toEqual([
+      { email: 'rita@example.org', value: 1 },
+      { email: 'sam@example.org', value: -1 },
+    ]);
+    await send('PUT', `/api/review/applications/${hedy}/vote`, { value: 0 });
+    expect(await netVotes()).toBe(-1);
+    expect(
+      (await send('PUT', `/api/review/applications/${hedy}/vote`, { value: 2 }))
+        .status,
+    ).toBe(400);
+    const byToken = await fetch(
+      `${server.baseUrl}/api/review/applications/${hedy}/vote`,
+      {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${adminToken}`,
+        },
+        body: JSON.stringify({ value: 1 }),
+      },
+    );
+    expect(byToken.status).toBe(403);
+  });
+
+  test('keeps internal notes with author and time, newest first, and goes with an erased application', async () => {
+    const ada = await idOf('ada');
+    expect(
+      (
+        await send('POST', `/api/review/applications/${ada}/notes`, {
+          body: '   ',
+        })
+      ).status,
+    ).toBe(400);
+    const first = await send('POST', `/api/review/applications/${ada}/notes`, {
+      body: 'Strong food angle.',
+    });
+    expect(first.status).toBe(201);
+    await send('POST', `/api/review/applications/${ada}/notes`, {
+      body: 'Call her.',
+    });
+    await send('PUT', `/api/review/applications/${ada}/vote`, { value: 1 });
+    await send('POST', `/api/review/applications/${ada}/stage`, {
+      stage: 'declined',
+    });
+    const detail = (await (
+      await get(`/api/review/applications/${ada}`)
+    ).json()) as Detail;
+    expect(detail.notes.map((note) => `${note.author}: ${note.body}`)).toEqual([
+      'rita@example.org: Call her.',
+      'rita@example.org: Strong food angle.',
+    ]);
+
+    const erased = await fetch(`${server.baseUrl}/api/applications/${ada}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(erased.status).toBe(204);
+    for (const table of ['notes', 'votes', 'stage_moves'] as const) {
+      const left = await server.database.db
+        .selectFrom(table)
+        .select('application_id')
+        .where('application_id', '=', ada)
+        .execute();
+      expect(left).toEqual([]);
+    }
   });
 });

@@ -1,14 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { stages, type Stage } from '#engine/stages.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
+import type { ReviewRepository } from './review-repository.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+
+const stageSchema = { type: 'string', enum: [...stages] } as const;
 
 const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    stage: stageSchema,
     search: { type: 'string', maxLength: 200 },
     cursor: { type: 'string', maxLength: 400 },
     // Query strings are text, and the app never coerces types.
@@ -16,15 +22,27 @@ const listQuery = {
   },
 } as const;
 
-/** The workspace's reading API: the inbox and one application with its answers. */
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).send({
+    error: 'not_found',
+    message: 'No application with that id.',
+  });
+
+type ById = { Params: { id: string } };
+
+/** The workspace's API: the inbox, one application with its answers, and the team's decisions. */
 export async function reviewRoutes(
   app: FastifyInstance,
   {
     repository,
+    reviews,
     descriptions,
+    audit,
   }: {
     repository: ApplicationsRepository;
+    reviews: ReviewRepository;
     descriptions: ApplicationDescriptions;
+    audit: AuditLog;
   },
 ) {
   app.addHook('preHandler', requireRole('reviewer'));
@@ -33,7 +51,12 @@ export async function reviewRoutes(
   });
 
   app.get<{
-    Querystring: { search?: string; cursor?: string; limit?: number };
+    Querystring: {
+      stage?: Stage;
+      search?: string;
+      cursor?: string;
+      limit?: string;
+    };
   }>(
     '/api/review/applications',
     { schema: { querystring: listQuery } },
@@ -54,11 +77,20 @@ export async function reviewRoutes(
           ],
         });
       const search = request.query.search?.trim() || undefined;
-      const items = await repository.list({ limit: limit + 1, after, search });
+      const [items, counts] = await Promise.all([
+        repository.list({
+          limit: limit + 1,
+          after,
+          search,
+          stage: request.query.stage,
+        }),
+        repository.countByStage(search),
+      ]);
       const page = items.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page,
+        counts,
         nextCursor:
           items.length > limit && last
             ? encodeCursor({ receivedAt: last.receivedAt, id: last.id })
@@ -67,21 +99,104 @@ export async function reviewRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/review/applications/:id',
+  app.get<ById>('/api/review/applications/:id', async (request, reply) => {
+    const [application, review] = await Promise.all([
+      repository.get(request.params.id),
+      reviews.review(request.params.id),
+    ]);
+    if (!application || !review) return notFound(reply);
+    return {
+      id: application.id,
+      name: fullNameOf(application.payload),
+      receivedAt: application.receivedAt,
+      answers: await descriptions.describe(application),
+      ...review,
+    };
+  });
+
+  app.post<ById & { Body: { stage: Stage } }>(
+    '/api/review/applications/:id/stage',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['stage'],
+          additionalProperties: false,
+          properties: { stage: stageSchema },
+        },
+      },
+    },
     async (request, reply) => {
-      const application = await repository.get(request.params.id);
-      if (!application)
-        return reply.code(404).send({
-          error: 'not_found',
-          message: 'No application with that id.',
+      const actor = request.staff?.email ?? '';
+      const move = await reviews.moveStage(
+        request.params.id,
+        request.body.stage,
+        actor,
+      );
+      if (!move) return notFound(reply);
+      await audit.record({
+        actor,
+        action: 'stage_moved',
+        subject: request.params.id,
+        address: request.ip,
+        detail: `${move.from} → ${move.to}`,
+      });
+      return move;
+    },
+  );
+
+  app.put<ById & { Body: { value: 1 | 0 | -1 } }>(
+    '/api/review/applications/:id/vote',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['value'],
+          additionalProperties: false,
+          properties: { value: { type: 'integer', enum: [1, 0, -1] } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff;
+      if (!staff?.isPerson)
+        return reply.code(403).send({
+          error: 'forbidden_role',
+          message: 'Votes belong to people; the automation token has none.',
         });
-      return {
-        id: application.id,
-        name: fullNameOf(application.payload),
-        receivedAt: application.receivedAt,
-        answers: await descriptions.describe(application),
-      };
+      if (
+        !(await reviews.vote(request.params.id, staff.id, request.body.value))
+      )
+        return notFound(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<ById & { Body: { body: string } }>(
+    '/api/review/applications/:id/notes',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['body'],
+          additionalProperties: false,
+          properties: { body: { type: 'string', maxLength: 4000 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body.body.trim();
+      if (!body)
+        return reply.code(400).send({
+          error: 'validation',
+          issues: [{ path: 'body', message: 'Write something first.' }],
+        });
+      const note = await reviews.addNote(
+        request.params.id,
+        request.staff?.email ?? '',
+        body,
+      );
+      return note ? reply.code(201).send(note) : notFound(reply);
     },
   );
 }

@@ -20,6 +20,7 @@ const tokenStaff: SignedInStaff = {
   id: 'api-token',
   email: 'api token',
   role: 'admin',
+  isPerson: false,
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();

@@ -8,7 +8,13 @@ export const absoluteLifetimeMs = 24 * 60 * 60 * 1000;
 // far below the idle timeout.
 const lastSeenPrecisionMs = 60_000;
 
-export type SignedInStaff = { id: string; email: string; role: StaffRole };
+export type SignedInStaff = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  /** False for the automation token, which acts as an admin but is nobody: it cannot vote. */
+  isPerson: boolean;
+};
 
 const hashOf = (token: string) =>
   createHash('sha256').update(token).digest('hex');
@@ -78,7 +84,7 @@ export function createStaffSessions(
           .set({ last_seen_at: new Date(time).toISOString() })
           .where('token_hash', '=', tokenHash)
           .execute();
-      return { id: row.id, email: row.email, role: row.role };
+      return { id: row.id, email: row.email, role: row.role, isPerson: true };
     },
 
     async end(token: string): Promise<void> {
