@@ -95,6 +95,7 @@ describe.each(engines)('staff accounts and sessions on %s', (engine) => {
       id: account.id,
       email: 'idle@example.org',
       role: 'admin',
+      isPerson: true,
     });
     clock += idleTimeoutMs + 1;
     expect(await sessions().resolve(token)).toBeUndefined();
