@@ -133,3 +133,62 @@ test('refuses a cross-origin request that would change something', async ({
   expect(response.status()).toBe(403);
   expect(response.headers()['set-cookie']).toBeUndefined();
 });
+
+test('decides as a team: stage moves by button and key, a vote, a note, all shown and counted', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const name = await submitApplication(page);
+  const search = name.split(' ')[1] ?? '';
+  await page.goto(serverUrl('example', '/review/sign-in'));
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await page.goto(serverUrl('example', `/review?search=${search}`));
+  await page.getByRole('link', { name, exact: true }).click();
+  const panel = page.getByRole('complementary');
+  const stages = page.getByRole('navigation', { name: 'Stages' });
+  await expect(stages.getByRole('link', { name: /^New/ })).toHaveText('New1');
+
+  await panel.getByRole('button', { name: /^Shortlist/ }).click();
+  await expect(
+    panel.getByRole('button', { name: /^Shortlist/ }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(stages.getByRole('link', { name: /^Shortlisted/ })).toHaveText(
+    'Shortlisted1',
+  );
+  await page.keyboard.press('a');
+  await expect(panel.getByRole('button', { name: /^Accept/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+    'Accepted',
+  );
+  await expect(panel.getByRole('region', { name: 'History' })).toContainText(
+    `${email} moved it from Shortlisted to Accepted`,
+  );
+
+  await panel.getByRole('button', { name: 'Vote up' }).click();
+  await expect(panel.getByRole('button', { name: 'Vote up' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+    '+1',
+  );
+
+  await panel
+    .getByLabel('Add a note')
+    .fill('Lovely food angle; ask about dates.');
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  await expect(
+    panel.getByRole('listitem').filter({ hasText: 'Lovely food angle' }),
+  ).toContainText(email);
+  await expect(panel.getByLabel('Add a note')).toHaveValue('');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await stages.getByRole('link', { name: /^Accepted/ }).click();
+  await expect(page).toHaveURL(/stage=accepted/);
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+});

@@ -1,23 +1,47 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DescribedStep } from '#engine/describe-application.ts';
+import { stageLabels, type Stage } from '#engine/stages.ts';
 import { api } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
+import { StagePill } from '#review/lib/stage-pill.tsx';
+import { NoteForm } from './note-form.tsx';
 
 type Application = {
   id: string;
   name: string;
   receivedAt: string;
   answers: DescribedStep[];
+  stage: Stage;
+  votes: Array<{ email: string; value: 1 | -1 }>;
+  notes: Array<{ id: string; author: string; at: string; body: string }>;
+  history: Array<{ at: string; actor: string; from: Stage; to: Stage }>;
 };
 
-/** One application: every answer under its question, grouped by the wizard's steps. */
+const actions: Array<{ stage: Stage; label: string; key: string }> = [
+  { stage: 'shortlisted', label: 'Shortlist', key: 's' },
+  { stage: 'accepted', label: 'Accept', key: 'a' },
+  { stage: 'declined', label: 'Decline', key: 'd' },
+];
+
+/**
+ * One application: the team's decision (stage, votes), every answer under its question grouped by
+ * the wizard's steps, the internal notes and the history of moves.
+ */
 export function ApplicationPanel({
   id,
+  version,
+  me,
+  onDecide,
+  onChange,
   onClose,
   onNext,
   onPrevious,
 }: {
   id: string;
+  version: number;
+  me: string | undefined;
+  onDecide: (stage: Stage) => void;
+  onChange: () => void;
   onClose: () => void;
   onNext: (() => void) | null;
   onPrevious: (() => void) | null;
@@ -36,12 +60,22 @@ export function ApplicationPanel({
     return () => {
       isCurrent = false;
     };
-  }, [id]);
+  }, [id, version]);
 
   const shown = application?.id === id ? application : null;
+  const shownId = shown?.id;
   useEffect(() => {
-    if (shown) heading.current?.focus();
-  }, [shown]);
+    if (shownId) heading.current?.focus();
+  }, [shownId]);
+
+  const myVote = shown?.votes.find((vote) => vote.email === me)?.value ?? 0;
+  const vote = async (value: 1 | -1) => {
+    await api(`/api/review/applications/${encodeURIComponent(id)}/vote`, {
+      method: 'PUT',
+      body: { value: myVote === value ? 0 : value },
+    });
+    onChange();
+  };
 
   return (
     <aside
@@ -81,20 +115,66 @@ export function ApplicationPanel({
       )}
       {shown && (
         <>
-          <h2
-            id="panel-heading"
-            className="panel__heading"
-            tabIndex={-1}
-            ref={heading}
-          >
-            {shown.name}
-          </h2>
+          <div className="panel__title">
+            <h2
+              id="panel-heading"
+              className="panel__heading"
+              tabIndex={-1}
+              ref={heading}
+            >
+              {shown.name}
+            </h2>
+            <StagePill stage={shown.stage} />
+          </div>
           <p className="panel__received">
             Received{' '}
             <time dateTime={shown.receivedAt}>
               {exactTime(shown.receivedAt)}
             </time>
           </p>
+          <div className="panel__decision" role="group" aria-label="Stage">
+            {actions.map((action) => (
+              <button
+                key={action.stage}
+                type="button"
+                className="button button--outlined"
+                aria-pressed={shown.stage === action.stage}
+                onClick={() =>
+                  onDecide(shown.stage === action.stage ? 'new' : action.stage)
+                }
+              >
+                {action.label} <kbd>{action.key}</kbd>
+              </button>
+            ))}
+          </div>
+          <div className="panel__votes" role="group" aria-label="Your vote">
+            <button
+              type="button"
+              className="button button--outlined"
+              aria-pressed={myVote === 1}
+              onClick={() => void vote(1)}
+            >
+              <span aria-hidden="true">👍</span> Vote up
+            </button>
+            <button
+              type="button"
+              className="button button--outlined"
+              aria-pressed={myVote === -1}
+              onClick={() => void vote(-1)}
+            >
+              <span aria-hidden="true">👎</span> Vote down
+            </button>
+            {shown.votes.length > 0 && (
+              <p className="panel__voters">
+                {shown.votes
+                  .map(
+                    (entry) =>
+                      `${entry.value > 0 ? '👍' : '👎'} ${entry.email}`,
+                  )
+                  .join(' · ')}
+              </p>
+            )}
+          </div>
           {shown.answers.map((step) => (
             <section
               key={step.step}
@@ -133,6 +213,39 @@ export function ApplicationPanel({
               </dl>
             </section>
           ))}
+          <section className="panel__step" aria-labelledby="notes-heading">
+            <h3 id="notes-heading" className="panel__step-name">
+              Notes <span className="panel__hint">(only staff see these)</span>
+            </h3>
+            <NoteForm applicationId={shown.id} onAdded={onChange} />
+            <ul className="panel__notes">
+              {shown.notes.map((note) => (
+                <li key={note.id} className="panel__note">
+                  <p className="panel__note-meta">
+                    {note.author} ·{' '}
+                    <time dateTime={note.at}>{exactTime(note.at)}</time>
+                  </p>
+                  <p className="panel__text">{note.body}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {shown.history.length > 0 && (
+            <section className="panel__step" aria-labelledby="history-heading">
+              <h3 id="history-heading" className="panel__step-name">
+                History
+              </h3>
+              <ul className="panel__history">
+                {shown.history.map((move) => (
+                  <li key={`${move.at}-${move.to}`}>
+                    <time dateTime={move.at}>{exactTime(move.at)}</time> ·{' '}
+                    {move.actor} moved it from {stageLabels[move.from]} to{' '}
+                    {stageLabels[move.to]}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </>
       )}
     </aside>

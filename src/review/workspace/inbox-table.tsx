@@ -1,7 +1,8 @@
 import { countries } from '#reference-data/countries.ts';
 import { Flag } from '#web/components/flag.tsx';
 import { exactTime, receivedAgo } from '#review/lib/format.ts';
-import type { InboxItem } from './use-inbox.ts';
+import { StagePill } from '#review/lib/stage-pill.tsx';
+import type { Inbox } from './use-inbox.ts';
 
 const countryNames = new Map(
   countries.map((country) => [country.isoCode2, country.country]),
@@ -14,12 +15,7 @@ export function InboxTable({
   isSearching,
   onOpen,
 }: {
-  inbox: {
-    items: InboxItem[];
-    isLoading: boolean;
-    error: string | null;
-    loadMore: (() => void) | null;
-  };
+  inbox: Inbox;
   openId: string | null;
   isSearching: boolean;
   onOpen: (id: string) => void;
@@ -47,6 +43,10 @@ export function InboxTable({
             <th scope="col">Country</th>
             <th scope="col" className="inbox__received">
               Received
+            </th>
+            <th scope="col">Stage</th>
+            <th scope="col" className="inbox__votes">
+              Votes
             </th>
           </tr>
         </thead>
@@ -91,6 +91,12 @@ export function InboxTable({
                 >
                   {receivedAgo(item.receivedAt)}
                 </time>
+              </td>
+              <td>
+                <StagePill stage={item.stage} />
+              </td>
+              <td className="inbox__votes">
+                {item.netVotes > 0 ? `+${item.netVotes}` : item.netVotes}
               </td>
             </tr>
           ))}

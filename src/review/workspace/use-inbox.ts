@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { Stage } from '#engine/stages.ts';
 import { api } from '#review/lib/api.ts';
 
 export type InboxItem = {
@@ -7,31 +8,52 @@ export type InboxItem = {
   name: string;
   email: string;
   countryCode: string | null;
+  stage: Stage;
+  netVotes: number;
 };
 
-type Page = { items: InboxItem[]; nextCursor: string | null };
-
-type Inbox = {
+type Page = {
   items: InboxItem[];
+  nextCursor: string | null;
+  counts: Record<Stage, number>;
+};
+
+export type Inbox = {
+  items: InboxItem[];
+  counts: Record<Stage, number> | null;
   isLoading: boolean;
   error: string | null;
   loadMore: (() => void) | null;
 };
 
-/** The applications matching a search, newest first, a page at a time. */
-export function useInbox(search: string): Inbox {
+type View = { search: string; stage: Stage | null; version: number };
+
+/**
+ * The applications in one stage (or all) matching a search, newest first, a page at a time. A new
+ * `version` (after a decision) reads the first pages again.
+ */
+export function useInbox(view: View): Inbox {
   const [pages, setPages] = useState<Page[]>([]);
-  const [view, setView] = useState({ search, cursor: null as string | null });
-  // A new search starts again from the first page.
-  if (view.search !== search) setView({ search, cursor: null });
-  const { cursor } = view;
+  const [requested, setRequested] = useState({
+    view,
+    cursor: null as string | null,
+  });
+  // A new search, stage or version starts again from the first page.
+  const isSameView =
+    requested.view.search === view.search &&
+    requested.view.stage === view.stage &&
+    requested.view.version === view.version;
+  if (!isSameView) setRequested({ view, cursor: null });
+  const { cursor } = requested;
   const [isLoading, setIsLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const { search, stage, version } = requested.view;
 
   useEffect(() => {
     let isCurrent = true;
     const query = new URLSearchParams();
     if (search) query.set('search', search);
+    if (stage) query.set('stage', stage);
     if (cursor) query.set('cursor', cursor);
     setIsLoading(true);
     // A search typed fast asks once, after a short pause.
@@ -51,22 +73,23 @@ export function useInbox(search: string): Inbox {
           },
         );
       },
-      cursor ? 0 : 200,
+      cursor || version > 0 ? 0 : 200,
     );
     return () => {
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [search, cursor]);
+  }, [search, stage, version, cursor]);
 
   const last = pages.at(-1);
   return {
     items: pages.flatMap((page) => page.items),
+    counts: last?.counts ?? null,
     isLoading,
     error,
     loadMore:
       last?.nextCursor && !isLoading
-        ? () => setView({ search, cursor: last.nextCursor })
+        ? () => setRequested({ view, cursor: last.nextCursor })
         : null,
   };
 }

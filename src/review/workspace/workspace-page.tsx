@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
+import { stageLabels, stages, type Stage } from '#engine/stages.ts';
 import { api, type StaffMember } from '#review/lib/api.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
@@ -12,7 +13,11 @@ export function WorkspacePage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const openId = params.get('open');
-  const inbox = useInbox(search);
+  const stageParam = params.get('stage');
+  const stage = stages.find((candidate) => candidate === stageParam) ?? null;
+  // Bumped after each decision, so the inbox and the open application read it back.
+  const [version, setVersion] = useState(0);
+  const inbox = useInbox({ search, stage, version });
   const [me, setMe] = useState<StaffMember | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
 
@@ -32,6 +37,20 @@ export function WorkspacePage() {
       { replace: 'search' in changes },
     );
 
+  const decide = async (to: Stage) => {
+    if (!openId) return;
+    await api(`/api/review/applications/${encodeURIComponent(openId)}/stage`, {
+      method: 'POST',
+      body: { stage: to },
+    });
+    setVersion((current) => current + 1);
+  };
+  const shortcuts: Record<string, Stage> = {
+    s: 'shortlisted',
+    a: 'accepted',
+    d: 'declined',
+  };
+
   const openIndex = inbox.items.findIndex((item) => item.id === openId);
   const openAt = (index: number) => {
     const item = inbox.items[index];
@@ -49,6 +68,8 @@ export function WorkspacePage() {
       if (event.key === 'j') openAt(openIndex + 1);
       else if (event.key === 'k') openAt(Math.max(openIndex - 1, 0));
       else if (event.key === 'Escape') update({ open: null });
+      else if (shortcuts[event.key] && openId)
+        void decide(shortcuts[event.key] ?? 'new');
       else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
@@ -92,6 +113,25 @@ export function WorkspacePage() {
           <h1 id="inbox-heading" className="visually-hidden">
             Applications
           </h1>
+          <nav className="stage-tabs" aria-label="Stages">
+            {[null, ...stages].map((tab) => (
+              <a
+                key={tab ?? 'all'}
+                className="stage-tabs__tab"
+                href={tab ? `/review?stage=${tab}` : '/review'}
+                aria-current={tab === stage ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  update({ stage: tab, open: null });
+                }}
+              >
+                {tab ? stageLabels[tab] : 'All'}
+                {tab && inbox.counts && (
+                  <span className="stage-tabs__count">{inbox.counts[tab]}</span>
+                )}
+              </a>
+            ))}
+          </nav>
           <div className="inbox__toolbar" role="search">
             <label className="visually-hidden" htmlFor="inbox-search">
               Search by name or e-mail
@@ -118,6 +158,10 @@ export function WorkspacePage() {
         {openId && (
           <ApplicationPanel
             id={openId}
+            version={version}
+            me={me?.email}
+            onDecide={(to) => void decide(to)}
+            onChange={() => setVersion((current) => current + 1)}
             onClose={() => update({ open: null })}
             onNext={
               openIndex >= 0 && openIndex < inbox.items.length - 1
