@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import type { Stage } from '#engine/stages.ts';
 import { hashCanonical } from '../canonical-json.ts';
+import { fullNameOf } from './applicant-columns.ts';
 import type { Database } from './database.ts';
+import { createGroupCommit } from './group-commit.ts';
 
 export type StoredApplication = {
   id: string;
@@ -30,17 +32,38 @@ export type StoreOutcome =
   | { kind: 'created' | 'replayed'; id: string; receivedAt: string }
   | { kind: 'conflict' };
 
-export function hashPayload(payload: ApplicationPayload): string {
-  return hashCanonical(payload);
+type StoreInput = {
+  pageId: string;
+  idempotencyKey: string;
+  configVersion: string;
+  payload: ApplicationPayload;
+};
+
+// SQLite allows 32,766 bound values in one statement; a row has 11.
+const maxBatchSize = 256;
+
+function rowOf(input: StoreInput, hash: string, receivedAt: string) {
+  const personal = input.payload.personalInfo;
+  return {
+    id: randomUUID(),
+    page_id: input.pageId,
+    idempotency_key: input.idempotencyKey,
+    payload_hash: hash,
+    received_at: receivedAt,
+    payload: JSON.stringify(input.payload),
+    config_version: input.configVersion,
+    full_name: fullNameOf(input.payload),
+    email:
+      typeof personal.emailAddress === 'string' ? personal.emailAddress : '',
+    country_code:
+      typeof personal.countryCode === 'string' ? personal.countryCode : null,
+  };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
+type ApplicationRow = ReturnType<typeof rowOf>;
+
+export function hashPayload(payload: ApplicationPayload): string {
+  return hashCanonical(payload);
 }
 
 /** SQLite keeps JSON as text, PostgreSQL as jsonb, which arrives parsed. */
@@ -78,14 +101,6 @@ export function createApplicationsRepository(
 ) {
   const { db } = database;
 
-  const findByKey = (pageId: string, idempotencyKey: string) =>
-    db
-      .selectFrom('applications')
-      .select(['id', 'received_at', 'payload_hash'])
-      .where('page_id', '=', pageId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
-
   const outcomeFor = (
     existing: { id: string; received_at: string; payload_hash: string },
     hash: string,
@@ -108,61 +123,122 @@ export function createApplicationsRepository(
     );
   };
 
+  /**
+   * One transaction for a batch: the keys already stored answer as replays or conflicts, the rest
+   * are inserted at once; a key a concurrent process stored first is read back as that process's.
+   */
+  async function storeTogether(
+    inputs: readonly StoreInput[],
+  ): Promise<StoreOutcome[]> {
+    const receivedAt = now().toISOString();
+    const hashes = inputs.map((input) => hashPayload(input.payload));
+    const keyOf = (pageId: string, idempotencyKey: string) =>
+      `${pageId} ${idempotencyKey}`;
+    return db.transaction().execute(async (transaction) => {
+      const pageIds = [...new Set(inputs.map((input) => input.pageId))];
+      const stored = await transaction
+        .selectFrom('applications')
+        .select([
+          'id',
+          'page_id',
+          'idempotency_key',
+          'received_at',
+          'payload_hash',
+        ])
+        .where((where) =>
+          where.or(
+            pageIds.map((pageId) =>
+              where.and([
+                where('page_id', '=', pageId),
+                where(
+                  'idempotency_key',
+                  'in',
+                  inputs
+                    .filter((input) => input.pageId === pageId)
+                    .map((input) => input.idempotencyKey),
+                ),
+              ]),
+            ),
+          ),
+        )
+        .execute();
+      const known = new Map(
+        stored.map((row) => [keyOf(row.page_id, row.idempotency_key), row]),
+      );
+      const fresh: Array<ApplicationRow & { position: number }> = [];
+      const outcomes = inputs.map((input, position): StoreOutcome => {
+        const key = keyOf(input.pageId, input.idempotencyKey);
+        const hash = hashes[position] ?? '';
+        const existing = known.get(key);
+        // A key seen earlier in this batch answers like one stored before it.
+        if (existing) return outcomeFor(existing, hash);
+        const row = rowOf(input, hash, receivedAt);
+        known.set(key, row);
+        fresh.push({ ...row, position });
+        return { kind: 'created', id: row.id, receivedAt };
+      });
+      if (fresh.length === 0) return outcomes;
+      const inserted = await transaction
+        .insertInto('applications')
+        .values(fresh.map(({ position: _position, ...row }) => row))
+        .onConflict((conflict) =>
+          conflict.columns(['page_id', 'idempotency_key']).doNothing(),
+        )
+        .returning('id')
+        .execute();
+      if (inserted.length === fresh.length) return outcomes;
+      const insertedIds = new Set(inserted.map((row) => row.id));
+      for (const row of fresh.filter((row) => !insertedIds.has(row.id))) {
+        const winner = await transaction
+          .selectFrom('applications')
+          .select(['id', 'received_at', 'payload_hash'])
+          .where('page_id', '=', row.page_id)
+          .where('idempotency_key', '=', row.idempotency_key)
+          .executeTakeFirstOrThrow();
+        inputs.forEach((input, position) => {
+          if (
+            keyOf(input.pageId, input.idempotencyKey) ===
+            keyOf(row.page_id, row.idempotency_key)
+          )
+            outcomes[position] = outcomeFor(winner, hashes[position] ?? '');
+        });
+      }
+      return outcomes;
+    });
+  }
+
+  const groupCommit = createGroupCommit<
+    StoreInput,
+    PromiseSettledResult<StoreOutcome>
+  >(async (inputs) => {
+    try {
+      return (await storeTogether(inputs)).map(
+        (value): PromiseSettledResult<StoreOutcome> => ({
+          status: 'fulfilled',
+          value,
+        }),
+      );
+    } catch (error) {
+      if (inputs.length === 1)
+        return [{ status: 'rejected', reason: error as unknown }];
+      // One application the database refuses must not fail the others: each alone, then.
+      return Promise.allSettled(
+        inputs.map(
+          async (input) => (await storeTogether([input]))[0] as StoreOutcome,
+        ),
+      );
+    }
+  }, maxBatchSize);
+
   return {
     /**
-     * Stores an application once per (page, idempotency key): the check and the insert are one
-     * transaction, and a concurrent insert that wins the unique constraint turns into a replay.
+     * Stores an application once per (page, idempotency key) and answers when it is on disk.
+     * Applications that arrive together are written in one transaction (group commit).
      */
-    async store(input: {
-      pageId: string;
-      idempotencyKey: string;
-      configVersion: string;
-      payload: ApplicationPayload;
-    }): Promise<StoreOutcome> {
-      const hash = hashPayload(input.payload);
-      const personal = input.payload.personalInfo;
-      try {
-        return await db.transaction().execute(async (transaction) => {
-          const existing = await transaction
-            .selectFrom('applications')
-            .select(['id', 'received_at', 'payload_hash'])
-            .where('page_id', '=', input.pageId)
-            .where('idempotency_key', '=', input.idempotencyKey)
-            .executeTakeFirst();
-          if (existing) return outcomeFor(existing, hash);
-          const row = {
-            id: randomUUID(),
-            page_id: input.pageId,
-            idempotency_key: input.idempotencyKey,
-            payload_hash: hash,
-            received_at: now().toISOString(),
-            payload: JSON.stringify(input.payload),
-            config_version: input.configVersion,
-            full_name: [personal.firstName, personal.lastName]
-              .filter((part) => typeof part === 'string')
-              .join(' '),
-            email:
-              typeof personal.emailAddress === 'string'
-                ? personal.emailAddress
-                : '',
-            country_code:
-              typeof personal.countryCode === 'string'
-                ? personal.countryCode
-                : null,
-          };
-          await transaction.insertInto('applications').values(row).execute();
-          return {
-            kind: 'created',
-            id: row.id,
-            receivedAt: row.received_at,
-          } as const;
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const existing = await findByKey(input.pageId, input.idempotencyKey);
-        if (!existing) throw error;
-        return outcomeFor(existing, hash);
-      }
+    async store(input: StoreInput): Promise<StoreOutcome> {
+      const settled = await groupCommit.write(input);
+      if (settled.status === 'rejected') throw settled.reason;
+      return settled.value;
     },
 
     async get(id: string): Promise<StoredApplication | undefined> {
