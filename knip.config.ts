@@ -10,6 +10,8 @@ export default {
     'scripts/staff.ts',
     // The staff workspace's page (review.html), built by its own Vite environment.
     'src/review/main.tsx',
+    // Started by bench/submissions.ts as processes of their own.
+    'bench/naive/*.ts',
   ],
   // A type exported beside the function whose signature uses it is part of that function's interface.
   ignoreExportsUsedInFile: { interface: true, type: true },

@@ -4,7 +4,7 @@ import { openSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { engines, scratchDatabase } from '../tests/support/databases.ts';
-import { putApplicationBody } from './bench-server.ts';
+import { validApplication } from '../tests/support/fixtures.ts';
 import { freePort } from '../tests/support/server-process.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import type { Engine } from '../src/server/db/database.ts';
@@ -19,6 +19,7 @@ const budgets = JSON.parse(
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const devNull = openSync('/dev/null', 'w');
+const putApplicationBody = JSON.stringify(validApplication());
 
 type Result = {
   requestsPerSecond: number;
