@@ -144,6 +144,7 @@ test('decides as a team: stage moves by button and key, a vote, a note, all show
   await emailBox(page).fill(email);
   await passwordBox(page).fill(password);
   await signInButton(page).click();
+  await expect(page).toHaveURL(serverUrl('example', '/review'));
   await page.goto(serverUrl('example', `/review?search=${search}`));
   await page.getByRole('link', { name, exact: true }).click();
   const panel = page.getByRole('complementary');

@@ -41,13 +41,37 @@ function mergeSaved(defaults: unknown, saved: unknown): unknown {
   return typeof saved === typeof defaults ? saved : defaults;
 }
 
+const prepared = new WeakMap<
+  WizardConfig,
+  {
+    model: ReturnType<typeof buildApplicationModel>;
+    schema: ReturnType<typeof buildApplicationSchema>;
+  }
+>();
+
+/**
+ * The configuration's application model and schema, built once. The wizard builds them while the
+ * applicant reads the Welcome step, so the first form step does not wait for them after Continue.
+ */
+export function prepareApplicationForm(config: WizardConfig) {
+  let form = prepared.get(config);
+  if (!form) {
+    const model = buildApplicationModel(config);
+    form = { model, schema: buildApplicationSchema(model) };
+    prepared.set(config, form);
+  }
+  return form;
+}
+
 /**
  * The answers of one application in react-hook-form, validated by the engine's schema: a field is
  * validated first when it is left, then on every change, and a Continue validates the whole step.
  */
 export function useApplicationForm(config: WizardConfig, saved?: unknown) {
-  const model = useMemo(() => buildApplicationModel(config), [config]);
-  const schema = useMemo(() => buildApplicationSchema(model), [model]);
+  const { model, schema } = useMemo(
+    () => prepareApplicationForm(config),
+    [config],
+  );
   const [defaultValues] = useState(
     () => mergeSaved(buildDefaultValues(model), saved) as ApplicationValues,
   );

@@ -8,10 +8,10 @@ import {
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { writeDraft } from '#web/lib/session-draft.ts';
 import { resolveWizardTexts } from '#engine/texts.ts';
-import { preloadFormBlocks } from './form-wizard.tsx';
+import { prepareFormSteps } from './form-wizard.tsx';
 import { Wizard } from './wizard.tsx';
 
-beforeAll(() => preloadFormBlocks(exampleConfig()));
+beforeAll(() => prepareFormSteps(exampleConfig()));
 
 let isBroken = false;
 

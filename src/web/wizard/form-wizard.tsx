@@ -12,12 +12,15 @@ import {
   preloadBlocks,
 } from '#web/blocks/block-registry.ts';
 import { TextBlock } from '#web/blocks/text-block.tsx';
+import { prepareApplicationForm } from '#web/lib/application-form.ts';
 import { ModelContext } from '#web/lib/model-context.ts';
 import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
 import { useWizardForm } from './use-wizard-form.ts';
 
-export function preloadFormBlocks(config: WizardConfig): Promise<unknown> {
+/** Everything the form steps need before the first is shown: their blocks' code, the model and schema. */
+export function prepareFormSteps(config: WizardConfig): Promise<unknown> {
+  prepareApplicationForm(config);
   return preloadBlocks(config.steps.flatMap((step) => step.blocks));
 }
 

@@ -14,7 +14,9 @@ type StepViewProps = {
   hasServerError: boolean;
 };
 
-export const stepHeadingId = 'step-heading';
+/** Each step's heading has its own id: the next step may already be rendered, hidden, beside it. */
+export const stepHeadingIdOf = (stepIndex: number) =>
+  `step-heading-${stepIndex}`;
 
 /** The heading, blocks, Back and Continue (or Sign In) of the current step, and the server error under them. */
 export function StepView({
@@ -43,9 +45,13 @@ export function StepView({
       className="step"
       noValidate
       onSubmit={submit}
-      aria-labelledby={stepHeadingId}
+      aria-labelledby={stepHeadingIdOf(stepIndex)}
     >
-      <h1 id={stepHeadingId} className="step__heading" tabIndex={-1}>
+      <h1
+        id={stepHeadingIdOf(stepIndex)}
+        className="step__heading"
+        tabIndex={-1}
+      >
         {step.heading ?? step.name}
       </h1>
       <div className="step__blocks">{children}</div>

@@ -19,7 +19,8 @@ function whenIdle(callback: () => void): () => void {
 /**
  * The form (react-hook-form, zod, country data, flags), kept out of the first page's JavaScript:
  * loaded at once when the step needs it, otherwise fetched with its blocks while the browser is
- * idle, and used from the first step that needs it.
+ * idle. It is returned as soon as it is ready, so the first form step can be prepared before it is
+ * shown.
  */
 export function useFormModule(
   config: WizardConfig,
@@ -33,15 +34,16 @@ export function useFormModule(
       // Yes) must not suspend and blank the step it appears on.
       void loadFormModule().then((module) => {
         setForm(module);
-        void module.preloadFormBlocks(config);
+        void module.prepareFormSteps(config);
       });
       return;
     }
     return whenIdle(
       () =>
-        void loadFormModule().then((module) =>
-          module.preloadFormBlocks(config),
-        ),
+        void loadFormModule().then(async (module) => {
+          await module.prepareFormSteps(config);
+          setForm(module);
+        }),
     );
   }, [isNeeded, form, config]);
   return form;

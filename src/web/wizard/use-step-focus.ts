@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { mobileQuery } from '#engine/layout.ts';
-import { stepHeadingId } from './step-view.tsx';
+import { stepHeadingIdOf } from './step-view.tsx';
 
 /**
  * Moves focus to a new step's heading, so screen readers announce the step. On mobile a later step
@@ -15,7 +15,7 @@ export function useStepFocus(
   const focusedStep = useRef(stepIndex);
   useEffect(() => {
     if (focusedStep.current === stepIndex) return;
-    const heading = document.getElementById(stepHeadingId);
+    const heading = document.getElementById(stepHeadingIdOf(stepIndex));
     if (!heading) return;
     focusedStep.current = stepIndex;
     heading.focus({ preventScroll: true });

@@ -13,12 +13,12 @@ import {
   parseConfig,
 } from '../../../tests/support/render-block.tsx';
 import { readDraft, writeDraft } from '#web/lib/session-draft.ts';
-import { preloadFormBlocks } from './form-wizard.tsx';
+import { prepareFormSteps } from './form-wizard.tsx';
 import { Wizard } from './wizard.tsx';
 
 // The page fetches the form and its blocks while the first step is read; so do the tests, once, so
 // that no waiting below depends on how fast the test runner compiles them.
-beforeAll(() => preloadFormBlocks(exampleConfig()));
+beforeAll(() => prepareFormSteps(exampleConfig()));
 
 /** The step's heading, once the step and its blocks, which load on demand, are on the page. */
 async function heading(name: string): Promise<HTMLElement> {

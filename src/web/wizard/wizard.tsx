@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Activity, useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { readDraft } from '#web/lib/session-draft.ts';
@@ -24,6 +24,9 @@ export function Wizard({ config }: { config: WizardConfig }) {
   const needsForm =
     stepIndex > 0 || (config.steps[0]?.blocks.some(isFieldBlock) ?? false);
   const form = useFormModule(config, needsForm);
+  // Welcome is text only. Once the form is loaded, the next step is rendered beside it, hidden and
+  // at low priority, so Continue only reveals it: its heading and fields appear in one frame, fast.
+  const showsTextStep = !needsForm;
   const content = useRef<HTMLDivElement>(null);
   useStepTracking(config, stepIndex);
   useStepFocus(stepIndex, content, form !== null);
@@ -41,18 +44,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
         />
         <StepBar steps={config.steps} current={stepIndex} texts={texts} />
         <main className="wizard__main">
-          {form ? (
-            <form.FormWizard
-              config={config}
-              texts={texts}
-              stepIndex={stepIndex}
-              goTo={setStepIndex}
-              onBack={goBack}
-              draft={draft}
-            />
-          ) : needsForm ? (
-            <div className="step step--loading" aria-busy="true" />
-          ) : (
+          {showsTextStep && (
             <TextStep
               config={config}
               texts={texts}
@@ -60,6 +52,20 @@ export function Wizard({ config }: { config: WizardConfig }) {
               onContinue={() => setStepIndex(stepIndex + 1)}
               onBack={goBack}
             />
+          )}
+          {form ? (
+            <Activity mode={showsTextStep ? 'hidden' : 'visible'}>
+              <form.FormWizard
+                config={config}
+                texts={texts}
+                stepIndex={showsTextStep ? stepIndex + 1 : stepIndex}
+                goTo={setStepIndex}
+                onBack={goBack}
+                draft={draft}
+              />
+            </Activity>
+          ) : (
+            needsForm && <div className="step step--loading" aria-busy="true" />
           )}
         </main>
         <WizardFooter config={config} step={step} texts={texts} />

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumPath } from '../scripts/ensure-chromium.ts';
+import {
+  readStepFrames,
+  startStepFrames,
+  type Transition,
+} from '../tests/support/step-frames.ts';
+import { startCompiledServer } from './support/compiled-server.ts';
+
+// From a click on Continue to the next step complete, its heading and every field painted, in
+// Chromium at 4× CPU throttling, with nothing cached by an earlier visit; and whether the heading and
+// the fields came in the same frame. Welcome → General Information (after reading Welcome for 3 s),
+// then General Information → More Details. Median of 3 fresh runs; fails past bench/budgets.json.
+const budgets = JSON.parse(
+  readFileSync('bench/budgets.json', 'utf8'),
+) as Record<string, number>;
+const runs = 3;
+async function measureTransition(page: Page, heading: string) {
+  await startStepFrames(page, heading);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  return readStepFrames(page, heading);
+}
+
+async function fillGeneralInformation(page: Page): Promise<void> {
+  const textbox = (name: string) =>
+    page.getByRole('textbox', { name, exact: true });
+  await textbox('First Name').fill('Ada');
+  await textbox('Last Name').fill('Lovelace');
+  const code = page.getByRole('combobox', {
+    name: 'Country calling code',
+    exact: true,
+  });
+  await code.click();
+  await code.fill('united kingdom');
+  await page
+    .getByRole('option', { name: 'United Kingdom +44', exact: true })
+    .click();
+  await textbox('Phone number').fill('7700900123');
+  await textbox('Email Address').fill('ada@example.com');
+  const instagram = page.getByRole('group', { name: 'Instagram', exact: true });
+  await instagram
+    .getByRole('textbox', { name: 'Username' })
+    .fill('ada.travels');
+  await instagram.getByRole('textbox', { name: 'Followers' }).fill('12000');
+}
+
+const server = await startCompiledServer();
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const results: Record<string, Transition[]> = {
+  'Welcome → General Information': [],
+  'General Information → More Details': [],
+};
+for (let run = 0; run < runs; run += 1) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(server.url);
+  await page.getByRole('heading', { level: 1, name: 'Welcome!' }).waitFor();
+  await page.waitForTimeout(3000);
+  results['Welcome → General Information']?.push(
+    await measureTransition(page, 'General Information'),
+  );
+  await fillGeneralInformation(page);
+  results['General Information → More Details']?.push(
+    await measureTransition(page, 'More Details'),
+  );
+  await context.close();
+}
+await browser.close();
+await server.stop();
+
+const budget = budgets.continueToStepCompleteMsMax ?? Infinity;
+let isWithin = true;
+for (const [name, transitions] of Object.entries(results)) {
+  const times = transitions
+    .map((transition) => transition.ms)
+    .sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? Infinity;
+  const isOneFrame = transitions.every((transition) => transition.isOneFrame);
+  const ok = median <= budget && isOneFrame;
+  if (!ok) isWithin = false;
+  process.stdout.write(
+    `${name.padEnd(36)} ${median.toFixed(0).padStart(5)} ms  ${isOneFrame ? 'heading and fields in one frame' : 'FIELDS AFTER THE HEADING'}  ${ok ? 'within' : 'OUTSIDE'} max ${budget}  (runs: ${times.map((time) => time.toFixed(0)).join(', ')}; ${transitions[0]?.fieldCount} fields)\n`,
+  );
+}
+process.exit(isWithin ? 0 : 1);
