@@ -10,8 +10,9 @@ export default {
     'scripts/staff.ts',
     // The staff workspace's page (review.html), built by its own Vite environment.
     'src/review/main.tsx',
-    // Started by bench/submissions.ts as processes of their own.
+    // Started by bench/submissions.ts as processes of their own; built by bench/lighthouse.ts.
     'bench/naive/*.ts',
+    'bench/floor-page/main.tsx',
   ],
   // A type exported beside the function whose signature uses it is part of that function's interface.
   ignoreExportsUsedInFile: { interface: true, type: true },

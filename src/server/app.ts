@@ -19,7 +19,7 @@ import {
   inlineStyleOf,
   renderIndexHtml,
   renderReviewHtml,
-  resumeScriptOf,
+  pageScriptOf,
 } from './html.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -105,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renderIndexHtml(built.template, config, {
       stylesheet: built.stylesheet,
       firstStep: built.renderFirstStep(config),
+      entry: built.entry,
     }),
   );
   const reviewPage = compressPage(
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
   await registerSecurityHeaders(app, config, {
-    scripts: [hashOf(resumeScriptOf(config))],
+    scripts: [hashOf(pageScriptOf(config, built.entry))],
     // The wizard's page inlines its stylesheet, the workspace's only the theme.
     styles: [
       hashOf(inlineStyleOf(config, built.stylesheet)),

@@ -4,13 +4,21 @@ import { pathToFileURL } from 'node:url';
 import type { WizardConfig } from '#engine/config-schema.ts';
 
 export type BuiltWizard = {
-  /** dist/index.html without its stylesheet links: the page inlines their rules instead. */
+  /**
+   * dist/index.html without its stylesheet links and its module script: the page inlines the rules,
+   * and its own script loads the module once the first paint is complete.
+   */
   template: string;
+  /** The address of the wizard's module script. */
+  entry: string;
   /** dist/review.html, the staff workspace's page. */
   reviewTemplate: string;
   stylesheet: string;
   renderFirstStep: (config: WizardConfig) => string;
 };
+
+const moduleScript =
+  /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 const stylesheetLink =
   /<link rel="stylesheet"[^>]*? href="\/assets\/([\w.-]+\.css)"[^>]*>/g;
@@ -33,19 +41,25 @@ export async function loadBuiltWizard(
     return file;
   };
   const stylesheets: string[] = [];
-  const template = readFileSync(builtFile('index.html'), 'utf8').replace(
-    stylesheetLink,
-    (_link, file: string) => {
+  const page = readFileSync(builtFile('index.html'), 'utf8');
+  const entry = moduleScript.exec(page)?.[1];
+  if (!entry)
+    throw new MissingBuildError(
+      `${builtFile('index.html')} has no module script: run \`npm run build\` again`,
+    );
+  const template = page
+    .replace(moduleScript, '')
+    .replace(stylesheetLink, (_link, file: string) => {
       stylesheets.push(readFileSync(builtFile('assets', file), 'utf8'));
       return '';
-    },
-  );
+    });
   const reviewTemplate = readFileSync(builtFile('review.html'), 'utf8');
   const renderer = (await import(
     pathToFileURL(builtFile('server', 'prerender.js')).href
   )) as Pick<BuiltWizard, 'renderFirstStep'>;
   return {
     template,
+    entry,
     reviewTemplate,
     stylesheet: stylesheets.join(''),
     renderFirstStep: renderer.renderFirstStep,

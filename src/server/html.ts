@@ -1,6 +1,7 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
 import { coverSizes } from '#engine/layout.ts';
+import { coverIndexFor } from '#engine/navigation.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { themeStylesheet } from '#engine/theme.ts';
 
@@ -30,7 +31,11 @@ function serializeJsonForScript(value: unknown): string {
 }
 
 /** What the build adds to the page: its stylesheet and the first step's markup. */
-export type BuiltParts = { stylesheet: string; firstStep: string };
+export type BuiltParts = {
+  stylesheet: string;
+  firstStep: string;
+  entry: string | null;
+};
 
 /**
  * The page's one inline style element: the theme's colours, then the build's stylesheet, so the
@@ -44,13 +49,46 @@ export function inlineStyleOf(
 }
 
 /**
- * The page's one inline script. A tab that reloads on a later step would otherwise show the
- * prerendered Welcome step until the wizard's script replaces it; this hides it before the first
- * paint instead (styles.css, `[data-resuming]`). The Content-Security-Policy allows it by its hash.
+ * The page's one inline script, allowed by the Content-Security-Policy by its hash.
+ * - The wizard's module starts once the page has loaded: the server-rendered Welcome step and its
+ *   cover are painted by then, without sharing the network with the script on a slow connection.
+ * - A tab that reloads on a later step instead hides the prerendered Welcome step before the first
+ *   paint (styles.css, `[data-resuming]`), preloads that step's cover, and starts the module at once.
+ * - A Continue pressed before the module has taken over starts it at once and is pressed again then.
+ * Without a built entry (the development server), the page's own script tag stays.
  */
-export function resumeScriptOf(config: WizardConfig): string {
-  const key = serializeJsonForScript(draftStorageKey(config.pageId));
-  return `try{if(JSON.parse(sessionStorage.getItem(${key})).stepIndex>0)document.documentElement.dataset.resuming=""}catch(e){}`;
+export function pageScriptOf(
+  config: WizardConfig,
+  entry: string | null,
+): string {
+  const json = serializeJsonForScript;
+  const covers = config.steps.map((_step, index) => {
+    const cover =
+      config.coverImages[coverIndexFor(index, config.coverImages.length)];
+    const preferred = cover?.sources[0];
+    return (
+      cover && {
+        href: cover.src,
+        ...(preferred && { srcset: preferred.srcset, type: preferred.type }),
+      }
+    );
+  });
+  const start = entry
+    ? `var started=false;function start(){if(started)return;started=true;var s=document.createElement('script');s.type='module';s.src=${json(entry)};document.head.appendChild(s)}`
+    : 'function start(){}';
+  return [
+    '(function(){',
+    start,
+    'var root=document.documentElement;',
+    // A Continue pressed before the wizard runs is kept, not sent as a plain form: the wizard
+    // presses it again once it has taken over the page.
+    "addEventListener('submit',function(e){if(!('ready' in root.dataset)){e.preventDefault();root.dataset.pendingSubmit='';start()}},true);",
+    `var step=0;try{step=JSON.parse(sessionStorage.getItem(${json(draftStorageKey(config.pageId))})).stepIndex|0}catch(e){}`,
+    `if(step>0){root.dataset.resuming='';var c=${json(covers)}[Math.min(step,${covers.length - 1})];`,
+    `if(c){var l=document.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=c.href;if(c.srcset){l.imageSrcset=c.srcset;l.imageSizes=${json(coverSizes)};l.type=c.type}document.head.appendChild(l)}start()}`,
+    "else if(document.readyState==='complete')start();else addEventListener('load',start)",
+    '})()',
+  ].join('');
 }
 
 /**
@@ -60,7 +98,7 @@ export function resumeScriptOf(config: WizardConfig): string {
 export function renderIndexHtml(
   template: string,
   config: WizardConfig,
-  built: BuiltParts = { stylesheet: '', firstStep: '' },
+  built: BuiltParts = { stylesheet: '', firstStep: '', entry: null },
 ): string {
   const cover = config.coverImages[0];
   const preferred = cover?.sources[0];
@@ -71,7 +109,7 @@ export function renderIndexHtml(
           : ''
       } />`
     : '';
-  const head = `<script>${resumeScriptOf(config)}</script><style>${inlineStyleOf(config, built.stylesheet)}</style>${preload}`;
+  const head = `<script>${pageScriptOf(config, built.entry)}</script><style>${inlineStyleOf(config, built.stylesheet)}</style>${preload}`;
   // Replacer functions, not strings: `$&` and the like in a title must stay text.
   return template
     .replace(

@@ -98,3 +98,24 @@ test('a reload on a later step shows that step with its answers, never the prere
   ).toBe(false);
   expect(messages).toEqual([]);
 });
+
+test('a Continue pressed before the script has arrived is kept, not sent as a plain form, and acted on', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  await page.goto(serverUrl('example'));
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+
+  await continueButton(page).click();
+  release();
+
+  await expect(heading(page, 'General Information')).toBeVisible();
+  expect(navigations).toEqual([serverUrl('example')]);
+});

@@ -1,11 +1,35 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type * as FormWizardModule from './form-wizard.tsx';
 
 export type FormModule = typeof FormWizardModule;
 
 let formModule: Promise<FormModule> | null = null;
-const loadFormModule = () => (formModule ??= import('./form-wizard.tsx'));
+/** The module once it and everything its steps need have loaded. */
+let readyModule: FormModule | null = null;
+const loadFormModule = (config: WizardConfig) =>
+  (formModule ??= import('./form-wizard.tsx').then(async (module) => {
+    await module.prepareFormSteps(config);
+    readyModule = module;
+    return module;
+  }));
+
+function afterNextPaint(callback: () => void): () => void {
+  let isDone = false;
+  const run = () => {
+    if (isDone) return;
+    isDone = true;
+    callback();
+  };
+  const frame = requestAnimationFrame(() => setTimeout(run, 0));
+  // A tab in the background paints nothing; it must still get its form.
+  const fallback = setTimeout(run, 100);
+  return () => {
+    isDone = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+  };
+}
 
 function whenIdle(callback: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
@@ -26,25 +50,26 @@ export function useFormModule(
   config: WizardConfig,
   isNeeded: boolean,
 ): FormModule | null {
-  const [form, setForm] = useState<FormModule | null>(null);
+  const [form, setForm] = useState<FormModule | null>(() => readyModule);
   useEffect(() => {
     if (form) return;
-    if (isNeeded) {
-      // Every block kind of the form loads with it: a question revealed later (a checkbox shown by a
-      // Yes) must not suspend and blank the step it appears on.
-      void loadFormModule().then((module) => {
-        setForm(module);
-        void module.prepareFormSteps(config);
-      });
+    if (readyModule) {
+      setForm(readyModule);
       return;
     }
-    return whenIdle(
-      () =>
-        void loadFormModule().then(async (module) => {
-          await module.prepareFormSteps(config);
-          setForm(module);
-        }),
-    );
+    if (isNeeded)
+      // After the next paint: the step's frame and cover (a tab reloaded on this step) are on
+      // screen first, without waiting for the form's code. Every block kind loads before the form
+      // is shown: a step that grew as its blocks arrived would move under the applicant, and a
+      // question revealed later (a checkbox shown by a Yes) must not suspend and blank its step.
+      return afterNextPaint(
+        () =>
+          void loadFormModule(config).then((module) =>
+            // Rendered in slices, so a slow phone stays responsive while the step is built.
+            startTransition(() => setForm(module)),
+          ),
+      );
+    return whenIdle(() => void loadFormModule(config).then(setForm));
   }, [isNeeded, form, config]);
   return form;
 }

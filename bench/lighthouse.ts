@@ -1,0 +1,211 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import react from '@vitejs/plugin-react';
+import { startFlow } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { chromiumPath } from '../scripts/ensure-chromium.ts';
+import { draftStorageKey } from '../src/engine/draft-key.ts';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { loadWizardConfig } from '../src/server/wizard-config.ts';
+
+// Lighthouse (mobile, simulated throttling, Debian's Chromium), median of 3 per page: the wizard's
+// Welcome step, its General Information step (a tab reloaded there), and a floor page (bare
+// React 19) served by the same server, compressed the same way. Prints scores, LCP, TBT and CLS,
+// and fails past bench/budgets.json. Needs `npm run build` first.
+const budgets = JSON.parse(
+  readFileSync('bench/budgets.json', 'utf8'),
+) as Record<string, number>;
+const runs = 3;
+const distDirectory = 'dist';
+
+const floorDirectory = mkdtempSync(join(tmpdir(), 'wizard-floor-'));
+await build({
+  root: resolve('bench/floor-page'),
+  configFile: false,
+  logLevel: 'warn',
+  plugins: [
+    react(),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|css)$/,
+    }),
+  ],
+  base: '/floor/',
+  build: { outDir: floorDirectory, emptyOutDir: true, target: 'es2022' },
+});
+
+const loaded = loadWizardConfig('config/example.wizard.json');
+const app = await buildApp({
+  wizardConfig: loaded.config,
+  configDirectory: loaded.directory,
+  distDirectory,
+  database: await openDatabase({
+    sqlitePath: join(mkdtempSync(join(tmpdir(), 'wizard-lh-')), 'a.db'),
+  }),
+  rateLimitPerMinute: 0,
+});
+await app.register(fastifyStatic, {
+  root: floorDirectory,
+  prefix: '/floor/',
+  preCompressed: true,
+  decorateReply: false,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const browser = await puppeteer.launch({
+  executablePath: chromiumPath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+};
+
+/** One Lighthouse navigation in a fresh tab; a step to resume is put in the tab's draft first. */
+async function audit(path: string, resumeStep?: number): Promise<Figures> {
+  const page = await browser.newPage();
+  if (resumeStep !== undefined) {
+    await page.goto(`${origin}/`);
+    await page.evaluate(
+      (key, stepIndex) =>
+        sessionStorage.setItem(
+          key,
+          JSON.stringify({ stepIndex, values: null, idempotencyKey: null }),
+        ),
+      draftStorageKey(loaded.config.pageId),
+      resumeStep,
+    );
+  }
+  // The seeding visit must not leave the page's files in the cache for the audited one.
+  if (resumeStep !== undefined) {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  }
+  const flow = await startFlow(page, {
+    flags: { disableStorageReset: resumeStep !== undefined },
+    config: {
+      extends: 'lighthouse:default',
+      settings: {
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      },
+    },
+  });
+  await flow.navigate(`${origin}${path}`);
+  const { steps } = await flow.createFlowResult();
+  await page.close();
+  const lhr = steps[0]?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse failed on ${path}: ${lhr.runtimeError.message}`,
+    );
+  const score = (id: string) =>
+    Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Infinity;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+/** Lighthouse sometimes loses a trace (NO_NAVSTART) in a fresh browser; such a run is made again. */
+async function auditOnce(path: string, resumeStep?: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(path, resumeStep);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      process.stderr.write(`${(error as Error).message}; again\n`);
+    }
+  }
+}
+
+/** The median of each figure over the runs. */
+async function medianOf(path: string, resumeStep?: number): Promise<Figures> {
+  const results: Figures[] = [];
+  for (let run = 0; run < runs; run += 1)
+    results.push(await auditOnce(path, resumeStep));
+  const median = (key: keyof Figures) =>
+    results.map((result) => result[key]).sort((a, b) => a - b)[
+      Math.floor(runs / 2)
+    ] ?? Infinity;
+  return {
+    performance: median('performance'),
+    accessibility: median('accessibility'),
+    bestPractices: median('bestPractices'),
+    lcp: median('lcp'),
+    tbt: median('tbt'),
+    cls: median('cls'),
+  };
+}
+
+const floor = await medianOf('/floor/');
+const pages = {
+  Welcome: await medianOf('/'),
+  'General Information': await medianOf('/', 1),
+};
+await browser.close();
+await app.close();
+
+const line = (name: string, figures: Figures) =>
+  `${name.padEnd(20)} performance ${String(figures.performance).padStart(3)}  accessibility ${String(figures.accessibility).padStart(3)}  best practices ${String(figures.bestPractices).padStart(3)}  LCP ${figures.lcp.toFixed(0).padStart(5)} ms  TBT ${figures.tbt.toFixed(0).padStart(3)} ms  CLS ${figures.cls.toFixed(3)}\n`;
+process.stdout.write(line('floor (bare React)', floor));
+let isWithin = true;
+for (const [name, figures] of Object.entries(pages)) {
+  process.stdout.write(line(name, figures));
+  const checks = [
+    [
+      'performance',
+      figures.performance,
+      budgets.lighthousePerformanceMin ?? 0,
+      'min',
+    ],
+    [
+      'accessibility',
+      figures.accessibility,
+      budgets.lighthouseAccessibilityMin ?? 0,
+      'min',
+    ],
+    [
+      'best practices',
+      figures.bestPractices,
+      budgets.lighthouseBestPracticesMin ?? 0,
+      'min',
+    ],
+    // The first paint is the Welcome step's; a tab reloaded on a later step renders in the browser.
+    [
+      'LCP / floor',
+      figures.lcp / floor.lcp,
+      name === 'Welcome' ? (budgets.lcpVsFloorMax ?? Infinity) : Infinity,
+      'max',
+    ],
+    ['TBT ms', figures.tbt, budgets.tbtMsMax ?? Infinity, 'max'],
+    ['CLS', figures.cls, budgets.clsMax ?? Infinity, 'max'],
+  ] as const;
+  for (const [check, value, budget, kind] of checks) {
+    const ok = kind === 'min' ? value >= budget : value <= budget;
+    if (!ok) isWithin = false;
+    process.stdout.write(
+      `  ${check.padEnd(16)} ${value.toFixed(2).padStart(8)}  ${ok ? 'within' : 'OUTSIDE'} ${kind} ${budget}\n`,
+    );
+  }
+}
+process.exit(isWithin ? 0 : 1);
