@@ -21,10 +21,12 @@ const missingImages = (page: Page) =>
     [...document.images]
       .filter((image) => {
         const box = image.getBoundingClientRect();
-        // A lazy image far below the fold is not fetched yet, as intended.
+        // A lazy image far below the fold is not fetched yet, as intended; nor is one in the next
+        // step, rendered hidden ahead of time.
         const isDeferred =
-          image.loading === 'lazy' &&
-          (box.bottom < 0 || box.top > window.innerHeight);
+          (image.loading === 'lazy' &&
+            (box.bottom < 0 || box.top > window.innerHeight)) ||
+          !image.checkVisibility();
         return !isDeferred && !(image.complete && image.naturalWidth > 0);
       })
       .map((image) => image.currentSrc || image.src),

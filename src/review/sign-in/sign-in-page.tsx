@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { returnPathAfterSignIn } from '#engine/review-page.ts';
+import { Logo } from '#web/components/logo.tsx';
 import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 
@@ -45,15 +46,7 @@ export function SignInPage() {
         onSubmit={signIn}
         aria-describedby={error ? errorId : undefined}
       >
-        {logo && (
-          <img
-            className="sign-in__logo"
-            src={logo.src}
-            alt={logo.alt}
-            width={logo.width}
-            height={logo.height}
-          />
-        )}
+        {logo && <Logo logo={logo} className="sign-in__logo" />}
         <h1 className="sign-in__heading">Sign in to review applications</h1>
         {organisation && (
           <p className="sign-in__organisation">{organisation}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { stageLabels, stages, type Stage } from '#engine/stages.ts';
+import { Logo } from '#web/components/logo.tsx';
 import { api, type StaffMember } from '#review/lib/api.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
@@ -87,15 +88,7 @@ export function WorkspacePage() {
   return (
     <div className="workspace">
       <header className="workspace__bar">
-        {logo && (
-          <img
-            className="workspace__logo"
-            src={logo.src}
-            alt={logo.alt}
-            width={logo.width}
-            height={logo.height}
-          />
-        )}
+        {logo && <Logo logo={logo} className="workspace__logo" />}
         <span className="workspace__title">Applications</span>
         <span className="workspace__me">{me?.email}</span>
         <button

@@ -6,7 +6,7 @@ import { fullNameOf } from '../db/applicant-columns.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import type { ReviewRepository } from './review-repository.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { cursorIssue, decodeCursor, inboxPage } from './cursor.ts';
 
 const stageSchema = { type: 'string', enum: [...stages] } as const;
 
@@ -67,35 +67,20 @@ export async function reviewRoutes(
           ? undefined
           : decodeCursor(request.query.cursor);
       if (after === null)
-        return reply.code(400).send({
-          error: 'validation',
-          issues: [
-            {
-              path: 'cursor',
-              message: 'Use the nextCursor of a previous page',
-            },
-          ],
-        });
+        return reply
+          .code(400)
+          .send({ error: 'validation', issues: [cursorIssue] });
       const search = request.query.search?.trim() || undefined;
-      const [items, counts] = await Promise.all([
-        repository.list({
-          limit: limit + 1,
+      const [page, counts] = await Promise.all([
+        inboxPage(repository, {
+          limit,
           after,
           search,
           stage: request.query.stage,
         }),
         repository.countByStage(search),
       ]);
-      const page = items.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page,
-        counts,
-        nextCursor:
-          items.length > limit && last
-            ? encodeCursor({ receivedAt: last.receivedAt, id: last.id })
-            : null,
-      };
+      return { ...page, counts };
     },
   );
 

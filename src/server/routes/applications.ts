@@ -3,7 +3,7 @@ import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { exportApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
-import { decodeCursor, encodeCursor } from '../review/cursor.ts';
+import { cursorIssue, decodeCursor, inboxPage } from '../review/cursor.ts';
 
 /** The review API for staff: list, search, read, export and erase, behind ADMIN_TOKEN. */
 export async function applicationRoutes(
@@ -40,26 +40,11 @@ export async function applicationRoutes(
         ? undefined
         : decodeCursor(request.query.cursor);
     if (after === null)
-      return reply.code(400).send({
-        error: 'validation',
-        issues: [
-          {
-            path: 'cursor',
-            message: 'Use the nextCursor of a previous page',
-          },
-        ],
-      });
+      return reply
+        .code(400)
+        .send({ error: 'validation', issues: [cursorIssue] });
     const search = request.query.search?.trim().slice(0, 200) || undefined;
-    const items = await repository.list({ limit: limit + 1, after, search });
-    const page = items.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: page,
-      nextCursor:
-        items.length > limit && last
-          ? encodeCursor({ receivedAt: last.receivedAt, id: last.id })
-          : null,
-    };
+    return inboxPage(repository, { limit, after, search });
   });
 
   app.get('/api/applications.csv', async (_request, reply) => {

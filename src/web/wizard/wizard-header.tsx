@@ -1,3 +1,4 @@
+import { Logo } from '#web/components/logo.tsx';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
@@ -38,13 +39,7 @@ export function WizardHeader({
         </button>
       )}
       {config.showLogo && config.logo && (
-        <img
-          className="logo"
-          src={config.logo.src}
-          alt={config.logo.alt}
-          width={config.logo.width}
-          height={config.logo.height}
-        />
+        <Logo logo={config.logo} className="logo" />
       )}
     </header>
   );
