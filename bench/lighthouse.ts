@@ -203,8 +203,12 @@ for (const [name, figures] of Object.entries(pages)) {
   for (const [check, value, budget, kind] of checks) {
     const ok = kind === 'min' ? value >= budget : value <= budget;
     if (!ok) isWithin = false;
+    const verdict =
+      budget === Infinity
+        ? 'for information'
+        : `${ok ? 'within' : 'OUTSIDE'} ${kind} ${budget}`;
     process.stdout.write(
-      `  ${check.padEnd(16)} ${value.toFixed(2).padStart(8)}  ${ok ? 'within' : 'OUTSIDE'} ${kind} ${budget}\n`,
+      `  ${check.padEnd(16)} ${value.toFixed(2).padStart(8)}  ${verdict}\n`,
     );
   }
 }

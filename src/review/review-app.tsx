@@ -1,7 +1,9 @@
 import { Route, Router, Switch } from 'wouter';
 import type { ReviewPageConfig } from '#engine/review-page.ts';
 import { ReviewPageContext } from '#review/lib/review-page-context.ts';
+import { AuditPage } from '#review/audit/audit-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
+import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
 
 /** The staff workspace under `/review`; the server sends every signed-out address to sign-in. */
@@ -11,6 +13,11 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
       <Router base="/review">
         <Switch>
           <Route path="/sign-in" component={SignInPage} />
+          <Route path="/audit">
+            <WorkspaceFrame>
+              <AuditPage />
+            </WorkspaceFrame>
+          </Route>
           <Route component={WorkspacePage} />
         </Switch>
       </Router>

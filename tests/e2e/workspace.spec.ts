@@ -193,3 +193,62 @@ test('decides as a team: stage moves by button and key, a vote, a note, all show
   await expect(page).toHaveURL(/stage=accepted/);
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 });
+
+test('an admin erases an application after confirming and reads it in the audit log; a reviewer has neither', async ({
+  page,
+  browser,
+}) => {
+  const name = await submitApplication(page);
+  const search = name.split(' ')[1] ?? '';
+  const signInAs = async (target: Page, email: string) => {
+    await target.goto(
+      serverUrl(
+        'example',
+        `/review/sign-in?next=${encodeURIComponent(`/review?search=${search}`)}`,
+      ),
+    );
+    await emailBox(target).fill(email);
+    await passwordBox(target).fill(password);
+    await signInButton(target).click();
+    await target.getByRole('link', { name, exact: true }).click();
+  };
+
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  const reviewerEmail = addStaff('reviewer');
+  await signInAs(reviewer, reviewerEmail);
+  // Who is signed in has loaded: what the page leaves out is left out for that role.
+  await expect(reviewer.getByText(reviewerEmail)).toBeVisible();
+  await expect(
+    reviewer
+      .getByRole('complementary')
+      .getByRole('heading', { level: 2, name }),
+  ).toBeVisible();
+  await expect(reviewer.getByRole('button', { name: 'Erase…' })).toHaveCount(0);
+  await expect(reviewer.getByRole('link', { name: 'Audit log' })).toHaveCount(
+    0,
+  );
+  await reviewerContext.close();
+
+  await signInAs(page, addStaff('admin'));
+  const panel = page.getByRole('complementary');
+  await panel.getByRole('button', { name: 'Erase…' }).click();
+  await panel.getByRole('button', { name: 'Keep it' }).click();
+  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
+  await panel.getByRole('button', { name: 'Erase…' }).click();
+  await panel.getByRole('button', { name: 'Erase for good' }).click();
+  await expect(page.getByRole('complementary')).toHaveCount(0);
+  await expect(
+    page.getByText('No application matches this search.'),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Audit log' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Erased an application' }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('table')).not.toContainText(search);
+  expect(await seriousViolations(page)).toEqual([]);
+});

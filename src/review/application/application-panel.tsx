@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DescribedStep } from '#engine/describe-application.ts';
 import { stageLabels, type Stage } from '#engine/stages.ts';
-import { api } from '#review/lib/api.ts';
+import { api, type StaffMember } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
+import { EraseControl } from './erase-control.tsx';
 import { NoteForm } from './note-form.tsx';
 
 type Application = {
@@ -31,6 +32,7 @@ export function ApplicationPanel({
   id,
   version,
   me,
+  onErased,
   onDecide,
   onChange,
   onClose,
@@ -39,7 +41,8 @@ export function ApplicationPanel({
 }: {
   id: string;
   version: number;
-  me: string | undefined;
+  me: StaffMember | null;
+  onErased: () => void;
   onDecide: (stage: Stage) => void;
   onChange: () => void;
   onClose: () => void;
@@ -68,7 +71,8 @@ export function ApplicationPanel({
     if (shownId) heading.current?.focus();
   }, [shownId]);
 
-  const myVote = shown?.votes.find((vote) => vote.email === me)?.value ?? 0;
+  const myVote =
+    shown?.votes.find((vote) => vote.email === me?.email)?.value ?? 0;
   const vote = async (value: 1 | -1) => {
     await api(`/api/review/applications/${encodeURIComponent(id)}/vote`, {
       method: 'PUT',
@@ -244,6 +248,14 @@ export function ApplicationPanel({
                   </li>
                 ))}
               </ul>
+            </section>
+          )}
+          {me?.role === 'admin' && (
+            <section className="panel__step" aria-labelledby="erase-heading">
+              <h3 id="erase-heading" className="panel__step-name">
+                Erasure
+              </h3>
+              <EraseControl applicationId={shown.id} onErased={onErased} />
             </section>
           )}
         </>

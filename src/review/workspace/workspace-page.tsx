@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { stageLabels, stages, type Stage } from '#engine/stages.ts';
-import { Logo } from '#web/components/logo.tsx';
-import { api, type StaffMember } from '#review/lib/api.ts';
-import { useReviewPage } from '#review/lib/review-page-context.ts';
+import { api } from '#review/lib/api.ts';
+import { useMe } from '#review/lib/use-me.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
 import { InboxTable } from './inbox-table.tsx';
+import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
 
 /** The inbox, with the open application beside it; the address bar holds the search and the open one. */
 export function WorkspacePage() {
-  const { logo } = useReviewPage();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const openId = params.get('open');
@@ -19,12 +18,8 @@ export function WorkspacePage() {
   // Bumped after each decision, so the inbox and the open application read it back.
   const [version, setVersion] = useState(0);
   const inbox = useInbox({ search, stage, version });
-  const [me, setMe] = useState<StaffMember | null>(null);
+  const me = useMe();
   const searchBox = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    void api<StaffMember>('/api/review/session').then(setMe, () => undefined);
-  }, []);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -80,25 +75,8 @@ export function WorkspacePage() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const signOut = async () => {
-    await api('/api/review/session', { method: 'DELETE' });
-    window.location.assign('/review/sign-in');
-  };
-
   return (
-    <div className="workspace">
-      <header className="workspace__bar">
-        {logo && <Logo logo={logo} className="workspace__logo" />}
-        <span className="workspace__title">Applications</span>
-        <span className="workspace__me">{me?.email}</span>
-        <button
-          type="button"
-          className="button button--outlined workspace__sign-out"
-          onClick={() => void signOut()}
-        >
-          Sign out
-        </button>
-      </header>
+    <WorkspaceFrame>
       <div
         className={`workspace__body${openId ? ' workspace__body--open' : ''}`}
       >
@@ -152,7 +130,11 @@ export function WorkspacePage() {
           <ApplicationPanel
             id={openId}
             version={version}
-            me={me?.email}
+            me={me}
+            onErased={() => {
+              update({ open: null });
+              setVersion((current) => current + 1);
+            }}
             onDecide={(to) => void decide(to)}
             onChange={() => setVersion((current) => current + 1)}
             onClose={() => update({ open: null })}
@@ -165,6 +147,6 @@ export function WorkspacePage() {
           />
         )}
       </div>
-    </div>
+    </WorkspaceFrame>
   );
 }

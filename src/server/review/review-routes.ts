@@ -157,6 +157,40 @@ export async function reviewRoutes(
     },
   );
 
+  // Erasure: the application, its notes, votes and stage moves; the audit keeps only that it
+  // happened, by whom, to which id.
+  app.delete<ById>(
+    '/api/review/applications/:id',
+    { preHandler: requireRole('admin') },
+    async (request, reply) => {
+      if (!(await repository.erase(request.params.id))) return notFound(reply);
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'erased',
+        subject: request.params.id,
+        address: request.ip,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Querystring: { limit?: string } }>(
+    '/api/review/audit',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { limit: listQuery.properties.limit },
+        },
+      },
+    },
+    async (request) => ({
+      entries: await audit.latest(Number(request.query.limit ?? 100)),
+    }),
+  );
+
   app.post<ById & { Body: { body: string } }>(
     '/api/review/applications/:id/notes',
     {

@@ -43,6 +43,18 @@ export function createAuditLog(database: Database) {
         .execute();
     },
 
+    /** The newest entries first. */
+    async latest(limit: number): Promise<AuditEntry[]> {
+      const rows = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows as AuditEntry[];
+    },
+
     /** How often an action happened to one subject or from one address since a time. */
     async countSince(
       action: AuditAction,
