@@ -252,3 +252,58 @@ test('an admin erases an application after confirming and reads it in the audit 
   await expect(page.getByRole('table')).not.toContainText(search);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('offers applications that arrive while the inbox is open, without moving the list', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const first = await submitApplication(page);
+  const family = first.split(' ')[1] ?? '';
+  await page.clock.install();
+  await page.goto(
+    serverUrl(
+      'example',
+      `/review/sign-in?next=${encodeURIComponent(`/review?search=${family}`)}`,
+    ),
+  );
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await page.clock.runFor(1_000);
+  await expect(
+    page.getByRole('link', { name: first, exact: true }),
+  ).toBeVisible();
+
+  const lastName = `${family}Two`;
+  const application = validApplication({
+    firstName: 'Ada',
+    emailAddress: `${lastName.toLowerCase()}@example.com`,
+  });
+  application.personalInfo.lastName = lastName;
+  expect(
+    (
+      await page.request.put(
+        serverUrl('example', '/api/syncPage/aldmere-creators'),
+        {
+          headers: { 'idempotency-key': randomUUID() },
+          data: application,
+        },
+      )
+    ).status(),
+  ).toBe(201);
+  await page.clock.runFor(20_000);
+
+  const offer = page.getByRole('button', {
+    name: '1 new application — show it',
+  });
+  await expect(offer).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Ada ${lastName}`, exact: true }),
+  ).toHaveCount(0);
+  await offer.click();
+  await page.clock.runFor(1_000);
+  await expect(
+    page.getByRole('link', { name: `Ada ${lastName}`, exact: true }),
+  ).toBeVisible();
+  await expect(offer).toHaveCount(0);
+});

@@ -7,6 +7,7 @@ import { ApplicationPanel } from '#review/application/application-panel.tsx';
 import { InboxTable } from './inbox-table.tsx';
 import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
+import { useNewArrivals } from './use-new-arrivals.ts';
 
 /** The inbox, with the open application beside it; the address bar holds the search and the open one. */
 export function WorkspacePage() {
@@ -18,6 +19,7 @@ export function WorkspacePage() {
   // Bumped after each decision, so the inbox and the open application read it back.
   const [version, setVersion] = useState(0);
   const inbox = useInbox({ search, stage, version });
+  const arrivals = useNewArrivals(search, inbox.counts);
   const me = useMe();
   const searchBox = useRef<HTMLInputElement>(null);
 
@@ -84,6 +86,19 @@ export function WorkspacePage() {
           <h1 id="inbox-heading" className="visually-hidden">
             Applications
           </h1>
+          <div className="inbox__arrivals" role="status">
+            {arrivals > 0 && (
+              <button
+                type="button"
+                className="button button--outlined"
+                onClick={() => setVersion((current) => current + 1)}
+              >
+                {arrivals === 1
+                  ? '1 new application — show it'
+                  : `${arrivals} new applications — show them`}
+              </button>
+            )}
+          </div>
           <nav className="stage-tabs" aria-label="Stages">
             {[null, ...stages].map((tab) => (
               <a
