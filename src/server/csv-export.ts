@@ -1,5 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
 import type { ExportColumn } from '#engine/describe-application.ts';
 import type { ApplicationDescriptions } from './application-descriptions.ts';
 import type { ApplicationsRepository } from './db/applications-repository.ts';
@@ -61,4 +62,20 @@ export function exportApplicationsCsv(
   // pipeline destroys the CSV stream with the error when a read fails, so the response ends visibly broken.
   pipeline(Readable.from(rows(repository, descriptions)), csv, () => {});
   return csv;
+}
+
+/** Sends every application as a CSV download named after today's date. */
+export function sendApplicationsCsv(
+  reply: FastifyReply,
+  repository: ApplicationsRepository,
+  descriptions: ApplicationDescriptions,
+): FastifyReply {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header(
+      'Content-Disposition',
+      `attachment; filename="applications-${stamp}.csv"`,
+    )
+    .send(exportApplicationsCsv(repository, descriptions));
 }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { validApplication } from '../support/fixtures.ts';
@@ -306,4 +307,21 @@ test('offers applications that arrive while the inbox is open, without moving th
     page.getByRole('link', { name: `Ada ${lastName}`, exact: true }),
   ).toBeVisible();
   await expect(offer).toHaveCount(0);
+});
+
+test('downloads every application as a CSV with the questions as headers', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const name = await submitApplication(page);
+  await page.goto(serverUrl('example', '/review/sign-in'));
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export all (CSV)' }).click();
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8');
+  expect(csv.split('\r\n')[0]).toContain('First Name');
+  expect(csv).toContain(name.split(' ')[1]);
 });

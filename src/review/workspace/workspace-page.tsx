@@ -133,6 +133,13 @@ export function WorkspacePage() {
                 update({ search: event.currentTarget.value.trim() || null })
               }
             />
+            <a
+              className="button button--outlined inbox__export"
+              href="/api/review/applications.csv"
+              download
+            >
+              Export all (CSV)
+            </a>
           </div>
           <InboxTable
             inbox={inbox}

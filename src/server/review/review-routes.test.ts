@@ -158,6 +158,28 @@ describe.each(engines)('the workspace on %s', (engine) => {
     );
   });
 
+  test('exports every application as CSV, questions as headers, and records who exported', async () => {
+    const response = await get('/api/review/applications.csv');
+    expect(response.headers.get('content-type')).toBe(
+      'text/csv; charset=utf-8',
+    );
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="applications-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const [questions, keys] = (await response.text()).split('\r\n');
+    expect(questions).toContain('First Name');
+    expect(keys).toContain('personalInfo.firstName');
+    expect((await get('/api/review/applications.csv', {})).status).toBe(401);
+    const exported = await server.database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action'])
+      .where('action', '=', 'exported')
+      .execute();
+    expect(exported).toEqual([
+      { actor: 'rita@example.org', action: 'exported' },
+    ]);
+  });
+
   test('refuses the API signed out, and takes the automation token instead of a session', async () => {
     expect((await get('/api/review/applications', {})).status).toBe(401);
     expect(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { stages, type Stage } from '#engine/stages.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
+import { sendApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -83,6 +84,17 @@ export async function reviewRoutes(
       return { ...page, counts };
     },
   );
+
+  app.get('/api/review/applications.csv', async (request, reply) => {
+    await audit.record({
+      actor: request.staff?.email ?? '',
+      action: 'exported',
+      subject: null,
+      address: request.ip,
+      detail: 'every application',
+    });
+    return sendApplicationsCsv(reply, repository, descriptions);
+  });
 
   app.get<ById>('/api/review/applications/:id', async (request, reply) => {
     const [application, review] = await Promise.all([

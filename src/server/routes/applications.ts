@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
-import { exportApplicationsCsv } from '../csv-export.ts';
+import { sendApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
 import { cursorIssue, decodeCursor, inboxPage } from '../review/cursor.ts';
@@ -47,16 +47,9 @@ export async function applicationRoutes(
     return inboxPage(repository, { limit, after, search });
   });
 
-  app.get('/api/applications.csv', async (_request, reply) => {
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="applications-${stamp}.csv"`,
-      )
-      .send(exportApplicationsCsv(repository, descriptions));
-  });
+  app.get('/api/applications.csv', async (_request, reply) =>
+    sendApplicationsCsv(reply, repository, descriptions),
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/applications/:id',
