@@ -2,6 +2,7 @@ import { Route, Router, Switch } from 'wouter';
 import type { ReviewPageConfig } from '#engine/review-page.ts';
 import { ReviewPageContext } from '#review/lib/review-page-context.ts';
 import { AuditPage } from '#review/audit/audit-page.tsx';
+import { SettingsPage } from '#review/settings/settings-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
 import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
@@ -13,6 +14,11 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
       <Router base="/review">
         <Switch>
           <Route path="/sign-in" component={SignInPage} />
+          <Route path="/settings">
+            <WorkspaceFrame>
+              <SettingsPage />
+            </WorkspaceFrame>
+          </Route>
           <Route path="/audit">
             <WorkspaceFrame>
               <AuditPage />

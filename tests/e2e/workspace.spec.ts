@@ -325,3 +325,45 @@ test('downloads every application as a CSV with the questions as headers', async
   expect(csv.split('\r\n')[0]).toContain('First Name');
   expect(csv).toContain(name.split(' ')[1]);
 });
+
+test('changes the password in Settings, and the old one no longer signs in', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  await page.goto(
+    serverUrl('example', '/review/sign-in?next=%2Freview%2Fsettings'),
+  );
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Settings' }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password (at least 12 characters)').fill('short');
+  await page.getByLabel('New password again').fill('short');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    page.getByText('The password must be at least 12 characters.'),
+  ).toBeVisible();
+
+  const next = 'a much longer new passphrase';
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password (at least 12 characters)').fill(next);
+  await page.getByLabel('New password again').fill(next);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password is changed; your other sessions have ended.',
+  );
+
+  const old = await page.request.post(
+    serverUrl('example', '/api/review/session'),
+    {
+      headers: { origin: serverUrl('example', '') },
+      data: { email, password },
+    },
+  );
+  expect(old.status()).toBe(401);
+});

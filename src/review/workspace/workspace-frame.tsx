@@ -21,6 +21,9 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
           <Link href="/" className="workspace__screen">
             Applications
           </Link>
+          <Link href="/settings" className="workspace__screen">
+            Settings
+          </Link>
           {me?.role === 'admin' && (
             <Link href="/audit" className="workspace__screen">
               Audit log
