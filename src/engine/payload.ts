@@ -8,6 +8,11 @@ import {
 import type { EntryReader, FieldIssue } from './block-kinds/answer.ts';
 import { isActive } from './conditions.ts';
 import { setAt } from './paths.ts';
+import {
+  platformKeys,
+  platformLocation,
+  type PlatformKey,
+} from './platforms.ts';
 
 type PayloadField = { key: string; value: string };
 
@@ -174,4 +179,38 @@ export function decodePayload(
   model: ApplicationModel,
 ): ApplicationValues {
   return decodeAnswers(payload, model, () => {}).values;
+}
+
+/** A platform an application names: its handle or address, and its followers when it has any. */
+export type PlatformAnswer = {
+  platform: PlatformKey;
+  handle: string;
+  followers: number;
+};
+
+/**
+ * The platforms of a stored application, wherever they travel in the payload (LinkedIn, Threads
+ * and Reddit under `fields.single`), in the order of the platform list: what the inbox shows and
+ * sorts by.
+ */
+export function platformAnswersOf(
+  payload: ApplicationPayload,
+): PlatformAnswer[] {
+  const entries = gatherEntries(payload, () => undefined);
+  const text = (platform: PlatformKey, key: string) => {
+    const value = entries.get(platformLocation(platform, key))?.text;
+    return typeof value === 'string' ? value : '';
+  };
+  return platformKeys.flatMap((platform) => {
+    const handle = text(platform, 'handle') || text(platform, 'url');
+    if (!handle) return [];
+    const followers = Number(text(platform, 'followers'));
+    return [
+      {
+        platform,
+        handle,
+        followers: Number.isSafeInteger(followers) ? followers : 0,
+      },
+    ];
+  });
 }

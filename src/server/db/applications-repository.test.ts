@@ -200,21 +200,26 @@ describe.each(engines)('applications on %s', (engine) => {
       all.slice(0, 4).map((row) => row.id),
     );
     expect(
-      (await repository.list({ limit: 10, search: 'HEDY' })).map(
+      (await repository.list({ limit: 10, filters: { search: 'HEDY' } })).map(
         (row) => row.name,
       ),
     ).toEqual(['Hedy Lovelace']);
     expect(
-      (await repository.list({ limit: 10, search: 'nasa.example' })).map(
-        (row) => row.email,
-      ),
+      (
+        await repository.list({
+          limit: 10,
+          filters: { search: 'nasa.example' },
+        })
+      ).map((row) => row.email),
     ).toEqual(['katherine@nasa.example']);
     expect(
-      (await repository.list({ limit: 10, search: 'at' })).map(
+      (await repository.list({ limit: 10, filters: { search: 'at' } })).map(
         (row) => row.countryCode,
       ),
     ).toContain('AT');
-    expect(await repository.list({ limit: 10, search: '%' })).toEqual([]);
+    expect(
+      await repository.list({ limit: 10, filters: { search: '%' } }),
+    ).toEqual([]);
   });
 
   test('reads every application in batches, oldest first', async () => {

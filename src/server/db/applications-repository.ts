@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { ApplicationPayload } from '#engine/payload.ts';
+import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
+import type { PlatformKey } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
 import { hashCanonical } from '../canonical-json.ts';
-import { fullNameOf } from './applicant-columns.ts';
+import { fullNameOf, inboxColumnsOf } from './applicant-columns.ts';
 import type { Database } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
 
@@ -23,6 +24,9 @@ export type ApplicationSummary = {
   name: string;
   email: string;
   countryCode: string | null;
+  platforms: PlatformAnswer[];
+  /** The sum of the followers of its platforms. */
+  reach: number;
   stage: Stage;
   /** Up votes minus down votes of the staff. */
   netVotes: number;
@@ -39,7 +43,7 @@ type StoreInput = {
   payload: ApplicationPayload;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row has 11.
+// SQLite allows 32,766 bound values in one statement; a row has 14.
 const maxBatchSize = 256;
 
 function rowOf(input: StoreInput, hash: string, receivedAt: string) {
@@ -53,6 +57,7 @@ function rowOf(input: StoreInput, hash: string, receivedAt: string) {
     payload: JSON.stringify(input.payload),
     config_version: input.configVersion,
     full_name: fullNameOf(input.payload),
+    ...inboxColumnsOf(input.payload),
     email:
       typeof personal.emailAddress === 'string' ? personal.emailAddress : '',
     country_code:
@@ -61,6 +66,23 @@ function rowOf(input: StoreInput, hash: string, receivedAt: string) {
 }
 
 type ApplicationRow = ReturnType<typeof rowOf>;
+
+/** What the inbox narrows its list by; every filter is optional. */
+export type InboxFilters = {
+  search?: string | undefined;
+  country?: string | undefined;
+  platform?: PlatformKey | undefined;
+  minReach?: number | undefined;
+};
+
+export type InboxSort = 'newest' | 'reach';
+
+/** The last row of a page: where the next one starts, in the order of the sort. */
+export type InboxCursor = { receivedAt: string; id: string; reach?: number };
+
+/** `text` anywhere, as a LIKE pattern with its wildcards escaped. */
+const likePattern = (text: string) =>
+  `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 export function hashPayload(payload: ApplicationPayload): string {
   return hashCanonical(payload);
@@ -109,18 +131,33 @@ export function createApplicationsRepository(
       ? { kind: 'replayed', id: existing.id, receivedAt: existing.received_at }
       : { kind: 'conflict' };
 
-  /** Applications whose name or e-mail contains the search, or whose country code it is. */
-  const matching = (search: string | undefined) => {
-    const query = db.selectFrom('applications');
-    if (!search) return query;
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    return query.where((where) =>
-      where.or([
-        where(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-        where(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-        where(sql`lower(country_code)`, '=', search.toLowerCase()),
-      ]),
-    );
+  /**
+   * Applications matching the inbox's filters: the search in the name, e-mail or a handle (or the
+   * country code), a country, a platform, a minimum reach.
+   */
+  const matching = (filters: InboxFilters) => {
+    let query = db.selectFrom('applications');
+    const { search, country, platform, minReach } = filters;
+    if (search) {
+      const pattern = likePattern(search.toLowerCase());
+      query = query.where((where) =>
+        where.or([
+          where(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+          where(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+          where(sql`handles`, 'like', sql`${pattern} escape '\\'`),
+          where(sql`lower(country_code)`, '=', search.toLowerCase()),
+        ]),
+      );
+    }
+    if (country) query = query.where('country_code', '=', country);
+    if (platform)
+      query = query.where(
+        sql`platforms`,
+        'like',
+        sql`${likePattern(`"platform":"${platform}"`)} escape '\\'`,
+      );
+    if (minReach !== undefined) query = query.where('reach', '>=', minReach);
+    return query;
   };
 
   /**
@@ -272,14 +309,16 @@ export function createApplicationsRepository(
       return row && readJson<unknown>(row.config);
     },
 
-    /** Newest first; `after` is the last row of the previous page (keyset pagination). */
+    /** A page of the inbox; `after` is the last row of the previous page (keyset pagination). */
     async list(options: {
       limit: number;
-      after?: { receivedAt: string; id: string } | undefined;
-      search?: string | undefined;
+      after?: InboxCursor | undefined;
+      filters?: InboxFilters;
       stage?: Stage | undefined;
+      sort?: InboxSort;
     }): Promise<ApplicationSummary[]> {
-      let query = matching(options.search)
+      const byReach = options.sort === 'reach';
+      let query = matching(options.filters ?? {})
         .select([
           'id',
           'page_id',
@@ -288,6 +327,8 @@ export function createApplicationsRepository(
           'email',
           'country_code',
           'stage',
+          'reach',
+          'platforms',
         ])
         .select((eb) =>
           eb
@@ -296,21 +337,28 @@ export function createApplicationsRepository(
             .select((votes) => votes.fn.sum<string | number>('value').as('net'))
             .as('net_votes'),
         )
+        .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
         .orderBy('received_at', 'desc')
         .orderBy('id', 'desc')
         .limit(options.limit);
       const { after, stage } = options;
       if (stage) query = query.where('stage', '=', stage);
       if (after)
-        query = query.where((where) =>
-          where.or([
+        query = query.where((where) => {
+          const older = where.or([
             where('received_at', '<', after.receivedAt),
             where.and([
               where('received_at', '=', after.receivedAt),
               where('id', '<', after.id),
             ]),
-          ]),
-        );
+          ]);
+          return byReach
+            ? where.or([
+                where('reach', '<', after.reach ?? 0),
+                where.and([where('reach', '=', after.reach ?? 0), older]),
+              ])
+            : older;
+        });
       const rows = await query.execute();
       return rows.map((row) => ({
         id: row.id,
@@ -319,14 +367,18 @@ export function createApplicationsRepository(
         name: row.full_name,
         email: row.email,
         countryCode: row.country_code,
+        platforms: JSON.parse(row.platforms) as PlatformAnswer[],
+        reach: Number(row.reach),
         stage: row.stage,
         netVotes: Number(row.net_votes ?? 0),
       }));
     },
 
-    /** How many applications matching a search are in each stage. */
-    async countByStage(search?: string): Promise<Record<Stage, number>> {
-      const rows = await matching(search)
+    /** How many applications matching the filters are in each stage. */
+    async countByStage(
+      filters: InboxFilters = {},
+    ): Promise<Record<Stage, number>> {
+      const rows = await matching(filters)
         .select([
           'stage',
           (eb) => eb.fn.countAll<string | number>().as('count'),

@@ -27,6 +27,12 @@ type ApplicationsTable = {
   /** The configuration the application was answered under; null for applications stored before versions were kept. */
   config_version: string | null;
   stage: Generated<Stage>;
+  /** The sum of the followers of every platform named. */
+  reach: Generated<number | string>;
+  /** JSON: the platforms named, with handle and followers, in the order of the platform list. */
+  platforms: Generated<string>;
+  /** The handles in lower case, separated by spaces, for the inbox's search. */
+  handles: Generated<string>;
 };
 
 type StageMovesTable = {

@@ -1,5 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { ApplicationPayload } from '#engine/payload.ts';
+import { inboxColumnsOf } from './applicant-columns.ts';
 import type { Engine } from './database.ts';
 
 /** Versioned migrations, run at start-up; a name once shipped never changes. */
@@ -193,6 +195,48 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .on('notes')
           .columns(['application_id', 'at'])
           .execute();
+      },
+    },
+    '005-inbox-columns': {
+      async up(db: Kysely<unknown>) {
+        // Kept beside the payload so the inbox sorts and filters by them in SQL.
+        await db.schema
+          .alterTable('applications')
+          .addColumn('reach', 'bigint', (column) =>
+            column.notNull().defaultTo(0),
+          )
+          .execute();
+        await db.schema
+          .alterTable('applications')
+          .addColumn('platforms', 'text', (column) =>
+            column.notNull().defaultTo('[]'),
+          )
+          .execute();
+        await db.schema
+          .alterTable('applications')
+          .addColumn('handles', 'varchar(2000)', (column) =>
+            column.notNull().defaultTo(''),
+          )
+          .execute();
+        await db.schema
+          .createIndex('applications_reach')
+          .on('applications')
+          .columns(['reach', 'received_at', 'id'])
+          .execute();
+        const stored = await sql<{
+          id: string;
+          payload: string | ApplicationPayload;
+        }>`SELECT id, payload FROM applications`.execute(db);
+        for (const row of stored.rows) {
+          const payload =
+            typeof row.payload === 'string'
+              ? (JSON.parse(row.payload) as ApplicationPayload)
+              : row.payload;
+          const columns = inboxColumnsOf(payload);
+          await sql`UPDATE applications SET reach = ${columns.reach}, platforms = ${columns.platforms}, handles = ${columns.handles} WHERE id = ${row.id}`.execute(
+            db,
+          );
+        }
       },
     },
   };

@@ -1,20 +1,27 @@
 import type { Stage } from '#engine/stages.ts';
-import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import type {
+  ApplicationsRepository,
+  InboxCursor,
+  InboxFilters,
+  InboxSort,
+} from '../db/applications-repository.ts';
 
-/** Keyset pagination: the last row of a page, opaque to clients. */
-export type Cursor = { receivedAt: string; id: string };
-
-const encodeCursor = (cursor: Cursor) =>
+// Keyset pagination: the last row of a page, opaque to clients.
+const encodeCursor = (cursor: InboxCursor) =>
   Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 /** The cursor, or null when the text is not one this server wrote. */
-export function decodeCursor(text: string): Cursor | null {
+export function decodeCursor(text: string): InboxCursor | null {
   try {
     const value = JSON.parse(
       Buffer.from(text, 'base64url').toString('utf8'),
-    ) as Partial<Cursor>;
-    return typeof value.receivedAt === 'string' && typeof value.id === 'string'
-      ? { receivedAt: value.receivedAt, id: value.id }
+    ) as Partial<InboxCursor>;
+    if (typeof value.receivedAt !== 'string' || typeof value.id !== 'string')
+      return null;
+    const cursor = { receivedAt: value.receivedAt, id: value.id };
+    if (value.reach === undefined) return cursor;
+    return Number.isSafeInteger(value.reach)
+      ? { ...cursor, reach: value.reach }
       : null;
   } catch {
     return null;
@@ -27,14 +34,15 @@ export const cursorIssue = {
   message: 'Use the nextCursor of a previous page',
 };
 
-/** One page of the inbox, newest first, and the cursor of the next page (null on the last). */
+/** One page of the inbox in the order of its sort, and the cursor of the next page (null on the last). */
 export async function inboxPage(
   repository: ApplicationsRepository,
   options: {
     limit: number;
-    after: Cursor | undefined;
-    search: string | undefined;
+    after: InboxCursor | undefined;
+    filters: InboxFilters;
     stage?: Stage | undefined;
+    sort?: InboxSort;
   },
 ) {
   const items = await repository.list({ ...options, limit: options.limit + 1 });
@@ -44,7 +52,11 @@ export async function inboxPage(
     items: page,
     nextCursor:
       items.length > options.limit && last
-        ? encodeCursor({ receivedAt: last.receivedAt, id: last.id })
+        ? encodeCursor({
+            receivedAt: last.receivedAt,
+            id: last.id,
+            ...(options.sort === 'reach' && { reach: last.reach }),
+          })
         : null,
   };
 }

@@ -134,7 +134,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
 
   test('reads one application with its answers under their questions, grouped by step', async () => {
     const { items } = (await (
-      await get('/api/review/applications?search=ada')
+      await get('/api/review/applications?search=ada@')
     ).json()) as {
       items: Array<{ id: string }>;
     };
@@ -329,7 +329,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
   });
 
   test('keeps internal notes with author and time, newest first, and goes with an erased application', async () => {
-    const ada = await idOf('ada');
+    const ada = await idOf('ada@');
     expect(
       (
         await send('POST', `/api/review/applications/${ada}/notes`, {
@@ -369,6 +369,92 @@ describe.each(engines)('the workspace on %s', (engine) => {
         .execute();
       expect(left).toEqual([]);
     }
+  });
+});
+
+describe.each(engines)('inbox sorting and filters on %s', (engine) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const names = async (query: string) =>
+    (
+      (await (
+        await fetch(`${server.baseUrl}/api/review/applications?${query}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        })
+      ).json()) as { items: Array<{ name: string; reach: number }> }
+    ).items.map((item) => `${item.name} ${item.reach}`);
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const creators = [
+      ['Ines', 'GB', { instagram: { handle: 'ines.eats', followers: '5000' } }],
+      ['Tom', 'FR', { tiktok: { handle: 'tom.trips', followers: '90000' } }],
+      [
+        'Uma',
+        'GB',
+        {
+          instagram: { handle: 'uma.walks', followers: '20000' },
+          tiktok: { handle: 'uma.runs', followers: '30000' },
+        },
+      ],
+    ] as const;
+    for (const [firstName, countryCode, platforms] of creators) {
+      const application = validApplication({
+        firstName,
+        emailAddress: `${firstName.toLowerCase()}@example.com`,
+      });
+      const response = await putApplication(
+        server.baseUrl,
+        {
+          ...application,
+          personalInfo: { ...application.personalInfo, countryCode },
+          platforms,
+        },
+        { key: randomUUID() },
+      );
+      expect(response.status).toBe(201);
+    }
+  });
+  afterAll(() => server.close());
+
+  test('sorts by total reach, a page at a time, and filters by platform, reach, country and handle', async () => {
+    expect(await names('sort=reach')).toEqual([
+      'Tom Lovelace 90000',
+      'Uma Lovelace 50000',
+      'Ines Lovelace 5000',
+    ]);
+    const first = (await (
+      await fetch(
+        `${server.baseUrl}/api/review/applications?sort=reach&limit=1`,
+        {
+          headers: { authorization: `Bearer ${adminToken}` },
+        },
+      )
+    ).json()) as { nextCursor: string };
+    expect(
+      await names(`sort=reach&limit=2&cursor=${first.nextCursor}`),
+    ).toEqual(['Uma Lovelace 50000', 'Ines Lovelace 5000']);
+    expect(await names('platform=tiktok')).toEqual([
+      'Uma Lovelace 50000',
+      'Tom Lovelace 90000',
+    ]);
+    expect(await names('minReach=40000&sort=reach')).toEqual([
+      'Tom Lovelace 90000',
+      'Uma Lovelace 50000',
+    ]);
+    expect(await names('country=GB&platform=instagram&minReach=10000')).toEqual(
+      ['Uma Lovelace 50000'],
+    );
+    expect(await names('search=TRIPS')).toEqual(['Tom Lovelace 90000']);
+    expect(
+      (
+        await fetch(
+          `${server.baseUrl}/api/review/applications?platform=myspace`,
+          {
+            headers: { authorization: `Bearer ${adminToken}` },
+          },
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 

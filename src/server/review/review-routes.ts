@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { platformKeys, type PlatformKey } from '#engine/platforms.ts';
 import { stages, type Stage } from '#engine/stages.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { sendApplicationsCsv } from '../csv-export.ts';
-import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import type {
+  ApplicationsRepository,
+  InboxSort,
+} from '../db/applications-repository.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
@@ -17,6 +21,10 @@ const listQuery = {
   properties: {
     stage: stageSchema,
     search: { type: 'string', maxLength: 200 },
+    sort: { type: 'string', enum: ['newest', 'reach'] },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    platform: { type: 'string', enum: [...platformKeys] },
+    minReach: { type: 'string', pattern: '^[0-9]{1,15}$' },
     cursor: { type: 'string', maxLength: 400 },
     // Query strings are text, and the app never coerces types.
     limit: { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9]{2}|200)$' },
@@ -55,6 +63,10 @@ export async function reviewRoutes(
     Querystring: {
       stage?: Stage;
       search?: string;
+      sort?: InboxSort;
+      country?: string;
+      platform?: PlatformKey;
+      minReach?: string;
       cursor?: string;
       limit?: string;
     };
@@ -71,15 +83,23 @@ export async function reviewRoutes(
         return reply
           .code(400)
           .send({ error: 'validation', issues: [cursorIssue] });
-      const search = request.query.search?.trim() || undefined;
+      const { query } = request;
+      const filters = {
+        search: query.search?.trim() || undefined,
+        country: query.country,
+        platform: query.platform,
+        minReach:
+          query.minReach === undefined ? undefined : Number(query.minReach),
+      };
       const [page, counts] = await Promise.all([
         inboxPage(repository, {
           limit,
           after,
-          search,
-          stage: request.query.stage,
+          filters,
+          stage: query.stage,
+          sort: query.sort,
         }),
-        repository.countByStage(search),
+        repository.countByStage(filters),
       ]);
       return { ...page, counts };
     },

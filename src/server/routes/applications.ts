@@ -44,7 +44,7 @@ export async function applicationRoutes(
         .code(400)
         .send({ error: 'validation', issues: [cursorIssue] });
     const search = request.query.search?.trim().slice(0, 200) || undefined;
-    return inboxPage(repository, { limit, after, search });
+    return inboxPage(repository, { limit, after, filters: { search } });
   });
 
   app.get('/api/applications.csv', async (_request, reply) =>
