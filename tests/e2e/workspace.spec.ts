@@ -70,10 +70,18 @@ test('signs in, returns to the address asked for, reads an application, and sign
   );
   const row = page.getByRole('link', { name, exact: true });
   await expect(row).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
-    'United Kingdom',
-  );
+  const tableRow = page.getByRole('row', { name: new RegExp(name) });
+  await expect(tableRow).toContainText('United Kingdom');
+  await expect(tableRow).toContainText('Instagram 12K');
+  await expect(tableRow).toContainText('12,000');
   expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Platform').selectOption('TikTok');
+  await expect(page).toHaveURL(/platform=tiktok/);
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Platform').selectOption('Any');
+  await page.getByLabel('Sort').selectOption('Reach');
+  await expect(page).toHaveURL(/sort=reach/);
+  await expect(row).toBeVisible();
 
   await row.click();
   const panel = page.getByRole('complementary');

@@ -1,8 +1,12 @@
+import { platformNames } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
 import { Flag } from '#web/components/flag.tsx';
 import { exactTime, receivedAgo } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
 import type { Inbox } from './use-inbox.ts';
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact' });
+const whole = new Intl.NumberFormat('en');
 
 const countryNames = new Map(
   countries.map((country) => [country.isoCode2, country.country]),
@@ -41,6 +45,10 @@ export function InboxTable({
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Country</th>
+            <th scope="col">Platforms</th>
+            <th scope="col" className="inbox__number">
+              Reach
+            </th>
             <th scope="col" className="inbox__received">
               Received
             </th>
@@ -84,6 +92,15 @@ export function InboxTable({
                   </span>
                 )}
               </td>
+              <td className="inbox__platforms">
+                {item.platforms
+                  .map(
+                    (platform) =>
+                      `${platformNames[platform.platform]} ${compact.format(platform.followers)}`,
+                  )
+                  .join(' · ')}
+              </td>
+              <td className="inbox__number">{whole.format(item.reach)}</td>
               <td className="inbox__received">
                 <time
                   dateTime={item.receivedAt}

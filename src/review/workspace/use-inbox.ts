@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { PlatformAnswer } from '#engine/payload.ts';
 import type { Stage } from '#engine/stages.ts';
 import { api } from '#review/lib/api.ts';
 
@@ -8,6 +9,8 @@ export type InboxItem = {
   name: string;
   email: string;
   countryCode: string | null;
+  platforms: PlatformAnswer[];
+  reach: number;
   stage: Stage;
   netVotes: number;
 };
@@ -26,11 +29,12 @@ export type Inbox = {
   loadMore: (() => void) | null;
 };
 
-type View = { search: string; stage: Stage | null; version: number };
+/** The inbox's query (stage, search, sort, filters) as the address bar holds it, and a version. */
+type View = { query: string; version: number };
 
 /**
- * The applications in one stage (or all) matching a search, newest first, a page at a time. A new
- * `version` (after a decision) reads the first pages again.
+ * The applications matching the view's query, a page at a time. A new `version` (after a
+ * decision) reads the first pages again.
  */
 export function useInbox(view: View): Inbox {
   const [pages, setPages] = useState<Page[]>([]);
@@ -38,31 +42,28 @@ export function useInbox(view: View): Inbox {
     view,
     cursor: null as string | null,
   });
-  // A new search, stage or version starts again from the first page.
+  // A new query or version starts again from the first page.
   const isSameView =
-    requested.view.search === view.search &&
-    requested.view.stage === view.stage &&
+    requested.view.query === view.query &&
     requested.view.version === view.version;
   if (!isSameView) setRequested({ view, cursor: null });
   const { cursor } = requested;
   const [isLoading, setIsLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const { search, stage, version } = requested.view;
+  const { query, version } = requested.view;
 
   useEffect(() => {
     let isCurrent = true;
-    const query = new URLSearchParams();
-    if (search) query.set('search', search);
-    if (stage) query.set('stage', stage);
-    if (cursor) query.set('cursor', cursor);
+    const page = new URLSearchParams(query);
+    if (cursor) page.set('cursor', cursor);
     setIsLoading(true);
     // A search typed fast asks once, after a short pause.
     const timer = setTimeout(
       () => {
-        api<Page>(`/api/review/applications?${query.toString()}`).then(
-          (page) => {
+        api<Page>(`/api/review/applications?${page.toString()}`).then(
+          (loaded) => {
             if (!isCurrent) return;
-            setPages((previous) => (cursor ? [...previous, page] : [page]));
+            setPages((previous) => (cursor ? [...previous, loaded] : [loaded]));
             setError(null);
             setIsLoading(false);
           },
@@ -79,7 +80,7 @@ export function useInbox(view: View): Inbox {
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [search, stage, version, cursor]);
+  }, [query, version, cursor]);
 
   const last = pages.at(-1);
   return {

@@ -9,11 +9,11 @@ const total = (counts: Record<Stage, number>) =>
   Object.values(counts).reduce((sum, count) => sum + count, 0);
 
 /**
- * How many applications matching the search arrived since the inbox was read. The list itself does
+ * How many applications matching the filters arrived since the inbox was read. The list itself does
  * not move under the reader; the workspace offers to show them.
  */
 export function useNewArrivals(
-  search: string,
+  filterQuery: string,
   counts: Record<Stage, number> | null,
 ): number {
   const [latest, setLatest] = useState<number | null>(null);
@@ -21,8 +21,8 @@ export function useNewArrivals(
   useEffect(() => {
     if (known === null) return;
     setLatest(known);
-    const query = new URLSearchParams({ limit: '1' });
-    if (search) query.set('search', search);
+    const query = new URLSearchParams(filterQuery);
+    query.set('limit', '1');
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
       api<{ counts: Record<Stage, number> }>(
@@ -33,6 +33,6 @@ export function useNewArrivals(
       );
     }, pollMs);
     return () => clearInterval(timer);
-  }, [search, known]);
+  }, [filterQuery, known]);
   return known === null || latest === null ? 0 : Math.max(latest - known, 0);
 }

@@ -4,6 +4,7 @@ import { stageLabels, stages, type Stage } from '#engine/stages.ts';
 import { api } from '#review/lib/api.ts';
 import { useMe } from '#review/lib/use-me.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
+import { filterParams, InboxFilters } from './inbox-filters.tsx';
 import { InboxTable } from './inbox-table.tsx';
 import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
@@ -18,8 +19,16 @@ export function WorkspacePage() {
   const stage = stages.find((candidate) => candidate === stageParam) ?? null;
   // Bumped after each decision, so the inbox and the open application read it back.
   const [version, setVersion] = useState(0);
-  const inbox = useInbox({ search, stage, version });
-  const arrivals = useNewArrivals(search, inbox.counts);
+  const filters = new URLSearchParams();
+  if (search) filters.set('search', search);
+  for (const name of filterParams) {
+    const value = params.get(name);
+    if (value) filters.set(name, value);
+  }
+  const filterQuery = filters.toString();
+  if (stage) filters.set('stage', stage);
+  const inbox = useInbox({ query: filters.toString(), version });
+  const arrivals = useNewArrivals(filterQuery, inbox.counts);
   const me = useMe();
   const searchBox = useRef<HTMLInputElement>(null);
 
@@ -32,7 +41,7 @@ export function WorkspacePage() {
           else next.delete(key);
         return next;
       },
-      { replace: 'search' in changes },
+      { replace: 'search' in changes || 'minReach' in changes },
     );
 
   const decide = async (to: Stage) => {
@@ -133,6 +142,7 @@ export function WorkspacePage() {
                 update({ search: event.currentTarget.value.trim() || null })
               }
             />
+            <InboxFilters params={params} onChange={update} />
             <a
               className="button button--outlined inbox__export"
               href="/api/review/applications.csv"
