@@ -10,8 +10,11 @@ import type {
 const encodeCursor = (cursor: InboxCursor) =>
   Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-/** The cursor, or null when the text is not one this server wrote. */
-export function decodeCursor(text: string): InboxCursor | null {
+/** The cursor (none for the first page), or null when the text is not one this server wrote. */
+export function decodeCursor(
+  text: string | undefined,
+): InboxCursor | undefined | null {
+  if (text === undefined) return undefined;
   try {
     const value = JSON.parse(
       Buffer.from(text, 'base64url').toString('utf8'),
@@ -28,10 +31,12 @@ export function decodeCursor(text: string): InboxCursor | null {
   }
 }
 
-/** The 400 issue for a cursor this server did not write. */
-export const cursorIssue = {
-  path: 'cursor',
-  message: 'Use the nextCursor of a previous page',
+/** The 400 answer to a cursor this server did not write. */
+export const cursorRefusal = {
+  error: 'validation',
+  issues: [
+    { path: 'cursor', message: 'Use the nextCursor of a previous page' },
+  ],
 };
 
 /** One page of the inbox in the order of its sort, and the cursor of the next page (null on the last). */

@@ -11,7 +11,7 @@ import { fullNameOf } from '../db/applicant-columns.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import type { ReviewRepository } from './review-repository.ts';
-import { cursorIssue, decodeCursor, inboxPage } from './cursor.ts';
+import { cursorRefusal, decodeCursor, inboxPage } from './cursor.ts';
 
 const stageSchema = { type: 'string', enum: [...stages] } as const;
 
@@ -75,14 +75,8 @@ export async function reviewRoutes(
     { schema: { querystring: listQuery } },
     async (request, reply) => {
       const limit = Number(request.query.limit ?? 50);
-      const after =
-        request.query.cursor === undefined
-          ? undefined
-          : decodeCursor(request.query.cursor);
-      if (after === null)
-        return reply
-          .code(400)
-          .send({ error: 'validation', issues: [cursorIssue] });
+      const after = decodeCursor(request.query.cursor);
+      if (after === null) return reply.code(400).send(cursorRefusal);
       const { query } = request;
       const filters = {
         search: query.search?.trim() || undefined,

@@ -3,7 +3,7 @@ import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { sendApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
-import { cursorIssue, decodeCursor, inboxPage } from '../review/cursor.ts';
+import { cursorRefusal, decodeCursor, inboxPage } from '../review/cursor.ts';
 
 /** The review API for staff: list, search, read, export and erase, behind ADMIN_TOKEN. */
 export async function applicationRoutes(
@@ -35,14 +35,8 @@ export async function applicationRoutes(
           { path: 'limit', message: 'Use a whole number from 1 to 200' },
         ],
       });
-    const after =
-      request.query.cursor === undefined
-        ? undefined
-        : decodeCursor(request.query.cursor);
-    if (after === null)
-      return reply
-        .code(400)
-        .send({ error: 'validation', issues: [cursorIssue] });
+    const after = decodeCursor(request.query.cursor);
+    if (after === null) return reply.code(400).send(cursorRefusal);
     const search = request.query.search?.trim().slice(0, 200) || undefined;
     return inboxPage(repository, { limit, after, filters: { search } });
   });
