@@ -82,6 +82,11 @@ test('signs in, returns to the address asked for, reads an application, and sign
   await page.getByLabel('Sort').selectOption('Reach');
   await expect(page).toHaveURL(/sort=reach/);
   await expect(row).toBeVisible();
+  await page.getByLabel('Has a note').check();
+  await expect(page).toHaveURL(/hasNote=yes/);
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Has a note').uncheck();
+  await expect(row).toBeVisible();
 
   await row.click();
   const panel = page.getByRole('complementary');

@@ -2,12 +2,41 @@ import { platformKeys, platformNames } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
 
 /** The address-bar parameters of the inbox's query, besides the stage and the search. */
-export const filterParams = [
+const filterParams = [
   'sort',
   'platform',
   'minReach',
   'country',
+  'hasNote',
 ] as const;
+
+/** A day of the viewer's calendar (`2026-11-24`) as the instant it begins, for the server. */
+const startOfDay = (day: string, offsetDays = 0) => {
+  const date = new Date(`${day}T00:00`);
+  date.setDate(date.getDate() + offsetDays);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+/**
+ * The inbox's query from the address bar: the search and the filters; the received days become the
+ * instants the viewer's days begin and end.
+ */
+export function filterQueryOf(params: URLSearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  const search = params.get('search');
+  if (search) query.set('search', search);
+  for (const name of filterParams) {
+    const value = params.get(name);
+    if (value) query.set(name, value);
+  }
+  const from = params.get('from');
+  const to = params.get('to');
+  const fromInstant = from && startOfDay(from);
+  const toInstant = to && startOfDay(to, 1);
+  if (fromInstant) query.set('receivedFrom', fromInstant);
+  if (toInstant) query.set('receivedTo', toInstant);
+  return query;
+}
 
 /** Sort and filters as native controls, each writing its value to the address bar. */
 export function InboxFilters({
@@ -31,6 +60,7 @@ export function InboxFilters({
         >
           <option value="">Newest</option>
           <option value="reach">Reach</option>
+          <option value="votes">Votes</option>
         </select>
       </label>
       <label className="inbox__filter">
@@ -63,6 +93,38 @@ export function InboxFilters({
             })
           }
         />
+      </label>
+      <label className="inbox__filter">
+        <span className="field__label">Received from</span>
+        <input
+          className="input"
+          type="date"
+          value={value('from')}
+          onChange={(event) =>
+            onChange({ from: event.currentTarget.value || null })
+          }
+        />
+      </label>
+      <label className="inbox__filter">
+        <span className="field__label">to</span>
+        <input
+          className="input"
+          type="date"
+          value={value('to')}
+          onChange={(event) =>
+            onChange({ to: event.currentTarget.value || null })
+          }
+        />
+      </label>
+      <label className="inbox__filter inbox__filter--check">
+        <input
+          type="checkbox"
+          checked={value('hasNote') === 'yes'}
+          onChange={(event) =>
+            onChange({ hasNote: event.currentTarget.checked ? 'yes' : null })
+          }
+        />
+        <span>Has a note</span>
       </label>
       <label className="inbox__filter">
         <span className="field__label">Country</span>

@@ -4,7 +4,7 @@ import { stageLabels, stages, type Stage } from '#engine/stages.ts';
 import { api } from '#review/lib/api.ts';
 import { useMe } from '#review/lib/use-me.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
-import { filterParams, InboxFilters } from './inbox-filters.tsx';
+import { filterQueryOf, InboxFilters } from './inbox-filters.tsx';
 import { InboxTable } from './inbox-table.tsx';
 import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
@@ -19,12 +19,7 @@ export function WorkspacePage() {
   const stage = stages.find((candidate) => candidate === stageParam) ?? null;
   // Bumped after each decision, so the inbox and the open application read it back.
   const [version, setVersion] = useState(0);
-  const filters = new URLSearchParams();
-  if (search) filters.set('search', search);
-  for (const name of filterParams) {
-    const value = params.get(name);
-    if (value) filters.set(name, value);
-  }
+  const filters = filterQueryOf(params);
   const filterQuery = filters.toString();
   if (stage) filters.set('stage', stage);
   const inbox = useInbox({ query: filters.toString(), version });

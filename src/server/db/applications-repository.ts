@@ -73,12 +73,23 @@ export type InboxFilters = {
   country?: string | undefined;
   platform?: PlatformKey | undefined;
   minReach?: number | undefined;
+  /** Received at or after this instant (ISO 8601). */
+  receivedFrom?: string | undefined;
+  /** Received before this instant (ISO 8601). */
+  receivedTo?: string | undefined;
+  /** Only applications with at least one internal note. */
+  hasNote?: boolean | undefined;
 };
 
-export type InboxSort = 'newest' | 'reach';
+export type InboxSort = 'newest' | 'reach' | 'votes';
 
 /** The last row of a page: where the next one starts, in the order of the sort. */
-export type InboxCursor = { receivedAt: string; id: string; reach?: number };
+export type InboxCursor = {
+  receivedAt: string;
+  id: string;
+  reach?: number;
+  votes?: number;
+};
 
 /** `text` anywhere, as a LIKE pattern with its wildcards escaped. */
 const likePattern = (text: string) =>
@@ -137,7 +148,8 @@ export function createApplicationsRepository(
    */
   const matching = (filters: InboxFilters) => {
     let query = db.selectFrom('applications');
-    const { search, country, platform, minReach } = filters;
+    const { search, country, platform, minReach, receivedFrom, receivedTo } =
+      filters;
     if (search) {
       const pattern = likePattern(search.toLowerCase());
       query = query.where((where) =>
@@ -157,6 +169,17 @@ export function createApplicationsRepository(
         sql`${likePattern(`"platform":"${platform}"`)} escape '\\'`,
       );
     if (minReach !== undefined) query = query.where('reach', '>=', minReach);
+    if (receivedFrom) query = query.where('received_at', '>=', receivedFrom);
+    if (receivedTo) query = query.where('received_at', '<', receivedTo);
+    if (filters.hasNote)
+      query = query.where((where) =>
+        where.exists(
+          where
+            .selectFrom('notes')
+            .select('notes.id')
+            .whereRef('notes.application_id', '=', 'applications.id'),
+        ),
+      );
     return query;
   };
 
@@ -318,6 +341,9 @@ export function createApplicationsRepository(
       sort?: InboxSort;
     }): Promise<ApplicationSummary[]> {
       const byReach = options.sort === 'reach';
+      const byVotes = options.sort === 'votes';
+      // Net votes: up minus down, 0 without any.
+      const netVotes = sql<number>`coalesce((select sum(value) from votes where votes.application_id = applications.id), 0)`;
       let query = matching(options.filters ?? {})
         .select([
           'id',
@@ -330,14 +356,9 @@ export function createApplicationsRepository(
           'reach',
           'platforms',
         ])
-        .select((eb) =>
-          eb
-            .selectFrom('votes')
-            .whereRef('votes.application_id', '=', 'applications.id')
-            .select((votes) => votes.fn.sum<string | number>('value').as('net'))
-            .as('net_votes'),
-        )
+        .select(netVotes.as('net_votes'))
         .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
+        .$if(byVotes, (sorted) => sorted.orderBy(netVotes, 'desc'))
         .orderBy('received_at', 'desc')
         .orderBy('id', 'desc')
         .limit(options.limit);
@@ -352,12 +373,17 @@ export function createApplicationsRepository(
               where('id', '<', after.id),
             ]),
           ]);
-          return byReach
-            ? where.or([
-                where('reach', '<', after.reach ?? 0),
-                where.and([where('reach', '=', after.reach ?? 0), older]),
-              ])
-            : older;
+          if (byReach)
+            return where.or([
+              where('reach', '<', after.reach ?? 0),
+              where.and([where('reach', '=', after.reach ?? 0), older]),
+            ]);
+          if (byVotes)
+            return where.or([
+              where(netVotes, '<', after.votes ?? 0),
+              where.and([where(netVotes, '=', after.votes ?? 0), older]),
+            ]);
+          return older;
         });
       const rows = await query.execute();
       return rows.map((row) => ({

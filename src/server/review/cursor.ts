@@ -21,11 +21,15 @@ export function decodeCursor(
     ) as Partial<InboxCursor>;
     if (typeof value.receivedAt !== 'string' || typeof value.id !== 'string')
       return null;
-    const cursor = { receivedAt: value.receivedAt, id: value.id };
-    if (value.reach === undefined) return cursor;
-    return Number.isSafeInteger(value.reach)
-      ? { ...cursor, reach: value.reach }
-      : null;
+    const isKey = (key: unknown) =>
+      key === undefined || Number.isSafeInteger(key);
+    if (!isKey(value.reach) || !isKey(value.votes)) return null;
+    return {
+      receivedAt: value.receivedAt,
+      id: value.id,
+      ...(value.reach !== undefined && { reach: value.reach }),
+      ...(value.votes !== undefined && { votes: value.votes }),
+    };
   } catch {
     return null;
   }
@@ -61,6 +65,7 @@ export async function inboxPage(
             receivedAt: last.receivedAt,
             id: last.id,
             ...(options.sort === 'reach' && { reach: last.reach }),
+            ...(options.sort === 'votes' && { votes: last.netVotes }),
           })
         : null,
   };

@@ -8,6 +8,7 @@ import {
 } from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { createStaffAccounts } from '../staff/staff-accounts.ts';
+import { createReviewRepository } from './review-repository.ts';
 
 const password = 'a long enough secret';
 
@@ -449,6 +450,57 @@ describe.each(engines)('inbox sorting and filters on %s', (engine) => {
       (
         await fetch(
           `${server.baseUrl}/api/review/applications?platform=myspace`,
+          {
+            headers: { authorization: `Bearer ${adminToken}` },
+          },
+        )
+      ).status,
+    ).toBe(400);
+  });
+  test('sorts by net votes, a page at a time, and filters by notes and by when they arrived', async () => {
+    const { items } = (await (
+      await fetch(`${server.baseUrl}/api/review/applications`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { items: Array<{ id: string; name: string }> };
+    const idOf = (name: string) =>
+      items.find((item) => item.name.startsWith(name))?.id ?? '';
+    const accounts = createStaffAccounts(server.database);
+    const reviews = createReviewRepository(server.database);
+    for (const [email, votes] of [
+      ['v1@example.org', { Ines: 1, Tom: -1 }],
+      ['v2@example.org', { Ines: 1, Uma: 1 }],
+    ] as const) {
+      const staff = await accounts.add({ email, role: 'reviewer', password });
+      for (const [name, value] of Object.entries(votes))
+        await reviews.vote(idOf(name), staff.id, value);
+    }
+    await reviews.addNote(idOf('Tom'), 'v1@example.org', 'Ask about dates.');
+
+    expect(await names('sort=votes')).toEqual([
+      'Ines Lovelace 5000',
+      'Uma Lovelace 50000',
+      'Tom Lovelace 90000',
+    ]);
+    const first = (await (
+      await fetch(
+        `${server.baseUrl}/api/review/applications?sort=votes&limit=2`,
+        {
+          headers: { authorization: `Bearer ${adminToken}` },
+        },
+      )
+    ).json()) as { nextCursor: string };
+    expect(await names(`sort=votes&cursor=${first.nextCursor}`)).toEqual([
+      'Tom Lovelace 90000',
+    ]);
+    expect(await names('hasNote=yes')).toEqual(['Tom Lovelace 90000']);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect(await names(`receivedFrom=${tomorrow}`)).toEqual([]);
+    expect(await names(`receivedTo=${tomorrow}`)).toHaveLength(3);
+    expect(
+      (
+        await fetch(
+          `${server.baseUrl}/api/review/applications?receivedFrom=yesterday`,
           {
             headers: { authorization: `Bearer ${adminToken}` },
           },

@@ -21,10 +21,14 @@ const listQuery = {
   properties: {
     stage: stageSchema,
     search: { type: 'string', maxLength: 200 },
-    sort: { type: 'string', enum: ['newest', 'reach'] },
+    sort: { type: 'string', enum: ['newest', 'reach', 'votes'] },
     country: { type: 'string', pattern: '^[A-Z]{2}$' },
     platform: { type: 'string', enum: [...platformKeys] },
     minReach: { type: 'string', pattern: '^[0-9]{1,15}$' },
+    // Days in the viewer's calendar, sent as the instants they begin: YYYY-MM-DDTHH:MM:SS.sssZ.
+    receivedFrom: { type: 'string', format: 'date-time' },
+    receivedTo: { type: 'string', format: 'date-time' },
+    hasNote: { type: 'string', enum: ['yes'] },
     cursor: { type: 'string', maxLength: 400 },
     // Query strings are text, and the app never coerces types.
     limit: { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9]{2}|200)$' },
@@ -67,6 +71,9 @@ export async function reviewRoutes(
       country?: string;
       platform?: PlatformKey;
       minReach?: string;
+      receivedFrom?: string;
+      receivedTo?: string;
+      hasNote?: 'yes';
       cursor?: string;
       limit?: string;
     };
@@ -84,6 +91,11 @@ export async function reviewRoutes(
         platform: query.platform,
         minReach:
           query.minReach === undefined ? undefined : Number(query.minReach),
+        receivedFrom:
+          query.receivedFrom && new Date(query.receivedFrom).toISOString(),
+        receivedTo:
+          query.receivedTo && new Date(query.receivedTo).toISOString(),
+        hasNote: query.hasNote === 'yes',
       };
       const [page, counts] = await Promise.all([
         inboxPage(repository, {
