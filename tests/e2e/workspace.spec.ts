@@ -102,6 +102,12 @@ test('signs in, returns to the address asked for, reads an application, and sign
 
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts).toContainText('Shortlist the open application');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
   await page.keyboard.press('j');
   await expect(
     page.getByRole('complementary').getByRole('heading', { level: 2, name }),

@@ -8,6 +8,7 @@ import { filterQueryOf, InboxFilters } from './inbox-filters.tsx';
 import { InboxTable } from './inbox-table.tsx';
 import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useNewArrivals } from './use-new-arrivals.ts';
 
 /** The inbox, with the open application beside it; the address bar holds the search and the open one. */
@@ -26,6 +27,7 @@ export function WorkspacePage() {
   const arrivals = useNewArrivals(filterQuery, inbox.counts);
   const me = useMe();
   const searchBox = useRef<HTMLInputElement>(null);
+  const shortcutsDialog = useRef<HTMLDialogElement>(null);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -72,6 +74,7 @@ export function WorkspacePage() {
       else if (event.key === 'Escape') update({ open: null });
       else if (shortcuts[event.key] && openId)
         void decide(shortcuts[event.key] ?? 'new');
+      else if (event.key === '?') shortcutsDialog.current?.showModal();
       else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
@@ -138,6 +141,13 @@ export function WorkspacePage() {
               }
             />
             <InboxFilters params={params} onChange={update} />
+            <button
+              type="button"
+              className="button button--outlined inbox__shortcuts"
+              onClick={() => shortcutsDialog.current?.showModal()}
+            >
+              Keyboard shortcuts <kbd>?</kbd>
+            </button>
             <a
               className="button button--outlined inbox__export"
               href="/api/review/applications.csv"
@@ -174,6 +184,7 @@ export function WorkspacePage() {
           />
         )}
       </div>
+      <ShortcutsDialog ref={shortcutsDialog} />
     </WorkspaceFrame>
   );
 }
