@@ -386,3 +386,24 @@ test('changes the password in Settings, and the old one no longer signs in', asy
   );
   expect(old.status()).toBe(401);
 });
+
+test('moves several selected applications at once', async ({ page }) => {
+  const email = addStaff('reviewer');
+  const first = await submitApplication(page);
+  const second = await submitApplication(page);
+  await page.goto(serverUrl('example', '/review/sign-in'));
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await expect(page).toHaveURL(serverUrl('example', '/review'));
+  for (const name of [first, second])
+    await page.getByLabel(`Select ${name}`).check();
+  const bulk = page.getByRole('group', { name: 'Selected applications' });
+  await expect(bulk).toContainText('2 selected');
+  await bulk.getByRole('button', { name: 'Move to Shortlisted' }).click();
+  await expect(bulk).toHaveCount(0);
+  for (const name of [first, second])
+    await expect(
+      page.getByRole('row', { name: new RegExp(name) }),
+    ).toContainText('Shortlisted');
+});

@@ -18,12 +18,19 @@ export function InboxTable({
   openId,
   isSearching,
   onOpen,
+  selected,
+  onSelect,
 }: {
   inbox: Inbox;
   openId: string | null;
   isSearching: boolean;
   onOpen: (id: string) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], isSelected: boolean) => void;
 }) {
+  const isAllSelected =
+    inbox.items.length > 0 &&
+    inbox.items.every((item) => selected.has(item.id));
   if (inbox.error)
     return (
       <p className="inbox__message" role="alert">
@@ -43,6 +50,19 @@ export function InboxTable({
       <table className="inbox__table" aria-busy={inbox.isLoading}>
         <thead>
           <tr>
+            <th scope="col" className="inbox__select">
+              <input
+                type="checkbox"
+                aria-label="Select every application listed"
+                checked={isAllSelected}
+                onChange={() =>
+                  onSelect(
+                    inbox.items.map((item) => item.id),
+                    !isAllSelected,
+                  )
+                }
+              />
+            </th>
             <th scope="col">Name</th>
             <th scope="col">Country</th>
             <th scope="col">Platforms</th>
@@ -68,6 +88,16 @@ export function InboxTable({
                   : 'inbox__row'
               }
             >
+              <td className="inbox__select">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${item.name}`}
+                  checked={selected.has(item.id)}
+                  onChange={(event) =>
+                    onSelect([item.id], event.currentTarget.checked)
+                  }
+                />
+              </td>
               <th scope="row">
                 <a
                   className="inbox__name"

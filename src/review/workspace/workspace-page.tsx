@@ -28,6 +28,23 @@ export function WorkspacePage() {
   const me = useMe();
   const searchBox = useRef<HTMLInputElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = (ids: string[], isSelected: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids)
+        if (isSelected) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+  const moveSelected = async (to: Stage) => {
+    await api('/api/review/applications/stage', {
+      method: 'POST',
+      body: { ids: [...selected], stage: to },
+    });
+    setSelected(new Set());
+    setVersion((current) => current + 1);
+  };
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -156,7 +173,37 @@ export function WorkspacePage() {
               Export all (CSV)
             </a>
           </div>
+          {selected.size > 0 && (
+            <div
+              className="inbox__bulk"
+              role="group"
+              aria-label="Selected applications"
+            >
+              <span>{selected.size} selected</span>
+              {(['shortlisted', 'accepted', 'declined', 'new'] as const).map(
+                (to) => (
+                  <button
+                    key={to}
+                    type="button"
+                    className="button button--outlined"
+                    onClick={() => void moveSelected(to)}
+                  >
+                    Move to {stageLabels[to]}
+                  </button>
+                ),
+              )}
+              <button
+                type="button"
+                className="button button--back"
+                onClick={() => setSelected(new Set())}
+              >
+                Clear selection
+              </button>
+            </div>
+          )}
           <InboxTable
+            selected={selected}
+            onSelect={select}
             inbox={inbox}
             openId={openId}
             isSearching={search !== ''}

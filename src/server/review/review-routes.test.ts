@@ -256,6 +256,37 @@ describe.each(engines)('the workspace on %s', (engine) => {
     ).toBe(404);
   });
 
+  test('moves several applications at once, each recorded, skipping ids that are gone', async () => {
+    const [grace, hedy] = [await idOf('grace'), await idOf('hedy')];
+    const response = await send('POST', '/api/review/applications/stage', {
+      ids: [grace, hedy, randomUUID()],
+      stage: 'declined',
+    });
+    expect(await response.json()).toEqual({ moved: 2 });
+    for (const id of [grace, hedy]) {
+      const detail = (await (
+        await get(`/api/review/applications/${id}`)
+      ).json()) as Detail;
+      expect(detail.stage).toBe('declined');
+      expect(detail.history[0]).toMatchObject({
+        to: 'declined',
+        actor: 'rita@example.org',
+      });
+    }
+    expect(
+      (
+        await send('POST', '/api/review/applications/stage', {
+          ids: [],
+          stage: 'new',
+        })
+      ).status,
+    ).toBe(400);
+    await send('POST', '/api/review/applications/stage', {
+      ids: [grace, hedy],
+      stage: 'new',
+    });
+  });
+
   test('keeps one vote per person, sums them in the inbox, and lets a vote be withdrawn', async () => {
     const hedy = await idOf('hedy');
     await createStaffAccounts(server.database).add({

@@ -168,6 +168,47 @@ export async function reviewRoutes(
     },
   );
 
+  // Several at once: each moved and recorded as if moved alone; ids no longer there are skipped.
+  app.post<{ Body: { ids: string[]; stage: Stage } }>(
+    '/api/review/applications/stage',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ids', 'stage'],
+          additionalProperties: false,
+          properties: {
+            ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 500,
+              uniqueItems: true,
+              items: { type: 'string', maxLength: 36 },
+            },
+            stage: stageSchema,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const actor = request.staff?.email ?? '';
+      let moved = 0;
+      for (const id of request.body.ids) {
+        const move = await reviews.moveStage(id, request.body.stage, actor);
+        if (!move) continue;
+        moved += 1;
+        await audit.record({
+          actor,
+          action: 'stage_moved',
+          subject: id,
+          address: request.ip,
+          detail: `${move.from} → ${move.to}`,
+        });
+      }
+      return { moved };
+    },
+  );
+
   app.put<ById & { Body: { value: 1 | 0 | -1 } }>(
     '/api/review/applications/:id/vote',
     {
