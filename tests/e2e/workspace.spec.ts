@@ -199,6 +199,9 @@ test('decides as a team: stage moves by button and key, a vote, a note, all show
     '+1',
   );
 
+  await panel.getByLabel('Add a tag').fill('Food');
+  await panel.getByRole('button', { name: 'Add tag' }).click();
+  await expect(panel.getByRole('list', { name: 'Tags' })).toContainText('food');
   await panel
     .getByLabel('Add a note')
     .fill('Lovely food angle; ask about dates.');

@@ -6,6 +6,7 @@ import { exactTime } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
 import { EraseControl } from './erase-control.tsx';
 import { NoteForm } from './note-form.tsx';
+import { TagEditor } from './tag-editor.tsx';
 
 type Application = {
   id: string;
@@ -13,6 +14,7 @@ type Application = {
   receivedAt: string;
   answers: DescribedStep[];
   stage: Stage;
+  tags: string[];
   votes: Array<{ email: string; value: 1 | -1 }>;
   notes: Array<{ id: string; author: string; at: string; body: string }>;
   history: Array<{ at: string; actor: string; from: Stage; to: Stage }>;
@@ -151,6 +153,11 @@ export function ApplicationPanel({
               </button>
             ))}
           </div>
+          <TagEditor
+            applicationId={shown.id}
+            tags={shown.tags}
+            onChange={onChange}
+          />
           <div className="panel__votes" role="group" aria-label="Your vote">
             <button
               type="button"

@@ -8,6 +8,7 @@ const filterParams = [
   'minReach',
   'country',
   'hasNote',
+  'tag',
 ] as const;
 
 /** A day of the viewer's calendar (`2026-11-24`) as the instant it begins, for the server. */
@@ -113,6 +114,17 @@ export function InboxFilters({
           value={value('to')}
           onChange={(event) =>
             onChange({ to: event.currentTarget.value || null })
+          }
+        />
+      </label>
+      <label className="inbox__filter">
+        <span className="field__label">Tag</span>
+        <input
+          className="input"
+          maxLength={40}
+          defaultValue={value('tag')}
+          onChange={(event) =>
+            onChange({ tag: event.currentTarget.value.trim() || null })
           }
         />
       </label>

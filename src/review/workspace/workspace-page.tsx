@@ -55,7 +55,10 @@ export function WorkspacePage() {
           else next.delete(key);
         return next;
       },
-      { replace: 'search' in changes || 'minReach' in changes },
+      {
+        replace:
+          'search' in changes || 'minReach' in changes || 'tag' in changes,
+      },
     );
 
   const decide = async (to: Stage) => {

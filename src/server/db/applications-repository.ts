@@ -79,6 +79,8 @@ export type InboxFilters = {
   receivedTo?: string | undefined;
   /** Only applications with at least one internal note. */
   hasNote?: boolean | undefined;
+  /** Only applications with this tag. */
+  tag?: string | undefined;
 };
 
 export type InboxSort = 'newest' | 'reach' | 'votes';
@@ -178,6 +180,17 @@ export function createApplicationsRepository(
             .selectFrom('notes')
             .select('notes.id')
             .whereRef('notes.application_id', '=', 'applications.id'),
+        ),
+      );
+    const { tag } = filters;
+    if (tag)
+      query = query.where((where) =>
+        where.exists(
+          where
+            .selectFrom('tags')
+            .select('tags.tag')
+            .whereRef('tags.application_id', '=', 'applications.id')
+            .where('tags.tag', '=', tag),
         ),
       );
     return query;

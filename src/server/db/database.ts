@@ -99,6 +99,12 @@ type AuditLogTable = {
   detail: string | null;
 };
 
+type TagsTable = {
+  application_id: string;
+  /** Lower case, 1 to 40 characters. */
+  tag: string;
+};
+
 type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -108,6 +114,7 @@ type DatabaseSchema = {
   stage_moves: StageMovesTable;
   votes: VotesTable;
   notes: NotesTable;
+  tags: TagsTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

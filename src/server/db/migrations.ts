@@ -239,5 +239,23 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
         }
       },
     },
+    '006-tags': {
+      async up(db: Kysely<unknown>) {
+        // Staff's own labels on applications ("food", "press trip"), gone with the application.
+        await db.schema
+          .createTable('tags')
+          .addColumn('application_id', 'varchar(36)', (column) =>
+            column.notNull().references('applications.id').onDelete('cascade'),
+          )
+          .addColumn('tag', 'varchar(40)', (column) => column.notNull())
+          .addPrimaryKeyConstraint('tags_primary', ['application_id', 'tag'])
+          .execute();
+        await db.schema
+          .createIndex('tags_tag')
+          .on('tags')
+          .columns(['tag', 'application_id'])
+          .execute();
+      },
+    },
   };
 }

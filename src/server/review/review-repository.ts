@@ -9,6 +9,7 @@ export type StageMove = { at: string; actor: string; from: Stage; to: Stage };
 /** What the team has made of an application: its stage, votes, notes and the moves between stages. */
 export type Review = {
   stage: Stage;
+  tags: string[];
   votes: Vote[];
   notes: Note[];
   history: StageMove[];
@@ -28,7 +29,13 @@ export function createReviewRepository(
         .where('id', '=', applicationId)
         .executeTakeFirst();
       if (!application) return undefined;
-      const [votes, notes, history] = await Promise.all([
+      const [tags, votes, notes, history] = await Promise.all([
+        db
+          .selectFrom('tags')
+          .select('tag')
+          .where('application_id', '=', applicationId)
+          .orderBy('tag')
+          .execute(),
         db
           .selectFrom('votes')
           .innerJoin('staff_accounts', 'staff_accounts.id', 'votes.staff_id')
@@ -53,6 +60,7 @@ export function createReviewRepository(
       ]);
       return {
         stage: application.stage,
+        tags: tags.map((row) => row.tag),
         votes: votes.map((vote) => ({
           email: vote.email,
           value: vote.value > 0 ? 1 : -1,
@@ -135,6 +143,39 @@ export function createReviewRepository(
             })
             .execute();
         return true;
+      });
+    },
+
+    /** Adds tags to applications, or takes them off; ids no longer there are skipped. */
+    async tag(
+      applicationIds: readonly string[],
+      change: { add?: readonly string[]; remove?: readonly string[] },
+    ): Promise<number> {
+      return db.transaction().execute(async (transaction) => {
+        const present = await transaction
+          .selectFrom('applications')
+          .select('id')
+          .where('id', 'in', applicationIds)
+          .execute();
+        const ids = present.map((row) => row.id);
+        if (ids.length === 0) return 0;
+        if (change.remove?.length)
+          await transaction
+            .deleteFrom('tags')
+            .where('application_id', 'in', ids)
+            .where('tag', 'in', change.remove)
+            .execute();
+        if (change.add?.length)
+          await transaction
+            .insertInto('tags')
+            .values(
+              ids.flatMap((id) =>
+                (change.add ?? []).map((tag) => ({ application_id: id, tag })),
+              ),
+            )
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
+        return ids.length;
       });
     },
 

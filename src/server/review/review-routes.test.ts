@@ -287,6 +287,39 @@ describe.each(engines)('the workspace on %s', (engine) => {
     });
   });
 
+  test('tags one or several applications, filters the inbox by a tag, and takes tags off', async () => {
+    const [grace, hedy] = [await idOf('grace'), await idOf('hedy')];
+    const tagged = await send('POST', '/api/review/applications/tags', {
+      ids: [grace, hedy],
+      add: ['Food ', 'food', 'press trip'],
+    });
+    expect(await tagged.json()).toEqual({ tagged: 2 });
+    const detail = (await (
+      await get(`/api/review/applications/${grace}`)
+    ).json()) as {
+      tags: string[];
+    };
+    expect(detail.tags).toEqual(['food', 'press trip']);
+    await send('POST', '/api/review/applications/tags', {
+      ids: [hedy],
+      remove: ['FOOD'],
+    });
+    const withFood = (await (
+      await get('/api/review/applications?tag=food')
+    ).json()) as {
+      items: Array<{ name: string }>;
+    };
+    expect(withFood.items.map((item) => item.name)).toEqual(['Grace Lovelace']);
+    expect(
+      (
+        await send('POST', '/api/review/applications/tags', {
+          ids: [grace],
+          add: ['  '],
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   test('keeps one vote per person, sums them in the inbox, and lets a vote be withdrawn', async () => {
     const hedy = await idOf('hedy');
     await createStaffAccounts(server.database).add({
@@ -377,6 +410,10 @@ describe.each(engines)('the workspace on %s', (engine) => {
       body: 'Call her.',
     });
     await send('PUT', `/api/review/applications/${ada}/vote`, { value: 1 });
+    await send('POST', '/api/review/applications/tags', {
+      ids: [ada],
+      add: ['food'],
+    });
     await send('POST', `/api/review/applications/${ada}/stage`, {
       stage: 'declined',
     });
@@ -393,7 +430,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       headers: { authorization: `Bearer ${adminToken}` },
     });
     expect(erased.status).toBe(204);
-    for (const table of ['notes', 'votes', 'stage_moves'] as const) {
+    for (const table of ['notes', 'votes', 'stage_moves', 'tags'] as const) {
       const left = await server.database.db
         .selectFrom(table)
         .select('application_id')

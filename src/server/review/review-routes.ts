@@ -29,6 +29,7 @@ const listQuery = {
     receivedFrom: { type: 'string', format: 'date-time' },
     receivedTo: { type: 'string', format: 'date-time' },
     hasNote: { type: 'string', enum: ['yes'] },
+    tag: { type: 'string', minLength: 1, maxLength: 40 },
     cursor: { type: 'string', maxLength: 400 },
     // Query strings are text, and the app never coerces types.
     limit: { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9]{2}|200)$' },
@@ -74,6 +75,7 @@ export async function reviewRoutes(
       receivedFrom?: string;
       receivedTo?: string;
       hasNote?: 'yes';
+      tag?: string;
       cursor?: string;
       limit?: string;
     };
@@ -96,6 +98,7 @@ export async function reviewRoutes(
         receivedTo:
           query.receivedTo && new Date(query.receivedTo).toISOString(),
         hasNote: query.hasNote === 'yes',
+        tag: query.tag?.trim().toLowerCase() || undefined,
       };
       const [page, counts] = await Promise.all([
         inboxPage(repository, {
@@ -206,6 +209,53 @@ export async function reviewRoutes(
         });
       }
       return { moved };
+    },
+  );
+
+  const tagList = {
+    type: 'array',
+    maxItems: 20,
+    items: { type: 'string', minLength: 1, maxLength: 40 },
+  } as const;
+  // Tags on one or several applications: added, taken off, or both.
+  app.post<{ Body: { ids: string[]; add?: string[]; remove?: string[] } }>(
+    '/api/review/applications/tags',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ids'],
+          additionalProperties: false,
+          properties: {
+            ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 500,
+              uniqueItems: true,
+              items: { type: 'string', maxLength: 36 },
+            },
+            add: tagList,
+            remove: tagList,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const normal = (tags: string[] | undefined) => [
+        ...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase())),
+      ];
+      const [add, remove] = [
+        normal(request.body.add),
+        normal(request.body.remove),
+      ];
+      if ([...add, ...remove].some((tag) => tag === ''))
+        return reply.code(400).send({
+          error: 'validation',
+          issues: [
+            { path: 'add', message: 'A tag needs a letter or a digit.' },
+          ],
+        });
+      return { tagged: await reviews.tag(request.body.ids, { add, remove }) };
     },
   );
 
