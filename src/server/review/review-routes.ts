@@ -15,6 +15,15 @@ import { cursorRefusal, decodeCursor, inboxPage } from './cursor.ts';
 
 const stageSchema = { type: 'string', enum: [...stages] } as const;
 
+/** The applications a bulk action is about: those selected in the inbox, at most 500. */
+const selectedIds = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 500,
+  uniqueItems: true,
+  items: { type: 'string', maxLength: 36 },
+} as const;
+
 const listQuery = {
   type: 'object',
   additionalProperties: false,
@@ -181,13 +190,7 @@ export async function reviewRoutes(
           required: ['ids', 'stage'],
           additionalProperties: false,
           properties: {
-            ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 500,
-              uniqueItems: true,
-              items: { type: 'string', maxLength: 36 },
-            },
+            ids: selectedIds,
             stage: stageSchema,
           },
         },
@@ -227,13 +230,7 @@ export async function reviewRoutes(
           required: ['ids'],
           additionalProperties: false,
           properties: {
-            ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 500,
-              uniqueItems: true,
-              items: { type: 'string', maxLength: 36 },
-            },
+            ids: selectedIds,
             add: tagList,
             remove: tagList,
           },
