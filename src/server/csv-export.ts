@@ -3,7 +3,10 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type { ExportColumn } from '#engine/describe-application.ts';
 import type { ApplicationDescriptions } from './application-descriptions.ts';
-import type { ApplicationsRepository } from './db/applications-repository.ts';
+import type {
+  ApplicationsRepository,
+  InboxSelection,
+} from './db/applications-repository.ts';
 
 const fixedColumns: ExportColumn[] = [
   { key: 'id', question: 'Application ID' },
@@ -17,10 +20,11 @@ const columnId = (column: ExportColumn) => `${column.key}\n${column.question}`;
 async function* rows(
   repository: ApplicationsRepository,
   descriptions: ApplicationDescriptions,
+  selection: InboxSelection,
 ): AsyncGenerator<string[]> {
   // First pass: the configuration versions in use; the current one leads, so the columns follow today's form.
   const versions = new Set<string | null>([descriptions.currentVersion]);
-  for await (const application of repository.iterate())
+  for await (const application of repository.iterate(selection))
     versions.add(application.configVersion);
   const columns = new Map<string, ExportColumn>();
   for (const version of versions)
@@ -30,7 +34,7 @@ async function* rows(
   const header = [...fixedColumns, ...columns.values()];
   yield header.map((column) => column.question);
   yield header.map((column) => column.key);
-  for await (const application of repository.iterate()) {
+  for await (const application of repository.iterate(selection)) {
     const cells = new Map<string, string>();
     for (const step of await descriptions.describe(application))
       for (const answer of step.answers)
@@ -52,6 +56,7 @@ async function* rows(
 export function exportApplicationsCsv(
   repository: ApplicationsRepository,
   descriptions: ApplicationDescriptions,
+  selection: InboxSelection = {},
 ): Readable {
   // A cell a spreadsheet would read as a formula (=, +, -, @ …) starts with a quote instead.
   const csv = stringify({
@@ -60,15 +65,20 @@ export function exportApplicationsCsv(
     escape_formulas: true,
   });
   // pipeline destroys the CSV stream with the error when a read fails, so the response ends visibly broken.
-  pipeline(Readable.from(rows(repository, descriptions)), csv, () => {});
+  pipeline(
+    Readable.from(rows(repository, descriptions, selection)),
+    csv,
+    () => {},
+  );
   return csv;
 }
 
-/** Sends every application as a CSV download named after today's date. */
+/** Sends the applications selected (all by default) as a CSV download named after today's date. */
 export function sendApplicationsCsv(
   reply: FastifyReply,
   repository: ApplicationsRepository,
   descriptions: ApplicationDescriptions,
+  selection: InboxSelection = {},
 ): FastifyReply {
   const stamp = new Date().toISOString().slice(0, 10);
   return reply
@@ -77,5 +87,5 @@ export function sendApplicationsCsv(
       'Content-Disposition',
       `attachment; filename="applications-${stamp}.csv"`,
     )
-    .send(exportApplicationsCsv(repository, descriptions));
+    .send(exportApplicationsCsv(repository, descriptions, selection));
 }

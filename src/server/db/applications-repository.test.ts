@@ -224,7 +224,7 @@ describe.each(engines)('applications on %s', (engine) => {
 
   test('reads every application in batches, oldest first', async () => {
     const seen: string[] = [];
-    for await (const stored of repository.iterate(2))
+    for await (const stored of repository.iterate({}, 2))
       seen.push(stored.receivedAt);
     expect(seen.length).toBe(await repository.count());
     expect(seen).toEqual([...seen].sort());

@@ -30,6 +30,7 @@ export type ApplicationSummary = {
   stage: Stage;
   /** Up votes minus down votes of the staff. */
   netVotes: number;
+  tags: string[];
 };
 
 export type StoreOutcome =
@@ -84,6 +85,16 @@ export type InboxFilters = {
 };
 
 export type InboxSort = 'newest' | 'reach' | 'votes';
+
+/**
+ * The applications an export or a bulk action is about: those matching a view of the inbox (its
+ * filters and stage tab), narrowed to chosen ids when there are any.
+ */
+export type InboxSelection = {
+  filters?: InboxFilters;
+  stage?: Stage | undefined;
+  ids?: readonly string[] | undefined;
+};
 
 /** The last row of a page: where the next one starts, in the order of the sort. */
 export type InboxCursor = {
@@ -195,6 +206,15 @@ export function createApplicationsRepository(
       );
     return query;
   };
+
+  const selected = ({ filters = {}, stage, ids }: InboxSelection) =>
+    matching(filters)
+      .$if(stage !== undefined, (query) =>
+        query.where('stage', '=', stage as Stage),
+      )
+      .$if(ids !== undefined, (query) =>
+        query.where('id', 'in', ids as readonly string[]),
+      );
 
   /**
    * One transaction for a batch: the keys already stored answer as replays or conflicts, the rest
@@ -399,6 +419,22 @@ export function createApplicationsRepository(
           return older;
         });
       const rows = await query.execute();
+      const tagsOf = new Map<string, string[]>();
+      if (rows.length > 0)
+        for (const tagged of await db
+          .selectFrom('tags')
+          .select(['application_id', 'tag'])
+          .where(
+            'application_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('tag')
+          .execute())
+          tagsOf.set(tagged.application_id, [
+            ...(tagsOf.get(tagged.application_id) ?? []),
+            tagged.tag,
+          ]);
       return rows.map((row) => ({
         id: row.id,
         pageId: row.page_id,
@@ -410,6 +446,7 @@ export function createApplicationsRepository(
         reach: Number(row.reach),
         stage: row.stage,
         netVotes: Number(row.net_votes ?? 0),
+        tags: tagsOf.get(row.id) ?? [],
       }));
     },
 
@@ -434,12 +471,25 @@ export function createApplicationsRepository(
       return counts;
     },
 
-    /** Every application, oldest first, read in batches so an export never holds them all. */
-    async *iterate(batchSize = 500): AsyncGenerator<StoredApplication> {
+    /** The ids of a selection, newest first; at most `limit` of them. */
+    async idsOf(selection: InboxSelection, limit: number): Promise<string[]> {
+      const rows = await selected(selection)
+        .select('id')
+        .orderBy('received_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Every application selected (all by default), oldest first, read in batches so an export never holds them all. */
+    async *iterate(
+      selection: InboxSelection = {},
+      batchSize = 500,
+    ): AsyncGenerator<StoredApplication> {
       let after: { receivedAt: string; id: string } | undefined;
       for (;;) {
-        let query = db
-          .selectFrom('applications')
+        let query = selected(selection)
           .select(storedColumns)
           .orderBy('received_at', 'asc')
           .orderBy('id', 'asc')

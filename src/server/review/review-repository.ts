@@ -15,6 +15,14 @@ export type Review = {
   history: StageMove[];
 };
 
+// Bound values per statement stay far below SQLite's limit (32,766): a tag insert binds 2 per tag.
+const bulkChunkSize = 500;
+
+function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size)
+    yield items.slice(start, start + size);
+}
+
 /** The team's decisions about applications; the applications themselves stay as they were sent. */
 export function createReviewRepository(
   database: Database,
@@ -114,6 +122,61 @@ export function createReviewRepository(
       });
     },
 
+    /**
+     * Moves several applications in one transaction, each move recorded as if made alone. Those
+     * already in the stage, or no longer there, are left out of the moves returned.
+     */
+    async moveStages(
+      applicationIds: readonly string[],
+      to: Stage,
+      actor: string,
+    ): Promise<(StageMove & { applicationId: string })[]> {
+      const at = now().toISOString();
+      return db.transaction().execute(async (transaction) => {
+        const moves: (StageMove & { applicationId: string })[] = [];
+        for (const ids of chunksOf(applicationIds, bulkChunkSize)) {
+          const moving = await transaction
+            .selectFrom('applications')
+            .select(['id', 'stage'])
+            .where('id', 'in', ids)
+            .where('stage', '<>', to)
+            .execute();
+          if (moving.length === 0) continue;
+          await transaction
+            .updateTable('applications')
+            .set({ stage: to })
+            .where(
+              'id',
+              'in',
+              moving.map((application) => application.id),
+            )
+            .execute();
+          await transaction
+            .insertInto('stage_moves')
+            .values(
+              moving.map((application) => ({
+                id: randomUUID(),
+                application_id: application.id,
+                at,
+                actor,
+                from_stage: application.stage,
+                to_stage: to,
+              })),
+            )
+            .execute();
+          for (const application of moving)
+            moves.push({
+              applicationId: application.id,
+              at,
+              actor,
+              from: application.stage,
+              to,
+            });
+        }
+        return moves;
+      });
+    },
+
     /** One vote per staff member: a new one replaces theirs, 0 withdraws it. */
     async vote(
       applicationId: string,
@@ -152,30 +215,37 @@ export function createReviewRepository(
       change: { add?: readonly string[]; remove?: readonly string[] },
     ): Promise<number> {
       return db.transaction().execute(async (transaction) => {
-        const present = await transaction
-          .selectFrom('applications')
-          .select('id')
-          .where('id', 'in', applicationIds)
-          .execute();
-        const ids = present.map((row) => row.id);
-        if (ids.length === 0) return 0;
-        if (change.remove?.length)
-          await transaction
-            .deleteFrom('tags')
-            .where('application_id', 'in', ids)
-            .where('tag', 'in', change.remove)
+        let tagged = 0;
+        for (const chunk of chunksOf(applicationIds, bulkChunkSize)) {
+          const present = await transaction
+            .selectFrom('applications')
+            .select('id')
+            .where('id', 'in', chunk)
             .execute();
-        if (change.add?.length)
-          await transaction
-            .insertInto('tags')
-            .values(
-              ids.flatMap((id) =>
-                (change.add ?? []).map((tag) => ({ application_id: id, tag })),
-              ),
-            )
-            .onConflict((conflict) => conflict.doNothing())
-            .execute();
-        return ids.length;
+          const ids = present.map((row) => row.id);
+          if (ids.length === 0) continue;
+          tagged += ids.length;
+          if (change.remove?.length)
+            await transaction
+              .deleteFrom('tags')
+              .where('application_id', 'in', ids)
+              .where('tag', 'in', change.remove)
+              .execute();
+          if (change.add?.length)
+            await transaction
+              .insertInto('tags')
+              .values(
+                ids.flatMap((id) =>
+                  (change.add ?? []).map((tag) => ({
+                    application_id: id,
+                    tag,
+                  })),
+                ),
+              )
+              .onConflict((conflict) => conflict.doNothing())
+              .execute();
+        }
+        return tagged;
       });
     },
 

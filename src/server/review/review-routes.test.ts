@@ -310,6 +310,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       items: Array<{ name: string }>;
     };
     expect(withFood.items.map((item) => item.name)).toEqual(['Grace Lovelace']);
+    expect(withFood.items[0]).toMatchObject({ tags: ['food', 'press trip'] });
     expect(
       (
         await send('POST', '/api/review/applications/tags', {
@@ -317,6 +318,92 @@ describe.each(engines)('the workspace on %s', (engine) => {
           add: ['  '],
         })
       ).status,
+    ).toBe(400);
+  });
+
+  test('acts on every application of a view only while as many match as the person saw counted', async () => {
+    const everyone = await Promise.all(
+      ['ada', 'grace', 'hedy'].map((name) => idOf(`${name}@example.com`)),
+    );
+    await send('POST', '/api/review/applications/tags', {
+      ids: everyone,
+      add: ['batch'],
+    });
+    const shortlistings = async () =>
+      (
+        await server.database.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'stage_moved')
+          .where('detail', '=', 'new → shortlisted')
+          .execute()
+      ).length;
+    const shortlistedBefore = await shortlistings();
+    const moved = await send('POST', '/api/review/applications/stage', {
+      view: { tag: 'batch', stage: 'new' },
+      expected: 3,
+      stage: 'shortlisted',
+    });
+    expect(await moved.json()).toEqual({ moved: 3 });
+    const stale = await send('POST', '/api/review/applications/stage', {
+      view: { tag: 'batch' },
+      expected: 2,
+      stage: 'new',
+    });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { message: string }).message).toBe(
+      '3 applications match now, not 2: the list changed. Check it and try again.',
+    );
+    for (const ambiguous of [
+      { ids: everyone, view: { tag: 'batch' }, expected: 3, stage: 'new' },
+      { view: { tag: 'batch' }, stage: 'new' },
+      { stage: 'new' },
+    ])
+      expect(
+        (await send('POST', '/api/review/applications/stage', ambiguous))
+          .status,
+      ).toBe(400);
+    const untagged = await send('POST', '/api/review/applications/tags', {
+      view: { stage: 'shortlisted', tag: 'batch' },
+      expected: 3,
+      remove: ['batch'],
+    });
+    expect(await untagged.json()).toEqual({ tagged: 3 });
+    const restored = await send('POST', '/api/review/applications/stage', {
+      ids: everyone,
+      stage: 'new',
+    });
+    expect(await restored.json()).toEqual({ moved: 3 });
+    expect(await shortlistings()).toBe(shortlistedBefore + 3);
+  });
+
+  test('exports the view on screen, or the applications selected, and audits a search without its words', async () => {
+    const grace = await idOf('grace');
+    const rowsOf = async (response: Response) =>
+      (await response.text()).split('\r\n').filter(Boolean).slice(2);
+    const searched = await rowsOf(
+      await get('/api/review/applications.csv?search=grace&stage=new'),
+    );
+    expect(searched).toHaveLength(1);
+    expect(searched[0]).toContain(grace);
+    const chosen = await rowsOf(
+      await send('POST', '/api/review/applications/export', { ids: [grace] }),
+    );
+    expect(chosen).toHaveLength(1);
+    expect(chosen[0]).toContain(grace);
+    const details = await server.database.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'exported')
+      .orderBy('at', 'desc')
+      .limit(2)
+      .execute();
+    expect(details.map((entry) => entry.detail).sort()).toEqual([
+      '1 selected',
+      'a search, stage new',
+    ]);
+    expect(
+      (await get('/api/review/applications.csv?colour=blue')).status,
     ).toBe(400);
   });
 

@@ -5,6 +5,7 @@ import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { sendApplicationsCsv } from '../csv-export.ts';
 import type {
   ApplicationsRepository,
+  InboxFilters,
   InboxSort,
 } from '../db/applications-repository.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
@@ -24,26 +25,86 @@ const selectedIds = {
   items: { type: 'string', maxLength: 36 },
 } as const;
 
+/** The most applications one action takes by "every one matching"; more must be narrowed first. */
+const maxMatching = 10_000;
+
+/** A view of the inbox, as the address bar holds it: the stage tab and the filters. */
+const viewProperties = {
+  stage: stageSchema,
+  search: { type: 'string', maxLength: 200 },
+  country: { type: 'string', pattern: '^[A-Z]{2}$' },
+  platform: { type: 'string', enum: [...platformKeys] },
+  minReach: { type: 'string', pattern: '^[0-9]{1,15}$' },
+  // Days in the viewer's calendar, sent as the instants they begin: YYYY-MM-DDTHH:MM:SS.sssZ.
+  receivedFrom: { type: 'string', format: 'date-time' },
+  receivedTo: { type: 'string', format: 'date-time' },
+  hasNote: { type: 'string', enum: ['yes'] },
+  tag: { type: 'string', minLength: 1, maxLength: 40 },
+} as const;
+
+type ViewQuery = {
+  stage?: Stage;
+  search?: string;
+  country?: string;
+  platform?: PlatformKey;
+  minReach?: string;
+  receivedFrom?: string;
+  receivedTo?: string;
+  hasNote?: 'yes';
+  tag?: string;
+};
+
+const viewQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: viewProperties,
+} as const;
+
 const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    stage: stageSchema,
-    search: { type: 'string', maxLength: 200 },
+    ...viewProperties,
     sort: { type: 'string', enum: ['newest', 'reach', 'votes'] },
-    country: { type: 'string', pattern: '^[A-Z]{2}$' },
-    platform: { type: 'string', enum: [...platformKeys] },
-    minReach: { type: 'string', pattern: '^[0-9]{1,15}$' },
-    // Days in the viewer's calendar, sent as the instants they begin: YYYY-MM-DDTHH:MM:SS.sssZ.
-    receivedFrom: { type: 'string', format: 'date-time' },
-    receivedTo: { type: 'string', format: 'date-time' },
-    hasNote: { type: 'string', enum: ['yes'] },
-    tag: { type: 'string', minLength: 1, maxLength: 40 },
     cursor: { type: 'string', maxLength: 400 },
     // Query strings are text, and the app never coerces types.
     limit: { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9]{2}|200)$' },
   },
 } as const;
+
+function filtersOf(query: ViewQuery): InboxFilters {
+  return {
+    search: query.search?.trim() || undefined,
+    country: query.country,
+    platform: query.platform,
+    minReach: query.minReach === undefined ? undefined : Number(query.minReach),
+    receivedFrom:
+      query.receivedFrom && new Date(query.receivedFrom).toISOString(),
+    receivedTo: query.receivedTo && new Date(query.receivedTo).toISOString(),
+    hasNote: query.hasNote === 'yes',
+    tag: query.tag?.trim().toLowerCase() || undefined,
+  };
+}
+
+/** What the audit says an export held: the view's filters, with a searched text left out (it may be a name). */
+function describeView(query: ViewQuery): string {
+  const parts = Object.entries(query).map(([key, value]) =>
+    key === 'search' ? 'a search' : `${key} ${String(value)}`,
+  );
+  return parts.length === 0 ? 'every application' : parts.join(', ');
+}
+
+/**
+ * The target of a bulk action: chosen ids, or every application in a view as long as as many
+ * match as the person saw counted (so that one arriving meanwhile is not acted on unseen).
+ */
+const bulkTarget = {
+  ids: selectedIds,
+  view: viewQuery,
+  expected: { type: 'integer', minimum: 1, maximum: maxMatching },
+} as const;
+
+type BulkTarget = { ids?: string[]; view?: ViewQuery; expected?: number };
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send({
@@ -74,17 +135,8 @@ export async function reviewRoutes(
   });
 
   app.get<{
-    Querystring: {
-      stage?: Stage;
-      search?: string;
+    Querystring: ViewQuery & {
       sort?: InboxSort;
-      country?: string;
-      platform?: PlatformKey;
-      minReach?: string;
-      receivedFrom?: string;
-      receivedTo?: string;
-      hasNote?: 'yes';
-      tag?: string;
       cursor?: string;
       limit?: string;
     };
@@ -95,27 +147,14 @@ export async function reviewRoutes(
       const limit = Number(request.query.limit ?? 50);
       const after = decodeCursor(request.query.cursor);
       if (after === null) return reply.code(400).send(cursorRefusal);
-      const { query } = request;
-      const filters = {
-        search: query.search?.trim() || undefined,
-        country: query.country,
-        platform: query.platform,
-        minReach:
-          query.minReach === undefined ? undefined : Number(query.minReach),
-        receivedFrom:
-          query.receivedFrom && new Date(query.receivedFrom).toISOString(),
-        receivedTo:
-          query.receivedTo && new Date(query.receivedTo).toISOString(),
-        hasNote: query.hasNote === 'yes',
-        tag: query.tag?.trim().toLowerCase() || undefined,
-      };
+      const filters = filtersOf(request.query);
       const [page, counts] = await Promise.all([
         inboxPage(repository, {
           limit,
           after,
           filters,
-          stage: query.stage,
-          sort: query.sort,
+          stage: request.query.stage,
+          sort: request.query.sort,
         }),
         repository.countByStage(filters),
       ]);
@@ -123,16 +162,86 @@ export async function reviewRoutes(
     },
   );
 
-  app.get('/api/review/applications.csv', async (request, reply) => {
-    await audit.record({
-      actor: request.staff?.email ?? '',
-      action: 'exported',
-      subject: null,
-      address: request.ip,
-      detail: 'every application',
-    });
-    return sendApplicationsCsv(reply, repository, descriptions);
-  });
+  /** The ids a bulk action is about, or a 4xx already sent. */
+  async function idsOf(
+    target: BulkTarget,
+    reply: FastifyReply,
+  ): Promise<string[] | undefined> {
+    if (target.ids && !target.view) return target.ids;
+    if (!target.view || target.expected === undefined || target.ids) {
+      await reply.code(400).send({
+        error: 'validation',
+        issues: [
+          {
+            path: 'ids',
+            message:
+              'Name the applications: either ids, or a view with the number expected to match.',
+          },
+        ],
+      });
+      return undefined;
+    }
+    const ids = await repository.idsOf(
+      { filters: filtersOf(target.view), stage: target.view.stage },
+      maxMatching + 1,
+    );
+    if (ids.length !== target.expected) {
+      await reply.code(409).send({
+        error: 'selection_changed',
+        message:
+          ids.length > maxMatching
+            ? `More than ${maxMatching.toLocaleString('en')} applications match; narrow the filters first.`
+            : `${ids.length.toLocaleString('en')} applications match now, not ${target.expected.toLocaleString('en')}: the list changed. Check it and try again.`,
+      });
+      return undefined;
+    }
+    return ids;
+  }
+
+  app.get<{ Querystring: ViewQuery }>(
+    '/api/review/applications.csv',
+    { schema: { querystring: viewQuery } },
+    async (request, reply) => {
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'exported',
+        subject: null,
+        address: request.ip,
+        detail: describeView(request.query),
+      });
+      return sendApplicationsCsv(reply, repository, descriptions, {
+        filters: filtersOf(request.query),
+        stage: request.query.stage,
+      });
+    },
+  );
+
+  // The selected applications, posted because hundreds of ids do not fit in an address.
+  app.post<{ Body: { ids: string[] } }>(
+    '/api/review/applications/export',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ids'],
+          additionalProperties: false,
+          properties: { ids: selectedIds },
+        },
+      },
+    },
+    async (request, reply) => {
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'exported',
+        subject: null,
+        address: request.ip,
+        detail: `${request.body.ids.length} selected`,
+      });
+      return sendApplicationsCsv(reply, repository, descriptions, {
+        ids: request.body.ids,
+      });
+    },
+  );
 
   app.get<ById>('/api/review/applications/:id', async (request, reply) => {
     const [application, review] = await Promise.all([
@@ -181,37 +290,33 @@ export async function reviewRoutes(
   );
 
   // Several at once: each moved and recorded as if moved alone; ids no longer there are skipped.
-  app.post<{ Body: { ids: string[]; stage: Stage } }>(
+  app.post<{ Body: BulkTarget & { stage: Stage } }>(
     '/api/review/applications/stage',
     {
       schema: {
         body: {
           type: 'object',
-          required: ['ids', 'stage'],
+          required: ['stage'],
           additionalProperties: false,
-          properties: {
-            ids: selectedIds,
-            stage: stageSchema,
-          },
+          properties: { ...bulkTarget, stage: stageSchema },
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const ids = await idsOf(request.body, reply);
+      if (!ids) return reply;
       const actor = request.staff?.email ?? '';
-      let moved = 0;
-      for (const id of request.body.ids) {
-        const move = await reviews.moveStage(id, request.body.stage, actor);
-        if (!move) continue;
-        moved += 1;
-        await audit.record({
+      const moves = await reviews.moveStages(ids, request.body.stage, actor);
+      await audit.recordMany(
+        moves.map((move) => ({
           actor,
           action: 'stage_moved',
-          subject: id,
+          subject: move.applicationId,
           address: request.ip,
           detail: `${move.from} → ${move.to}`,
-        });
-      }
-      return { moved };
+        })),
+      );
+      return { moved: moves.length };
     },
   );
 
@@ -221,16 +326,15 @@ export async function reviewRoutes(
     items: { type: 'string', minLength: 1, maxLength: 40 },
   } as const;
   // Tags on one or several applications: added, taken off, or both.
-  app.post<{ Body: { ids: string[]; add?: string[]; remove?: string[] } }>(
+  app.post<{ Body: BulkTarget & { add?: string[]; remove?: string[] } }>(
     '/api/review/applications/tags',
     {
       schema: {
         body: {
           type: 'object',
-          required: ['ids'],
           additionalProperties: false,
           properties: {
-            ids: selectedIds,
+            ...bulkTarget,
             add: tagList,
             remove: tagList,
           },
@@ -252,7 +356,9 @@ export async function reviewRoutes(
             { path: 'add', message: 'A tag needs a letter or a digit.' },
           ],
         });
-      return { tagged: await reviews.tag(request.body.ids, { add, remove }) };
+      const ids = await idsOf(request.body, reply);
+      if (!ids) return reply;
+      return { tagged: await reviews.tag(ids, { add, remove }) };
     },
   );
 

@@ -22,25 +22,38 @@ export type AuditEntry = {
   detail: string | null;
 };
 
+type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'detail'> & {
+  detail?: string;
+};
+
 /** Who did what, when, from which address; never an applicant's answers. */
 export function createAuditLog(database: Database) {
   const { db } = database;
-  return {
-    async record(
-      entry: Omit<AuditEntry, 'id' | 'at' | 'detail'> & { detail?: string },
-    ): Promise<void> {
+  /** Several entries in one statement per 500, for a bulk action. */
+  async function recordMany(entries: readonly NewAuditEntry[]): Promise<void> {
+    const at = new Date().toISOString();
+    for (let start = 0; start < entries.length; start += 500)
       await db
         .insertInto('audit_log')
-        .values({
-          id: randomUUID(),
-          at: new Date().toISOString(),
-          actor: entry.actor,
-          action: entry.action,
-          subject: entry.subject,
-          address: entry.address,
-          detail: entry.detail ?? null,
-        })
+        .values(
+          entries.slice(start, start + 500).map((entry) => ({
+            id: randomUUID(),
+            at,
+            actor: entry.actor,
+            action: entry.action,
+            subject: entry.subject,
+            address: entry.address,
+            detail: entry.detail ?? null,
+          })),
+        )
         .execute();
+  }
+
+  return {
+    recordMany,
+
+    async record(entry: NewAuditEntry): Promise<void> {
+      await recordMany([entry]);
     },
 
     /** The newest entries first. */
