@@ -331,7 +331,7 @@ test('offers applications that arrive while the inbox is open, without moving th
   await expect(offer).toHaveCount(0);
 });
 
-test('downloads every application as a CSV with the questions as headers', async ({
+test('downloads every application, or the view on screen, as a CSV with the questions as headers', async ({
   page,
 }) => {
   const email = addStaff('reviewer');
@@ -346,6 +346,16 @@ test('downloads every application as a CSV with the questions as headers', async
   const csv = readFileSync(file, 'utf8');
   expect(csv.split('\r\n')[0]).toContain('First Name');
   expect(csv).toContain(name.split(' ')[1]);
+
+  await page
+    .getByLabel('Search by name or e-mail')
+    .fill(name.split(' ')[1] ?? '');
+  const viewDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export this view (CSV)' }).click();
+  const view = readFileSync(await (await viewDownload).path(), 'utf8');
+  const rows = view.split('\r\n').filter(Boolean).slice(2);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain(name.split(' ')[1]);
 });
 
 test('changes the password in Settings, and the old one no longer signs in', async ({
@@ -409,4 +419,81 @@ test('moves several selected applications at once', async ({ page }) => {
     await expect(
       page.getByRole('row', { name: new RegExp(name) }),
     ).toContainText('Shortlisted');
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Moved 2 applications to Shortlisted.' }),
+  ).toBeVisible();
+
+  for (const name of [first, second])
+    await page.getByLabel(`Select ${name}`).check();
+  await bulk.getByLabel('Tag').fill('Press trip');
+  await bulk.getByRole('button', { name: 'Add tag' }).click();
+  for (const name of [first, second])
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('list', { name: 'Tags' }),
+    ).toHaveText('press trip');
+
+  const download = page.waitForEvent('download');
+  await bulk.getByRole('button', { name: 'Export selected (CSV)' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  const rows = csv.split('\r\n').filter(Boolean).slice(2);
+  expect(rows).toHaveLength(2);
+  for (const name of [first, second]) expect(csv).toContain(name.split(' ')[1]);
+});
+
+test('selects every application matching a filter, beyond the page loaded, and moves them all', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  await page.goto(serverUrl('example', '/review/sign-in'));
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await expect(page).toHaveURL(serverUrl('example', '/review'));
+  const tag = `batch-${randomUUID().slice(0, 8)}`;
+  const ids: string[] = [];
+  for (let index = 0; index < 52; index += 1) {
+    const response = await page.request.put(
+      serverUrl('example', '/api/syncPage/aldmere-creators'),
+      {
+        headers: { 'idempotency-key': randomUUID() },
+        data: validApplication({
+          emailAddress: `${tag}-${index}@example.com`,
+        }),
+      },
+    );
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  const tagged = await page.request.post(
+    serverUrl('example', '/api/review/applications/tags'),
+    {
+      headers: { origin: serverUrl('example', '') },
+      data: { ids, add: [tag] },
+    },
+  );
+  expect(await tagged.json()).toEqual({ tagged: 52 });
+
+  await page.goto(serverUrl('example', `/review?tag=${tag}`));
+  // A page holds 50, and the header row.
+  await expect(page.getByRole('row')).toHaveCount(51);
+  await page.getByLabel('Select every application listed').check();
+  const bulk = page.getByRole('group', { name: 'Selected applications' });
+  await expect(bulk).toContainText('50 selected.');
+  await bulk.getByRole('button', { name: 'Select all 52 matching' }).click();
+  await expect(bulk).toContainText(
+    'All 52 applications matching are selected.',
+  );
+  await bulk.getByRole('button', { name: 'Move to Declined' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Moved 52 applications to Declined.' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: /^Declined/ }).click();
+  await expect(page.getByRole('link', { name: /^Declined/ })).toContainText(
+    '52',
+  );
 });

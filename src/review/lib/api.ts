@@ -23,6 +23,51 @@ export async function api<Result>(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<Result> {
+  const response = await request(path, init);
+  if (response.status === 204) return undefined as Result;
+  if (!response.ok) throw await refusalOf(response);
+  return (await response.json()) as Result;
+}
+
+/**
+ * Fetches a CSV (read by GET, or posted with a body) and hands it to the browser as a download
+ * named by the server, so a refusal shows as a message instead of a broken file.
+ */
+export async function downloadCsv(path: string, body?: unknown): Promise<void> {
+  const response = await request(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    body,
+  });
+  if (!response.ok) throw await refusalOf(response);
+  const name =
+    /filename="([^"]+)"/.exec(
+      response.headers.get('content-disposition') ?? '',
+    )?.[1] ?? 'applications.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The click has started the download; the object URL is needed no longer.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+async function refusalOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    issues?: FieldIssue[];
+  };
+  return new ApiError(
+    response.status,
+    body.message ?? 'Something went wrong. Try again.',
+    body.issues,
+  );
+}
+
+async function request(
+  path: string,
+  init: { method?: string; body?: unknown },
+): Promise<Response> {
   const response = await fetch(path, {
     method: init.method ?? 'GET',
     headers: {
@@ -38,16 +83,5 @@ export async function api<Result>(
     const here = `${window.location.pathname}${window.location.search}`;
     window.location.assign(`${signInPath}?next=${encodeURIComponent(here)}`);
   }
-  if (response.status === 204) return undefined as Result;
-  const body = (await response.json().catch(() => ({}))) as {
-    message?: string;
-    issues?: FieldIssue[];
-  };
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      body.message ?? 'Something went wrong. Try again.',
-      body.issues,
-    );
-  return body as Result;
+  return response;
 }

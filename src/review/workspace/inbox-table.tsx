@@ -55,6 +55,7 @@ export function InboxTable({
                 type="checkbox"
                 aria-label="Select every application listed"
                 checked={isAllSelected}
+                disabled={inbox.items.length === 0}
                 onChange={() =>
                   onSelect(
                     inbox.items.map((item) => item.id),
@@ -113,6 +114,15 @@ export function InboxTable({
                   {item.name}
                 </a>
                 <span className="inbox__email">{item.email}</span>
+                {item.tags.length > 0 && (
+                  <ul className="inbox__tags" aria-label="Tags">
+                    {item.tags.map((tag) => (
+                      <li key={tag} className="inbox__tag">
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </th>
               <td>
                 {item.countryCode && (

@@ -13,6 +13,7 @@ export type InboxItem = {
   reach: number;
   stage: Stage;
   netVotes: number;
+  tags: string[];
 };
 
 type Page = {

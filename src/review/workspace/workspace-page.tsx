@@ -9,7 +9,10 @@ import { InboxTable } from './inbox-table.tsx';
 import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { BulkBar, type Outcome, type Selection } from './bulk-bar.tsx';
 import { useNewArrivals } from './use-new-arrivals.ts';
+
+const noSelection: Selection = { kind: 'ids', ids: new Set() };
 
 /** The inbox, with the open application beside it; the address bar holds the search and the open one. */
 export function WorkspacePage() {
@@ -28,23 +31,36 @@ export function WorkspacePage() {
   const me = useMe();
   const searchBox = useRef<HTMLInputElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const select = (ids: string[], isSelected: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids)
-        if (isSelected) next.add(id);
-        else next.delete(id);
-      return next;
-    });
-  const moveSelected = async (to: Stage) => {
-    await api('/api/review/applications/stage', {
-      method: 'POST',
-      body: { ids: [...selected], stage: to },
-    });
-    setSelected(new Set());
-    setVersion((current) => current + 1);
+  // The view as exports and bulk actions name it: its stage tab and filters, not its order.
+  const view = new URLSearchParams(filters);
+  view.delete('sort');
+  const viewQuery = view.toString();
+  // A selection belongs to the view it was made in; another view starts with none.
+  const [selectionIn, setSelectionIn] = useState<{
+    view: string;
+    selection: Selection;
+  }>({ view: viewQuery, selection: noSelection });
+  const selection =
+    selectionIn.view === viewQuery ? selectionIn.selection : noSelection;
+  const setSelection = (next: Selection) =>
+    setSelectionIn({ view: viewQuery, selection: next });
+  const selectedIds =
+    selection.kind === 'ids'
+      ? selection.ids
+      : new Set(inbox.items.map((item) => item.id));
+  const select = (ids: string[], isSelected: boolean) => {
+    const next = new Set(selectedIds);
+    for (const id of ids)
+      if (isSelected) next.add(id);
+      else next.delete(id);
+    setSelection({ kind: 'ids', ids: next });
   };
+  const matchingCount = inbox.counts
+    ? stage
+      ? inbox.counts[stage]
+      : stages.reduce((sum, each) => sum + (inbox.counts?.[each] ?? 0), 0)
+    : 0;
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -168,44 +184,47 @@ export function WorkspacePage() {
             >
               Keyboard shortcuts <kbd>?</kbd>
             </button>
-            <a
-              className="button button--outlined inbox__export"
-              href="/api/review/applications.csv"
-              download
-            >
-              Export all (CSV)
-            </a>
-          </div>
-          {selected.size > 0 && (
-            <div
-              className="inbox__bulk"
-              role="group"
-              aria-label="Selected applications"
-            >
-              <span>{selected.size} selected</span>
-              {(['shortlisted', 'accepted', 'declined', 'new'] as const).map(
-                (to) => (
-                  <button
-                    key={to}
-                    type="button"
-                    className="button button--outlined"
-                    onClick={() => void moveSelected(to)}
-                  >
-                    Move to {stageLabels[to]}
-                  </button>
-                ),
+            <div className="inbox__exports">
+              {viewQuery && (
+                <a
+                  className="button button--outlined"
+                  href={`/api/review/applications.csv?${viewQuery}`}
+                  download
+                >
+                  Export this view (CSV)
+                </a>
               )}
-              <button
-                type="button"
-                className="button button--back"
-                onClick={() => setSelected(new Set())}
+              <a
+                className="button button--outlined"
+                href="/api/review/applications.csv"
+                download
               >
-                Clear selection
-              </button>
+                Export all (CSV)
+              </a>
             </div>
+          </div>
+          {(selection.kind === 'matching' || selection.ids.size > 0) && (
+            <BulkBar
+              selection={selection}
+              view={view}
+              listedCount={inbox.items.length}
+              matchingCount={matchingCount}
+              onSelectMatching={() =>
+                setSelection({ kind: 'matching', count: matchingCount })
+              }
+              onClear={() => setSelection(noSelection)}
+              onDone={() => setVersion((current) => current + 1)}
+              onOutcome={setOutcome}
+            />
           )}
+          <p className="inbox__outcome" role="status">
+            {outcome && !outcome.isError && outcome.text}
+          </p>
+          <p className="inbox__outcome error" role="alert">
+            {outcome?.isError && outcome.text}
+          </p>
           <InboxTable
-            selected={selected}
+            selected={selectedIds}
             onSelect={select}
             inbox={inbox}
             openId={openId}
