@@ -18,6 +18,9 @@ export function reviewPageConfigOf(config: WizardConfig): ReviewPageConfig {
 /** The workspace's address of the sign-in page; every other workspace page leads there signed out. */
 export const signInPath = '/review/sign-in';
 
+/** Where an invitation link leads; like sign-in, it opens signed out. */
+export const joinPath = '/review/join';
+
 /**
  * Where to go after signing in: the workspace address that was asked for, never another site's
  * (an open redirect would let a link borrow this site's name).
@@ -25,7 +28,8 @@ export const signInPath = '/review/sign-in';
 export function returnPathAfterSignIn(next: string | null | undefined): string {
   return next &&
     /^\/review(?:[/?#]|$)/.test(next) &&
-    !next.startsWith(signInPath)
+    !next.startsWith(signInPath) &&
+    !next.startsWith(joinPath)
     ? next
     : '/review';
 }

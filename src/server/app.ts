@@ -31,6 +31,8 @@ import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
 import { registerStaffAuth } from './staff/staff-auth.ts';
 import { createStaffAccounts } from './staff/staff-accounts.ts';
+import { createStaffInvitations } from './staff/staff-invitations.ts';
+import { staffRoutes } from './staff/staff-routes.ts';
 import { createStaffSessions } from './staff/staff-sessions.ts';
 import { workspacePageRoutes } from './staff/workspace-page.ts';
 
@@ -185,10 +187,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
   const sessions = createStaffSessions(options.database);
+  const publicOrigin = options.publicUrl && new URL(options.publicUrl).origin;
   await registerStaffAuth(app, {
     sessions,
     adminToken: options.adminToken,
-    publicOrigin: options.publicUrl && new URL(options.publicUrl).origin,
+    publicOrigin,
   });
   await app.register(workspacePageRoutes, {
     sendPage: (request: FastifyRequest, reply: FastifyReply) =>
@@ -196,10 +199,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sendPage(reviewPage, request, reply, 'no-store'),
   });
   const audit = createAuditLog(options.database);
-  await app.register(sessionRoutes, {
-    accounts: createStaffAccounts(options.database),
+  const accounts = createStaffAccounts(options.database);
+  await app.register(sessionRoutes, { accounts, sessions, audit });
+  await app.register(staffRoutes, {
+    accounts,
+    invitations: createStaffInvitations(options.database),
     sessions,
     audit,
+    publicOrigin,
   });
 
   await app.register(reviewRoutes, {

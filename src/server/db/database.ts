@@ -99,17 +99,30 @@ type AuditLogTable = {
   detail: string | null;
 };
 
+type StaffInvitationsTable = {
+  id: string;
+  token_hash: string;
+  email: string;
+  role: StaffRole;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  /** When the invitation was taken up; a used one never works again. */
+  used_at: string | null;
+};
+
 type TagsTable = {
   application_id: string;
   /** Lower case, 1 to 40 characters. */
   tag: string;
 };
 
-type DatabaseSchema = {
+export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
+  staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
   stage_moves: StageMovesTable;
   votes: VotesTable;

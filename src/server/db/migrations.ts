@@ -257,5 +257,23 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '007-staff-invitations': {
+      async up(db: Kysely<unknown>) {
+        // An admin's invitation: a link that works once, for 72 hours; only its token's SHA-256 is kept.
+        await db.schema
+          .createTable('staff_invitations')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('token_hash', 'varchar(64)', (column) =>
+            column.notNull().unique(),
+          )
+          .addColumn('email', 'varchar(320)', (column) => column.notNull())
+          .addColumn('role', 'varchar(16)', (column) => column.notNull())
+          .addColumn('invited_by', 'varchar(320)', (column) => column.notNull())
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('expires_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('used_at', 'varchar(24)')
+          .execute();
+      },
+    },
   };
 }

@@ -6,6 +6,7 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
+import { staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { createStaffAccounts } from '../staff/staff-accounts.ts';
 import { createReviewRepository } from './review-repository.ts';
@@ -18,17 +19,12 @@ describe.each(engines)('the workspace on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await createStaffAccounts(server.database).add({
-      email: 'rita@example.org',
-      role: 'reviewer',
+    cookie = await staffMember(
+      server,
+      'rita@example.org',
+      'reviewer',
       password,
-    });
-    const response = await fetch(`${server.baseUrl}/api/review/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'rita@example.org', password }),
-    });
-    cookie = response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    );
     for (const firstName of ['Ada', 'Grace', 'Hedy'])
       await putApplication(
         server.baseUrl,
@@ -402,31 +398,19 @@ describe.each(engines)('the workspace on %s', (engine) => {
       '1 selected',
       'a search, stage new',
     ]);
-    expect(
-      (await get('/api/review/applications.csv?colour=blue')).status,
-    ).toBe(400);
+    expect((await get('/api/review/applications.csv?colour=blue')).status).toBe(
+      400,
+    );
   });
 
   test('keeps one vote per person, sums them in the inbox, and lets a vote be withdrawn', async () => {
     const hedy = await idOf('hedy');
-    await createStaffAccounts(server.database).add({
-      email: 'sam@example.org',
-      role: 'reviewer',
+    const samCookie = await staffMember(
+      server,
+      'sam@example.org',
+      'reviewer',
       password,
-    });
-    const samCookie =
-      (
-        await fetch(`${server.baseUrl}/api/review/session`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: server.baseUrl,
-          },
-          body: JSON.stringify({ email: 'sam@example.org', password }),
-        })
-      ).headers
-        .getSetCookie()[0]
-        ?.split(';')[0] ?? '';
+    );
     const netVotes = async () =>
       (
         (await (await get('/api/review/applications?search=hedy')).json()) as {
@@ -671,19 +655,11 @@ describe.each(engines)("the admin's actions on %s", (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    const accounts = createStaffAccounts(server.database);
     for (const [email, role] of [
       ['ada@example.org', 'admin'],
       ['rita@example.org', 'reviewer'],
-    ] as const) {
-      await accounts.add({ email, role, password });
-      const response = await fetch(`${server.baseUrl}/api/review/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.baseUrl },
-        body: JSON.stringify({ email, password }),
-      });
-      cookies[role] = response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    }
+    ] as const)
+      cookies[role] = await staffMember(server, email, role, password);
   });
   afterAll(() => server.close());
 

@@ -10,6 +10,9 @@ export type AuditAction =
   | 'erased'
   | 'staff_added'
   | 'staff_removed'
+  | 'staff_invited'
+  | 'invitation_revoked'
+  | 'role_changed'
   | 'password_changed';
 
 export type AuditEntry = {

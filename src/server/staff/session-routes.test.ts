@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
 import { adminToken } from '../../../tests/support/fixtures.ts';
+import { sessionCookieOf } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { createAuditLog } from './audit-log.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
@@ -30,8 +31,6 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
       headers: { 'content-type': 'application/json', origin, ...headers },
       body: JSON.stringify({ email, password: secret }),
     });
-  const cookieOf = (response: Response) =>
-    response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   const me = (cookie: string) =>
     fetch(`${server.baseUrl}/api/review/session`, { headers: { cookie } });
 
@@ -48,11 +47,11 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     );
 
     const second = await signIn('ada@example.org', password, {
-      cookie: cookieOf(first),
+      cookie: sessionCookieOf(first),
     });
-    expect(cookieOf(second)).not.toBe(cookieOf(first));
-    expect((await me(cookieOf(first))).status).toBe(401);
-    expect(await (await me(cookieOf(second))).json()).toEqual({
+    expect(sessionCookieOf(second)).not.toBe(sessionCookieOf(first));
+    expect((await me(sessionCookieOf(first))).status).toBe(401);
+    expect(await (await me(sessionCookieOf(second))).json()).toEqual({
       email: 'ada@example.org',
       role: 'admin',
     });
@@ -106,7 +105,7 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toMatchObject({ error: 'forbidden_origin' });
     expect(foreign.headers.getSetCookie()).toEqual([]);
-    const cookie = cookieOf(await signIn('ada@example.org', password));
+    const cookie = sessionCookieOf(await signIn('ada@example.org', password));
     const noOrigin = await fetch(`${server.baseUrl}/api/review/session`, {
       method: 'DELETE',
       headers: { cookie },
@@ -116,7 +115,7 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
   });
 
   test('signing out ends the session on the server', async () => {
-    const cookie = cookieOf(await signIn('rita@example.org', password));
+    const cookie = sessionCookieOf(await signIn('rita@example.org', password));
     const out = await fetch(`${server.baseUrl}/api/review/session`, {
       method: 'DELETE',
       headers: { cookie, origin },
@@ -134,8 +133,10 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
       role: 'reviewer',
       password,
     });
-    const here = cookieOf(await signIn('pat@example.org', password));
-    const elsewhere = cookieOf(await signIn('pat@example.org', password));
+    const here = sessionCookieOf(await signIn('pat@example.org', password));
+    const elsewhere = sessionCookieOf(
+      await signIn('pat@example.org', password),
+    );
     const change = (currentPassword: string, newPassword: string) =>
       fetch(`${server.baseUrl}/api/review/password`, {
         method: 'POST',
@@ -161,7 +162,7 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     expect(changed.status).toBe(204);
     expect((await me(elsewhere)).status).toBe(401);
     expect((await me(here)).status).toBe(401);
-    expect((await me(cookieOf(changed))).status).toBe(200);
+    expect((await me(sessionCookieOf(changed))).status).toBe(200);
   });
 
   test('the automation token acts as an admin without a cookie or an origin', async () => {

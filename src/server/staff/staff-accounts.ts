@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, StaffRole } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, DatabaseSchema, StaffRole } from '../db/database.ts';
 import { hashPassword, minimumPasswordLength } from './passwords.ts';
 
 export const staffRoles: readonly StaffRole[] = ['admin', 'reviewer'];
@@ -14,13 +15,49 @@ export type StaffAccount = {
 
 export class StaffAccountError extends Error {}
 
-const normalEmail = (email: string) => email.trim().toLowerCase();
+export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 function checkPassword(password: string): void {
   if ([...password].length < minimumPasswordLength)
     throw new StaffAccountError(
       `The password must be at least ${minimumPasswordLength} characters.`,
     );
+}
+
+type NewAccount = { email: string; role: StaffRole; password: string };
+
+/** A new account's row: the address checked and lower-cased, the password checked and hashed. */
+export async function newAccountRow(input: NewAccount) {
+  const email = normalEmail(input.email);
+  if (!isEmailAddress(email))
+    throw new StaffAccountError(`"${input.email}" is not an e-mail address.`);
+  checkPassword(input.password);
+  return {
+    id: randomUUID(),
+    email,
+    role: input.role,
+    password_hash: await hashPassword(input.password),
+    created_at: new Date().toISOString(),
+    last_sign_in_at: null,
+  };
+}
+
+export const isEmailAddress = (email: string) =>
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+
+/** Stores a new account, within the caller's transaction when there is one. */
+export async function insertAccount(
+  db: Kysely<DatabaseSchema>,
+  row: Awaited<ReturnType<typeof newAccountRow>>,
+): Promise<void> {
+  const existing = await db
+    .selectFrom('staff_accounts')
+    .select('id')
+    .where('email', '=', row.email)
+    .executeTakeFirst();
+  if (existing)
+    throw new StaffAccountError(`${row.email} already has an account.`);
+  await db.insertInto('staff_accounts').values(row).execute();
 }
 
 /** Staff accounts: made and removed from the command line or by an admin, never by sign-up. */
@@ -48,33 +85,9 @@ export function createStaffAccounts(database: Database) {
   ] as const;
 
   return {
-    async add(input: {
-      email: string;
-      role: StaffRole;
-      password: string;
-    }): Promise<StaffAccount> {
-      const email = normalEmail(input.email);
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        throw new StaffAccountError(
-          `"${input.email}" is not an e-mail address.`,
-        );
-      checkPassword(input.password);
-      const existing = await db
-        .selectFrom('staff_accounts')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (existing)
-        throw new StaffAccountError(`${email} already has an account.`);
-      const row = {
-        id: randomUUID(),
-        email,
-        role: input.role,
-        password_hash: await hashPassword(input.password),
-        created_at: new Date().toISOString(),
-        last_sign_in_at: null,
-      };
-      await db.insertInto('staff_accounts').values(row).execute();
+    async add(input: NewAccount): Promise<StaffAccount> {
+      const row = await newAccountRow(input);
+      await insertAccount(db, row);
       return toAccount(row);
     },
 
@@ -105,6 +118,52 @@ export function createStaffAccounts(database: Database) {
         .where('email', '=', normalEmail(email))
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    /**
+     * Changes an account's role, or removes the account (its sessions and votes go with it), in a
+     * transaction that keeps at least one admin: the workspace must never lose the last one.
+     */
+    async change(
+      id: string,
+      change: { role: StaffRole } | 'remove',
+    ): Promise<StaffAccount | undefined> {
+      return db.transaction().execute(async (transaction) => {
+        const row = await transaction
+          .selectFrom('staff_accounts')
+          .select(columns)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const losesAdmin =
+          row.role === 'admin' &&
+          (change === 'remove' || change.role !== 'admin');
+        if (losesAdmin) {
+          const admins = await transaction
+            .selectFrom('staff_accounts')
+            .select((eb) => eb.fn.countAll<string | number>().as('count'))
+            .where('role', '=', 'admin')
+            .executeTakeFirst();
+          if (Number(admins?.count ?? 0) <= 1)
+            throw new StaffAccountError(
+              'The workspace needs at least one admin: make another admin first.',
+            );
+        }
+        if (change === 'remove')
+          await transaction
+            .deleteFrom('staff_accounts')
+            .where('id', '=', id)
+            .execute();
+        else
+          await transaction
+            .updateTable('staff_accounts')
+            .set({ role: change.role })
+            .where('id', '=', id)
+            .execute();
+        return toAccount(
+          change === 'remove' ? row : { ...row, role: change.role },
+        );
+      });
     },
 
     /** Sets a new password and ends every session of the account. */

@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { returnPathAfterSignIn, signInPath } from '#engine/review-page.ts';
+import {
+  joinPath,
+  returnPathAfterSignIn,
+  signInPath,
+} from '#engine/review-page.ts';
 
 type PageSender = (
   request: FastifyRequest,
@@ -8,7 +12,7 @@ type PageSender = (
 
 /**
  * The workspace's one page, at every `/review` address. Signed out, every address but the sign-in
- * page leads there, and back to the address asked for after signing in.
+ * page and an invitation's page leads to sign-in, and back to the address asked for after signing in.
  */
 export async function workspacePageRoutes(
   app: FastifyInstance,
@@ -18,8 +22,9 @@ export async function workspacePageRoutes(
     request: FastifyRequest<{ Querystring: { next?: string } }>,
     reply: FastifyReply,
   ) => {
-    const isSignIn = request.url.split('?')[0] === signInPath;
-    if (!request.staff && !isSignIn)
+    const path = request.url.split('?')[0];
+    const isSignIn = path === signInPath;
+    if (!request.staff && !isSignIn && path !== joinPath)
       return reply.redirect(
         `${signInPath}?next=${encodeURIComponent(request.url)}`,
         302,

@@ -1,0 +1,33 @@
+import { createStaffAccounts } from '../../src/server/staff/staff-accounts.ts';
+import type { startTestServer } from './test-server.ts';
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The name=value of the session cookie an answer sets, as a browser would send it back. */
+export const sessionCookieOf = (response: Response) =>
+  response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+
+/** Signs in through the API as the workspace page does, and returns the session cookie. */
+export async function signedIn(
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/review/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  return sessionCookieOf(response);
+}
+
+/** A staff account made directly in the database, then signed in; returns its session cookie. */
+export async function staffMember(
+  server: TestServer,
+  email: string,
+  role: 'admin' | 'reviewer',
+  password: string,
+): Promise<string> {
+  await createStaffAccounts(server.database).add({ email, role, password });
+  return signedIn(server, email, password);
+}
