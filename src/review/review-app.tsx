@@ -4,6 +4,8 @@ import { ReviewPageContext } from '#review/lib/review-page-context.ts';
 import { AuditPage } from '#review/audit/audit-page.tsx';
 import { SettingsPage } from '#review/settings/settings-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
+import { JoinPage } from '#review/join/join-page.tsx';
+import { StaffPage } from '#review/staff/staff-page.tsx';
 import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
 
@@ -14,9 +16,15 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
       <Router base="/review">
         <Switch>
           <Route path="/sign-in" component={SignInPage} />
+          <Route path="/join" component={JoinPage} />
           <Route path="/settings">
             <WorkspaceFrame>
               <SettingsPage />
+            </WorkspaceFrame>
+          </Route>
+          <Route path="/staff">
+            <WorkspaceFrame>
+              <StaffPage />
             </WorkspaceFrame>
           </Route>
           <Route path="/audit">

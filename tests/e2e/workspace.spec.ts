@@ -1,55 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { validApplication } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { servers, serverUrl } from '../support/servers.ts';
+import { serverUrl } from '../support/servers.ts';
+import {
+  addStaff,
+  emailBox,
+  password,
+  passwordBox,
+  signIn,
+  signInButton,
+  submitApplication,
+} from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
-
-const password = 'correct horse battery staple';
-const example = servers.find((server) => server.name === 'example');
-
-/** A staff account made the way an operator makes one: `npm run staff -- add`, the compiled command. */
-function addStaff(role: 'admin' | 'reviewer'): string {
-  const email = `${role}-${randomUUID()}@example.org`;
-  execFileSync(
-    process.execPath,
-    ['dist/server/staff.js', 'add', email, '--role', role],
-    {
-      env: { ...process.env, SQLITE_PATH: example?.sqlitePath ?? '' },
-      input: `${password}\n`,
-    },
-  );
-  return email;
-}
-
-/** An application with a name no other test uses, stored through the public API. */
-async function submitApplication(page: Page): Promise<string> {
-  const lastName = `Tester${randomUUID().slice(0, 8)}`;
-  const application = validApplication({
-    firstName: 'Ada',
-    emailAddress: `${lastName.toLowerCase()}@example.com`,
-  });
-  application.personalInfo.lastName = lastName;
-  const response = await page.request.put(
-    serverUrl('example', '/api/syncPage/aldmere-creators'),
-    {
-      headers: { 'idempotency-key': randomUUID() },
-      data: application,
-    },
-  );
-  expect(response.status()).toBe(201);
-  return `Ada ${lastName}`;
-}
-
-const emailBox = (page: Page) => page.getByLabel('Email', { exact: true });
-const passwordBox = (page: Page) =>
-  page.getByLabel('Password', { exact: true });
-const signInButton = (page: Page) =>
-  page.getByRole('button', { name: 'Sign in', exact: true });
 
 test('signs in, returns to the address asked for, reads an application, and signs out', async ({
   page,
@@ -160,11 +126,7 @@ test('decides as a team: stage moves by button and key, a vote, a note, all show
   const email = addStaff('reviewer');
   const name = await submitApplication(page);
   const search = name.split(' ')[1] ?? '';
-  await page.goto(serverUrl('example', '/review/sign-in'));
-  await emailBox(page).fill(email);
-  await passwordBox(page).fill(password);
-  await signInButton(page).click();
-  await expect(page).toHaveURL(serverUrl('example', '/review'));
+  await signIn(page, email);
   await page.goto(serverUrl('example', `/review?search=${search}`));
   await page.getByRole('link', { name, exact: true }).click();
   const panel = page.getByRole('complementary');
@@ -224,15 +186,7 @@ test('an admin erases an application after confirming and reads it in the audit 
   const name = await submitApplication(page);
   const search = name.split(' ')[1] ?? '';
   const signInAs = async (target: Page, email: string) => {
-    await target.goto(
-      serverUrl(
-        'example',
-        `/review/sign-in?next=${encodeURIComponent(`/review?search=${search}`)}`,
-      ),
-    );
-    await emailBox(target).fill(email);
-    await passwordBox(target).fill(password);
-    await signInButton(target).click();
+    await signIn(target, email, `/review?search=${search}`);
     await target.getByRole('link', { name, exact: true }).click();
   };
 
@@ -336,10 +290,7 @@ test('downloads every application, or the view on screen, as a CSV with the ques
 }) => {
   const email = addStaff('reviewer');
   const name = await submitApplication(page);
-  await page.goto(serverUrl('example', '/review/sign-in'));
-  await emailBox(page).fill(email);
-  await passwordBox(page).fill(password);
-  await signInButton(page).click();
+  await signIn(page, email);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export all (CSV)' }).click();
   const file = await (await download).path();
@@ -404,11 +355,7 @@ test('moves several selected applications at once', async ({ page }) => {
   const email = addStaff('reviewer');
   const first = await submitApplication(page);
   const second = await submitApplication(page);
-  await page.goto(serverUrl('example', '/review/sign-in'));
-  await emailBox(page).fill(email);
-  await passwordBox(page).fill(password);
-  await signInButton(page).click();
-  await expect(page).toHaveURL(serverUrl('example', '/review'));
+  await signIn(page, email);
   for (const name of [first, second])
     await page.getByLabel(`Select ${name}`).check();
   const bulk = page.getByRole('group', { name: 'Selected applications' });
@@ -448,11 +395,7 @@ test('selects every application matching a filter, beyond the page loaded, and m
   page,
 }) => {
   const email = addStaff('reviewer');
-  await page.goto(serverUrl('example', '/review/sign-in'));
-  await emailBox(page).fill(email);
-  await passwordBox(page).fill(password);
-  await signInButton(page).click();
-  await expect(page).toHaveURL(serverUrl('example', '/review'));
+  await signIn(page, email);
   const tag = `batch-${randomUUID().slice(0, 8)}`;
   const ids: string[] = [];
   for (let index = 0; index < 52; index += 1) {

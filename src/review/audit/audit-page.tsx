@@ -21,6 +21,9 @@ const actionLabels: Record<string, string> = {
   erased: 'Erased an application',
   staff_added: 'Added a staff account',
   staff_removed: 'Removed a staff account',
+  staff_invited: 'Invited someone',
+  invitation_revoked: 'Revoked an invitation',
+  role_changed: 'Changed a role',
   password_changed: 'Changed a password',
 };
 

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PasswordField } from '#review/lib/password-field.tsx';
 import { api, ApiError } from '#review/lib/api.ts';
 
 /** Changing one's own password; every other session of the account ends with it. */
@@ -42,28 +43,6 @@ export function SettingsPage() {
     }
   };
 
-  const field = (name: string, label: string, autoComplete: string) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="input"
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={name in errors}
-        aria-describedby={name in errors ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-
   return (
     <main className="inbox settings" aria-labelledby="settings-heading">
       <h1 id="settings-heading" className="audit__heading">
@@ -75,13 +54,27 @@ export function SettingsPage() {
         onSubmit={(event) => void change(event)}
       >
         <h2 className="settings__heading">Change your password</h2>
-        {field('currentPassword', 'Current password', 'current-password')}
-        {field(
-          'newPassword',
-          'New password (at least 12 characters)',
-          'new-password',
-        )}
-        {field('repeatPassword', 'New password again', 'new-password')}
+        <PasswordField
+          formId={id}
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <PasswordField
+          formId={id}
+          name="newPassword"
+          label="New password (at least 12 characters)"
+          autoComplete="new-password"
+          error={errors.newPassword}
+        />
+        <PasswordField
+          formId={id}
+          name="repeatPassword"
+          label="New password again"
+          autoComplete="new-password"
+          error={errors.repeatPassword}
+        />
         <p className="settings__status" role="status">
           {isDone &&
             'Your password is changed; your other sessions have ended.'}

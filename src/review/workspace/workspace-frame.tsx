@@ -25,9 +25,14 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
             Settings
           </Link>
           {me?.role === 'admin' && (
-            <Link href="/audit" className="workspace__screen">
-              Audit log
-            </Link>
+            <>
+              <Link href="/staff" className="workspace__screen">
+                Staff
+              </Link>
+              <Link href="/audit" className="workspace__screen">
+                Audit log
+              </Link>
+            </>
           )}
         </nav>
         <span className="workspace__me">{me?.email}</span>

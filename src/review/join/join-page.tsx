@@ -1,0 +1,133 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Logo } from '#web/components/logo.tsx';
+import { PasswordField } from '#review/lib/password-field.tsx';
+import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
+import { useReviewPage } from '#review/lib/review-page-context.ts';
+
+type Invitation = StaffMember & { expiresAt: string };
+
+/**
+ * Where an invitation link leads: the invited address, and a password of one's own twice. The
+ * link's token is in the fragment; it is taken from the address bar at once, so it stays in no
+ * history entry, and sent to the server only in request bodies.
+ */
+export function JoinPage() {
+  const { logo, organisation } = useReviewPage();
+  const [token] = useState(() => window.location.hash.slice(1));
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [gone, setGone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    window.history.replaceState(null, '', window.location.pathname);
+    if (!token) {
+      setGone(
+        'This address is missing its invitation. Open the link exactly as it was sent.',
+      );
+      return;
+    }
+    api<Invitation>('/api/review/invitation', {
+      method: 'POST',
+      body: { token },
+    }).then(setInvitation, (failure: Error) => setGone(failure.message));
+  }, [token]);
+
+  const join = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get('password') ?? '');
+    if (password !== String(data.get('repeatPassword') ?? '')) {
+      setErrors({ repeatPassword: 'The two passwords differ.' });
+      return;
+    }
+    setIsBusy(true);
+    try {
+      await api('/api/review/invitation/accept', {
+        method: 'POST',
+        body: { token, password },
+      });
+      window.location.assign('/review');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 410)
+        setGone(failure.message);
+      setErrors(
+        failure instanceof ApiError && failure.issues.length > 0
+          ? Object.fromEntries(
+              failure.issues.map((issue) => [issue.path, issue.message]),
+            )
+          : {
+              form: failure instanceof Error ? failure.message : 'Try again.',
+            },
+      );
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <main className="sign-in">
+      <form
+        className="sign-in__card"
+        noValidate
+        onSubmit={(event) => void join(event)}
+      >
+        {logo && <Logo logo={logo} className="sign-in__logo" />}
+        <h1 className="sign-in__heading">Join the review workspace</h1>
+        {organisation && (
+          <p className="sign-in__organisation">{organisation}</p>
+        )}
+        {gone ? (
+          <p className="field__error" role="alert">
+            {gone}
+          </p>
+        ) : (
+          invitation && (
+            <>
+              <p>
+                You are invited as {invitation.role === 'admin' ? 'an' : 'a'}{' '}
+                {invitation.role} with the address{' '}
+                <strong>{invitation.email}</strong>. Choose a password to sign
+                in with.
+              </p>
+              {/* Lets a password manager file the new password under the right address. */}
+              <input
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={invitation.email}
+                readOnly
+                hidden
+              />
+              <PasswordField
+                formId={id}
+                name="password"
+                label="Password (at least 12 characters)"
+                autoComplete="new-password"
+                error={errors.password}
+              />
+              <PasswordField
+                formId={id}
+                name="repeatPassword"
+                label="Password again"
+                autoComplete="new-password"
+                error={errors.repeatPassword}
+              />
+              <p className="field__error sign-in__error" role="alert">
+                {errors.form}
+              </p>
+              <button
+                type="submit"
+                className="button button--primary sign-in__submit"
+                aria-disabled={isBusy}
+              >
+                Create account
+              </button>
+            </>
+          )
+        )}
+      </form>
+    </main>
+  );
+}

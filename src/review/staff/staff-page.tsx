@@ -1,0 +1,352 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
+import { exactTime } from '#review/lib/format.ts';
+import { useMe } from '#review/lib/use-me.ts';
+
+type Role = StaffMember['role'];
+
+type Account = {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
+
+type Invitation = {
+  id: string;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  expiresAt: string;
+};
+
+const roleLabels: Record<Role, string> = {
+  admin: 'Admin',
+  reviewer: 'Reviewer',
+};
+
+/** Who works in the workspace, with what role; invitations out; an admin's screen. */
+export function StaffPage() {
+  const me = useMe();
+  const [staff, setStaff] = useState<{
+    accounts: Account[];
+    invitations: Invitation[];
+  } | null>(null);
+  const [message, setMessage] = useState<{
+    text: string;
+    isError: boolean;
+  } | null>(null);
+  const [removing, setRemoving] = useState<Account | null>(null);
+
+  const load = useCallback(() => {
+    api<{ accounts: Account[]; invitations: Invitation[] }>(
+      '/api/review/staff',
+    ).then(setStaff, (failure: Error) =>
+      setMessage({ text: failure.message, isError: true }),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      setMessage({ text: done, isError: false });
+    } catch (failure) {
+      const issue = failure instanceof ApiError ? failure.issues[0] : undefined;
+      setMessage({
+        text:
+          issue?.message ??
+          (failure instanceof Error ? failure.message : 'Try again.'),
+        isError: true,
+      });
+    }
+    load();
+  };
+
+  return (
+    <main className="inbox staff" aria-labelledby="staff-heading">
+      <h1 id="staff-heading" className="audit__heading">
+        Staff
+      </h1>
+      <InviteForm onInvited={load} />
+      <p className="inbox__outcome" role="status">
+        {message && !message.isError && message.text}
+      </p>
+      <p className="inbox__outcome error" role="alert">
+        {message?.isError && message.text}
+      </p>
+      {staff && (
+        <table className="inbox__table staff__table">
+          <caption className="staff__caption">Accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.accounts.map((account) => (
+              <tr key={account.id}>
+                <th scope="row">
+                  {account.email}
+                  {account.email === me?.email && ' (you)'}
+                </th>
+                <td>
+                  <select
+                    className="input staff__role"
+                    aria-label={`Role of ${account.email}`}
+                    value={account.role}
+                    onChange={(event) => {
+                      const role = event.currentTarget.value as Role;
+                      void act(
+                        () =>
+                          api(`/api/review/staff/${account.id}`, {
+                            method: 'PATCH',
+                            body: { role },
+                          }),
+                        `${account.email} is now ${roleLabels[role].toLowerCase()}.`,
+                      );
+                    }}
+                  >
+                    {(['reviewer', 'admin'] as const).map((role) => (
+                      <option key={role} value={role}>
+                        {roleLabels[role]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {account.lastSignInAt ? (
+                    <time dateTime={account.lastSignInAt}>
+                      {exactTime(account.lastSignInAt)}
+                    </time>
+                  ) : (
+                    'Never'
+                  )}
+                </td>
+                <td className="staff__actions">
+                  {removing?.id === account.id ? (
+                    <span
+                      className="erase erase--asking"
+                      role="group"
+                      aria-label={`Remove ${account.email}`}
+                    >
+                      <span className="erase__question">
+                        Remove {account.email}? Their sessions end and their
+                        votes go; their notes stay.
+                      </span>
+                      <button
+                        type="button"
+                        className="button button--danger"
+                        onClick={() => {
+                          setRemoving(null);
+                          void act(
+                            () =>
+                              api(`/api/review/staff/${account.id}`, {
+                                method: 'DELETE',
+                              }),
+                            `${account.email} is removed.`,
+                          );
+                        }}
+                      >
+                        Remove for good
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--outlined"
+                        onClick={() => setRemoving(null)}
+                      >
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--outlined"
+                      aria-label={`Remove ${account.email}…`}
+                      onClick={() => setRemoving(account)}
+                    >
+                      Remove…
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {staff && staff.invitations.length > 0 && (
+        <table className="inbox__table staff__table">
+          <caption className="staff__caption">
+            Invitations not yet taken up
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Invited by</th>
+              <th scope="col">Link works until</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.invitations.map((invitation) => (
+              <tr key={invitation.id}>
+                <th scope="row">{invitation.email}</th>
+                <td>{roleLabels[invitation.role]}</td>
+                <td>{invitation.invitedBy}</td>
+                <td>
+                  <time dateTime={invitation.expiresAt}>
+                    {exactTime(invitation.expiresAt)}
+                  </time>
+                </td>
+                <td className="staff__actions">
+                  <button
+                    type="button"
+                    className="button button--outlined"
+                    aria-label={`Revoke the invitation of ${invitation.email}`}
+                    onClick={() =>
+                      void act(
+                        () =>
+                          api(`/api/review/invitations/${invitation.id}`, {
+                            method: 'DELETE',
+                          }),
+                        `The invitation of ${invitation.email} no longer works.`,
+                      )
+                    }
+                  >
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
+
+/** An address and a role in, a single-use link out, to send to the person by any channel. */
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [made, setMade] = useState<{
+    link: string;
+    invitation: Invitation;
+  } | null>(null);
+  const [isCopied, setIsCopied] = useState(false);
+
+  const invite = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setIsCopied(false);
+    try {
+      setMade(
+        await api<{ link: string; invitation: Invitation }>(
+          '/api/review/invitations',
+          {
+            method: 'POST',
+            body: { email: data.get('email'), role: data.get('role') },
+          },
+        ),
+      );
+      setError(null);
+      form.reset();
+      onInvited();
+    } catch (failure) {
+      setMade(null);
+      setError(
+        failure instanceof ApiError
+          ? (failure.issues[0]?.message ?? failure.message)
+          : 'The invitation could not be made. Try again.',
+      );
+    }
+  };
+
+  return (
+    <form
+      className="staff__invite"
+      noValidate
+      onSubmit={(event) => void invite(event)}
+    >
+      <h2 className="settings__heading">Invite someone</h2>
+      <div className="staff__invite-fields">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-email`}>
+            Their e-mail
+          </label>
+          <input
+            id={`${id}-email`}
+            className="input"
+            name="email"
+            type="email"
+            autoComplete="off"
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-role`}>
+            Role
+          </label>
+          <select id={`${id}-role`} className="input" name="role">
+            <option value="reviewer">Reviewer: reads, votes, decides</option>
+            <option value="admin">Admin: also erases and manages staff</option>
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          Create invitation link
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {made && (
+        <div className="staff__link" role="status">
+          <p>
+            Send this link to {made.invitation.email}. It works once, until{' '}
+            {exactTime(made.invitation.expiresAt)}.
+          </p>
+          <div className="staff__link-row">
+            <label className="visually-hidden" htmlFor={`${id}-link`}>
+              Invitation link
+            </label>
+            <input
+              id={`${id}-link`}
+              className="input"
+              readOnly
+              value={made.link}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <button
+              type="button"
+              className="button button--outlined"
+              onClick={() => {
+                // The clipboard API exists only on HTTPS (and localhost); elsewhere the link is
+                // selected for the keyboard's copy.
+                if (window.isSecureContext)
+                  void navigator.clipboard
+                    .writeText(made.link)
+                    .then(() => setIsCopied(true));
+                else document.getElementById(`${id}-link`)?.focus();
+              }}
+            >
+              {isCopied ? 'Copied' : 'Copy link'}
+            </button>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}

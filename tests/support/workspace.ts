@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { validApplication } from './fixtures.ts';
+import { servers, serverUrl } from './servers.ts';
+
+/** What the workspace's end-to-end tests share: staff made by the command, applications sent by the API. */
+
+export const password = 'correct horse battery staple';
+export const example = servers.find((server) => server.name === 'example');
+
+/** A staff account made the way an operator makes one: `npm run staff -- add`, the compiled command. */
+export function addStaff(role: 'admin' | 'reviewer'): string {
+  const email = `${role}-${randomUUID()}@example.org`;
+  execFileSync(
+    process.execPath,
+    ['dist/server/staff.js', 'add', email, '--role', role],
+    {
+      env: { ...process.env, SQLITE_PATH: example?.sqlitePath ?? '' },
+      input: `${password}\n`,
+    },
+  );
+  return email;
+}
+
+/** An application with a name no other test uses, stored through the public API. */
+export async function submitApplication(page: Page): Promise<string> {
+  const lastName = `Tester${randomUUID().slice(0, 8)}`;
+  const application = validApplication({
+    firstName: 'Ada',
+    emailAddress: `${lastName.toLowerCase()}@example.com`,
+  });
+  application.personalInfo.lastName = lastName;
+  const response = await page.request.put(
+    serverUrl('example', '/api/syncPage/aldmere-creators'),
+    {
+      headers: { 'idempotency-key': randomUUID() },
+      data: application,
+    },
+  );
+  expect(response.status()).toBe(201);
+  return `Ada ${lastName}`;
+}
+
+export const emailBox = (page: Page) =>
+  page.getByLabel('Email', { exact: true });
+export const passwordBox = (page: Page) =>
+  page.getByLabel('Password', { exact: true });
+export const signInButton = (page: Page) =>
+  page.getByRole('button', { name: 'Sign in', exact: true });
+
+/** Signs in through the page, as a person would, and waits to arrive at `next`. */
+export async function signIn(
+  page: Page,
+  email: string,
+  next = '/review',
+): Promise<void> {
+  await page.goto(
+    serverUrl('example', `/review/sign-in?next=${encodeURIComponent(next)}`),
+  );
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
+  await expect(page).toHaveURL(serverUrl('example', next));
+}
