@@ -374,7 +374,7 @@ test('moves several selected applications at once', async ({ page }) => {
 
   for (const name of [first, second])
     await page.getByLabel(`Select ${name}`).check();
-  await bulk.getByLabel('Tag').fill('Press trip');
+  await bulk.getByLabel('Tag to add or remove').fill('Press trip');
   await bulk.getByRole('button', { name: 'Add tag' }).click();
   for (const name of [first, second])
     await expect(
@@ -439,4 +439,43 @@ test('selects every application matching a filter, beyond the page loaded, and m
   await expect(page.getByRole('link', { name: /^Declined/ })).toContainText(
     '52',
   );
+});
+
+test('at 375 px every workspace screen fits the width, with the filters folded under their summary', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const email = addStaff('admin');
+  const name = await submitApplication(page);
+  const overflow = () =>
+    page.evaluate(
+      () =>
+        document.documentElement.scrollWidth -
+        document.documentElement.clientWidth,
+    );
+  await page.goto(serverUrl('example', '/review/sign-in'));
+  expect(await overflow()).toBe(0);
+  await signIn(page, email);
+  const filters = page.getByText('Sort and filters');
+  await expect(filters).toBeVisible();
+  await expect(page.getByLabel('Platform')).toBeHidden();
+  await filters.click();
+  await page.getByLabel('Platform').selectOption('Instagram');
+  await expect(page.getByText('Sort and filters (1 on)')).toBeVisible();
+  await page.getByLabel(`Select ${name}`).check();
+  await expect(
+    page.getByRole('group', { name: 'Selected applications' }),
+  ).toBeVisible();
+  expect(await overflow()).toBe(0);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(
+    page.getByRole('complementary').getByRole('heading', { level: 2, name }),
+  ).toBeVisible();
+  expect(await overflow()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const screen of ['settings', 'staff', 'audit']) {
+    await page.goto(serverUrl('example', `/review/${screen}`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await overflow(), screen).toBe(0);
+  }
 });

@@ -165,7 +165,7 @@ export function ApplicationPanel({
               aria-pressed={myVote === 1}
               onClick={() => void vote(1)}
             >
-              <span aria-hidden="true">👍</span> Vote up
+              <VoteArrow direction="up" /> Vote up
             </button>
             <button
               type="button"
@@ -173,14 +173,14 @@ export function ApplicationPanel({
               aria-pressed={myVote === -1}
               onClick={() => void vote(-1)}
             >
-              <span aria-hidden="true">👎</span> Vote down
+              <VoteArrow direction="down" /> Vote down
             </button>
             {shown.votes.length > 0 && (
               <p className="panel__voters">
                 {shown.votes
                   .map(
                     (entry) =>
-                      `${entry.value > 0 ? '👍' : '👎'} ${entry.email}`,
+                      `${entry.value > 0 ? '+1' : '−1'} ${entry.email}`,
                   )
                   .join(' · ')}
               </p>
@@ -268,5 +268,23 @@ export function ApplicationPanel({
         </>
       )}
     </aside>
+  );
+}
+
+/** Drawn, not an emoji: a machine without a colour-emoji font shows an empty box for those. */
+function VoteArrow({ direction }: { direction: 'up' | 'down' }) {
+  return (
+    <svg
+      className="panel__vote-arrow"
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+    >
+      <path
+        d={direction === 'up' ? 'M8 2 15 12H1z' : 'M8 14 15 4H1z'}
+        fill="currentColor"
+      />
+    </svg>
   );
 }

@@ -145,7 +145,7 @@ export function BulkBar({
         }}
       >
         <label className="visually-hidden" htmlFor="bulk-tag">
-          Tag
+          Tag to add or remove
         </label>
         <input
           id="bulk-tag"

@@ -124,7 +124,7 @@ export function InboxTable({
                   </ul>
                 )}
               </th>
-              <td>
+              <td className="inbox__wide-cell">
                 {item.countryCode && (
                   <span className="inbox__country">
                     <Flag isoCode2={item.countryCode} />
@@ -132,7 +132,7 @@ export function InboxTable({
                   </span>
                 )}
               </td>
-              <td className="inbox__platforms">
+              <td className="inbox__platforms inbox__wide-cell">
                 {item.platforms
                   .map(
                     (platform) =>
@@ -140,7 +140,10 @@ export function InboxTable({
                   )
                   .join(' · ')}
               </td>
-              <td className="inbox__number">{whole.format(item.reach)}</td>
+              <td className="inbox__number">
+                {whole.format(item.reach)}
+                <span className="inbox__unit"> reach</span>
+              </td>
               <td className="inbox__received">
                 <time
                   dateTime={item.receivedAt}
@@ -154,6 +157,9 @@ export function InboxTable({
               </td>
               <td className="inbox__votes">
                 {item.netVotes > 0 ? `+${item.netVotes}` : item.netVotes}
+                <span className="inbox__unit">
+                  {Math.abs(item.netVotes) === 1 ? ' vote' : ' votes'}
+                </span>
               </td>
             </tr>
           ))}
