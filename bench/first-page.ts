@@ -60,10 +60,7 @@ const formStep = [...staticClosure(formKeys)].filter(
 );
 
 const sum = (keys: Iterable<string>, chunks = manifest) =>
-  [...keys].reduce(
-    (total, key) => total + gzipKb(chunks[key]?.file ?? ''),
-    0,
-  );
+  [...keys].reduce((total, key) => total + gzipKb(chunks[key]?.file ?? ''), 0);
 const reviewEntries = Object.keys(reviewManifest).filter(
   (key) => reviewManifest[key]?.isEntry,
 );
