@@ -1,8 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Logo } from '#web/components/logo.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
-import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
-import { useReviewPage } from '#review/lib/review-page-context.ts';
+import {
+  api,
+  ApiError,
+  fieldErrorsOf,
+  type StaffMember,
+} from '#review/lib/api.ts';
+import { SignedOutCard } from '#review/lib/signed-out-card.tsx';
 
 type Invitation = StaffMember & { expiresAt: string };
 
@@ -12,7 +16,6 @@ type Invitation = StaffMember & { expiresAt: string };
  * history entry, and sent to the server only in request bodies.
  */
 export function JoinPage() {
-  const { logo, organisation } = useReviewPage();
   const [token] = useState(() => window.location.hash.slice(1));
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [gone, setGone] = useState<string | null>(null);
@@ -53,81 +56,65 @@ export function JoinPage() {
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 410)
         setGone(failure.message);
-      setErrors(
-        failure instanceof ApiError && failure.issues.length > 0
-          ? Object.fromEntries(
-              failure.issues.map((issue) => [issue.path, issue.message]),
-            )
-          : {
-              form: failure instanceof Error ? failure.message : 'Try again.',
-            },
-      );
+      setErrors(fieldErrorsOf(failure));
       setIsBusy(false);
     }
   };
 
   return (
-    <main className="sign-in">
-      <form
-        className="sign-in__card"
-        noValidate
-        onSubmit={(event) => void join(event)}
-      >
-        {logo && <Logo logo={logo} className="sign-in__logo" />}
-        <h1 className="sign-in__heading">Join the review workspace</h1>
-        {organisation && (
-          <p className="sign-in__organisation">{organisation}</p>
-        )}
-        {gone ? (
-          <p className="field__error" role="alert">
-            {gone}
-          </p>
-        ) : (
-          invitation && (
-            <>
-              <p>
-                You are invited as {invitation.role === 'admin' ? 'an' : 'a'}{' '}
-                {invitation.role} with the address{' '}
-                <strong>{invitation.email}</strong>. Choose a password to sign
-                in with.
-              </p>
-              {/* Lets a password manager file the new password under the right address. */}
-              <input
-                type="email"
-                name="email"
-                autoComplete="username"
-                value={invitation.email}
-                readOnly
-                hidden
-              />
-              <PasswordField
-                formId={id}
-                name="password"
-                label="Password (at least 12 characters)"
-                autoComplete="new-password"
-                error={errors.password}
-              />
-              <PasswordField
-                formId={id}
-                name="repeatPassword"
-                label="Password again"
-                autoComplete="new-password"
-                error={errors.repeatPassword}
-              />
-              <p className="field__error sign-in__error" role="alert">
-                {errors.form}
-              </p>
-              <button
-                type="submit"
-                className="button button--primary sign-in__submit"
-                aria-disabled={isBusy}
-              >
-                Create account
-              </button>
-            </>
-          )
-        )}
-      </form>
-    </main>
+    <SignedOutCard
+      heading="Join the review workspace"
+      onSubmit={(event) => void join(event)}
+    >
+      {gone ? (
+        <p className="field__error" role="alert">
+          {gone}
+        </p>
+      ) : (
+        invitation && (
+          <>
+            <p>
+              You are invited as {invitation.role === 'admin' ? 'an' : 'a'}{' '}
+              {invitation.role} with the address{' '}
+              <strong>{invitation.email}</strong>. Choose a password to sign in
+              with.
+            </p>
+            {/* Lets a password manager file the new password under the right address. */}
+            <input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={invitation.email}
+              readOnly
+              hidden
+            />
+            <PasswordField
+              formId={id}
+              name="password"
+              label="Password (at least 12 characters)"
+              autoComplete="new-password"
+              error={errors.password}
+            />
+            <PasswordField
+              formId={id}
+              name="repeatPassword"
+              label="Password again"
+              autoComplete="new-password"
+              error={errors.repeatPassword}
+            />
+            <p className="field__error sign-in__error" role="alert">
+              {errors.form}
+            </p>
+            <button
+              type="submit"
+              className="button button--primary sign-in__submit"
+              aria-disabled={isBusy}
+            >
+              Create account
+            </button>
+          </>
+        )
+      )}
+    </SignedOutCard>
   );
 }

@@ -52,6 +52,15 @@ export async function downloadCsv(path: string, body?: unknown): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** A failed request as messages by field name; what names no field goes under `form`. */
+export function fieldErrorsOf(failure: unknown): Record<string, string> {
+  return failure instanceof ApiError && failure.issues.length > 0
+    ? Object.fromEntries(
+        failure.issues.map((issue) => [issue.path, issue.message]),
+      )
+    : { form: failure instanceof Error ? failure.message : 'Try again.' };
+}
+
 async function refusalOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => ({}))) as {
     message?: string;

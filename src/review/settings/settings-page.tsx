@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PasswordField } from '#review/lib/password-field.tsx';
-import { api, ApiError } from '#review/lib/api.ts';
+import { api, fieldErrorsOf } from '#review/lib/api.ts';
 
 /** Changing one's own password; every other session of the account ends with it. */
 export function SettingsPage() {
@@ -31,13 +31,7 @@ export function SettingsPage() {
       setErrors({});
       setIsDone(true);
     } catch (failure) {
-      setErrors(
-        failure instanceof ApiError && failure.issues.length > 0
-          ? Object.fromEntries(
-              failure.issues.map((issue) => [issue.path, issue.message]),
-            )
-          : { form: failure instanceof Error ? failure.message : 'Try again.' },
-      );
+      setErrors(fieldErrorsOf(failure));
     } finally {
       setIsBusy(false);
     }

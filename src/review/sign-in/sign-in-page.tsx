@@ -1,12 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { returnPathAfterSignIn } from '#engine/review-page.ts';
-import { Logo } from '#web/components/logo.tsx';
 import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
-import { useReviewPage } from '#review/lib/review-page-context.ts';
+import { SignedOutCard } from '#review/lib/signed-out-card.tsx';
 
 /** A centred card: the organisation's logo, Email, Password, Sign in. */
 export function SignInPage() {
-  const { logo, organisation } = useReviewPage();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const errorId = useId();
@@ -39,55 +37,47 @@ export function SignInPage() {
   };
 
   return (
-    <main className="sign-in">
-      <form
-        className="sign-in__card"
-        noValidate
-        onSubmit={signIn}
-        aria-describedby={error ? errorId : undefined}
+    <SignedOutCard
+      heading="Sign in to review applications"
+      onSubmit={(event) => void signIn(event)}
+      describedBy={error ? errorId : undefined}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="sign-in-email">
+          Email
+        </label>
+        <input
+          id="sign-in-email"
+          className="input"
+          name="email"
+          type="email"
+          autoComplete="username"
+          aria-invalid={error !== null}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="sign-in-password">
+          Password
+        </label>
+        <input
+          id="sign-in-password"
+          className="input"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={error !== null}
+        />
+      </div>
+      <p id={errorId} className="field__error sign-in__error" role="alert">
+        {error}
+      </p>
+      <button
+        type="submit"
+        className="button button--primary sign-in__submit"
+        aria-disabled={isBusy}
       >
-        {logo && <Logo logo={logo} className="sign-in__logo" />}
-        <h1 className="sign-in__heading">Sign in to review applications</h1>
-        {organisation && (
-          <p className="sign-in__organisation">{organisation}</p>
-        )}
-        <div className="field">
-          <label className="field__label" htmlFor="sign-in-email">
-            Email
-          </label>
-          <input
-            id="sign-in-email"
-            className="input"
-            name="email"
-            type="email"
-            autoComplete="username"
-            aria-invalid={error !== null}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="sign-in-password">
-            Password
-          </label>
-          <input
-            id="sign-in-password"
-            className="input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={error !== null}
-          />
-        </div>
-        <p id={errorId} className="field__error sign-in__error" role="alert">
-          {error}
-        </p>
-        <button
-          type="submit"
-          className="button button--primary sign-in__submit"
-          aria-disabled={isBusy}
-        >
-          Sign in
-        </button>
-      </form>
-    </main>
+        Sign in
+      </button>
+    </SignedOutCard>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { useMe } from '#review/lib/use-me.ts';
+import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
 
 type Role = StaffMember['role'];
 
@@ -33,10 +34,7 @@ export function StaffPage() {
     accounts: Account[];
     invitations: Invitation[];
   } | null>(null);
-  const [message, setMessage] = useState<{
-    text: string;
-    isError: boolean;
-  } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [removing, setRemoving] = useState<Account | null>(null);
 
   const load = useCallback(() => {
@@ -70,12 +68,7 @@ export function StaffPage() {
         Staff
       </h1>
       <InviteForm onInvited={load} />
-      <p className="inbox__outcome" role="status">
-        {message && !message.isError && message.text}
-      </p>
-      <p className="inbox__outcome error" role="alert">
-        {message?.isError && message.text}
-      </p>
+      <OutcomeMessage outcome={message} />
       {staff && (
         <table className="inbox__table staff__table">
           <caption className="staff__caption">Accounts</caption>

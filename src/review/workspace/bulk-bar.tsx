@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { stageLabels, type Stage } from '#engine/stages.ts';
 import { api, ApiError, downloadCsv } from '#review/lib/api.ts';
+import type { Outcome } from '#review/lib/outcome-message.tsx';
 
 const whole = new Intl.NumberFormat('en');
 
@@ -18,8 +19,6 @@ function targetOf(selection: Selection, view: URLSearchParams) {
     ? { ids: [...selection.ids] }
     : { view: Object.fromEntries(view), expected: selection.count };
 }
-
-export type Outcome = { text: string; isError: boolean };
 
 const countOf = (selection: Selection) =>
   selection.kind === 'ids' ? selection.ids.size : selection.count;

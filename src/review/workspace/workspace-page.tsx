@@ -9,7 +9,8 @@ import { InboxTable } from './inbox-table.tsx';
 import { WorkspaceFrame } from './workspace-frame.tsx';
 import { useInbox } from './use-inbox.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
-import { BulkBar, type Outcome, type Selection } from './bulk-bar.tsx';
+import { BulkBar, type Selection } from './bulk-bar.tsx';
+import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
 import { useNewArrivals } from './use-new-arrivals.ts';
 
 const noSelection: Selection = { kind: 'ids', ids: new Set() };
@@ -217,12 +218,7 @@ export function WorkspacePage() {
               onOutcome={setOutcome}
             />
           )}
-          <p className="inbox__outcome" role="status">
-            {outcome && !outcome.isError && outcome.text}
-          </p>
-          <p className="inbox__outcome error" role="alert">
-            {outcome?.isError && outcome.text}
-          </p>
+          <OutcomeMessage outcome={outcome} />
           <InboxTable
             selected={selectedIds}
             onSelect={select}

@@ -2,11 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type Driver,
   type Generated,
+  type SqliteDialectConfig,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -162,6 +167,31 @@ export async function openDatabase(
   return database;
 }
 
+/**
+ * SQLite's dialect with every transaction begun IMMEDIATE, taking the write lock at once. A plain
+ * BEGIN reads first; when another connection (`npm run staff`, a second process) commits before
+ * the transaction's first write, SQLite cannot move its snapshot forward and fails with "database
+ * is locked" at once, without waiting out the busy timeout. Begun IMMEDIATE, it waits its turn.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(
+        connection: DatabaseConnection,
+      ): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.#config);
+  }
+}
+
 function openSqlite(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const connection = new SQLite(path);
@@ -173,7 +203,7 @@ function openSqlite(path: string): Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('secure_delete = ON');
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: connection }),
+    dialect: new ImmediateSqliteDialect({ database: connection }),
   });
   return {
     db,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { platformKeys, type PlatformKey } from '#engine/platforms.ts';
 import { stages, type Stage } from '#engine/stages.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
@@ -6,6 +6,7 @@ import { sendApplicationsCsv } from '../csv-export.ts';
 import type {
   ApplicationsRepository,
   InboxFilters,
+  InboxSelection,
   InboxSort,
 } from '../db/applications-repository.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
@@ -198,22 +199,31 @@ export async function reviewRoutes(
     return ids;
   }
 
+  /** Every export is recorded: who, from where, and which applications, never what they hold. */
+  async function exportSelection(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    detail: string,
+    selection: InboxSelection,
+  ) {
+    await audit.record({
+      actor: request.staff?.email ?? '',
+      action: 'exported',
+      subject: null,
+      address: request.ip,
+      detail,
+    });
+    return sendApplicationsCsv(reply, repository, descriptions, selection);
+  }
+
   app.get<{ Querystring: ViewQuery }>(
     '/api/review/applications.csv',
     { schema: { querystring: viewQuery } },
-    async (request, reply) => {
-      await audit.record({
-        actor: request.staff?.email ?? '',
-        action: 'exported',
-        subject: null,
-        address: request.ip,
-        detail: describeView(request.query),
-      });
-      return sendApplicationsCsv(reply, repository, descriptions, {
+    async (request, reply) =>
+      exportSelection(request, reply, describeView(request.query), {
         filters: filtersOf(request.query),
         stage: request.query.stage,
-      });
-    },
+      }),
   );
 
   // The selected applications, posted because hundreds of ids do not fit in an address.
@@ -229,18 +239,10 @@ export async function reviewRoutes(
         },
       },
     },
-    async (request, reply) => {
-      await audit.record({
-        actor: request.staff?.email ?? '',
-        action: 'exported',
-        subject: null,
-        address: request.ip,
-        detail: `${request.body.ids.length} selected`,
-      });
-      return sendApplicationsCsv(reply, repository, descriptions, {
+    async (request, reply) =>
+      exportSelection(request, reply, `${request.body.ids.length} selected`, {
         ids: request.body.ids,
-      });
-    },
+      }),
   );
 
   app.get<ById>('/api/review/applications/:id', async (request, reply) => {
