@@ -237,6 +237,9 @@ const wizardConfigSchema = z
       }),
       { offered: ['instagram', 'tiktok', 'youtube'], required: [] },
     ),
+    // E-mails and their texts: validated by the server, which never sends them to the browser
+    // (they hold staff addresses), so the applicant's page does not carry their schema either.
+    notifications: z.optional(z.unknown()),
     theme: z._default(
       z.strictObject({
         brand: z.optional(hexColour),

@@ -25,7 +25,13 @@ import { registerErrorShape } from './plugins/error-shape.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { createReviewRepository } from './review/review-repository.ts';
+import {
+  createMessaging,
+  type MessagingOptions,
+} from './notifications/messaging.ts';
+import { defaultNotificationConfig } from './notifications/notification-config.ts';
 import { reviewRoutes } from './review/review-routes.ts';
+import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
 import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
@@ -49,6 +55,8 @@ export type AppOptions = {
   /** The origin staff reach the server at; state-changing workspace requests must come from it. */
   publicUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** E-mails and webhooks; without them nothing is sent. */
+  messaging?: MessagingOptions;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -116,7 +124,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hashOf = (text: string) =>
     `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const model = buildApplicationModel(config);
-  const repository = createApplicationsRepository(options.database);
+  const publicOrigin = options.publicUrl && new URL(options.publicUrl).origin;
+  const messaging = createMessaging(
+    options.database,
+    config,
+    publicOrigin,
+    options.messaging ?? { notifications: defaultNotificationConfig },
+  );
+  const repository = createApplicationsRepository(
+    options.database,
+    undefined,
+    messaging.storeHooks,
+  );
   const descriptions = createApplicationDescriptions(repository, model);
   await repository.rememberConfig(
     descriptions.currentVersion,
@@ -136,6 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
+  // Delivery starts once the server is ready and stops before the database closes.
+  app.addHook('onReady', async () => messaging.start(app.log));
+  app.addHook('preClose', () => messaging.stop());
   // A request still in flight when the server is told to stop gets its answer, then its connection
   // is closed: kept alive, it would hold the shutdown until the client let go.
   let isClosing = false;
@@ -187,7 +209,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
   const sessions = createStaffSessions(options.database);
-  const publicOrigin = options.publicUrl && new URL(options.publicUrl).origin;
   await registerStaffAuth(app, {
     sessions,
     adminToken: options.adminToken,
@@ -209,9 +230,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin,
   });
 
+  await app.register(messageRoutes, {
+    database: options.database,
+    repository,
+    messaging,
+    audit,
+  });
   await app.register(reviewRoutes, {
     repository,
-    reviews: createReviewRepository(options.database),
+    reviews: createReviewRepository(
+      options.database,
+      undefined,
+      messaging.moveHooks,
+    ),
     descriptions,
     audit,
   });

@@ -2,45 +2,119 @@ import * as z from 'zod/mini';
 
 const optionalText = z.optional(z.string().check(z.trim()));
 
-const envSchema = z.object({
-  PORT: z._default(
-    z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)),
-    3000,
-  ),
-  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
-  WIZARD_CONFIG: z._default(
-    z.string().check(z.minLength(1)),
-    'config/example.wizard.json',
-  ),
-  DIST_DIR: z._default(z.string().check(z.minLength(1)), 'dist'),
-  DATABASE_URL: z.optional(
-    z
-      .string()
-      .check(z.regex(/^postgres(?:ql)?:\/\//, 'must start with postgres://')),
-  ),
-  SQLITE_PATH: z._default(
-    z.string().check(z.minLength(1)),
-    'data/applications.db',
-  ),
-  ADMIN_TOKEN: z.optional(
-    z.string().check(z.minLength(24, 'must be at least 24 characters')),
-  ),
-  RATE_LIMIT_PER_MINUTE: z._default(
-    z.coerce.number().check(z.int(), z.gte(0)),
-    30,
-  ),
-  TRUST_PROXY: optionalText,
-  PUBLIC_URL: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^https?:\/\/[^/?#\s]+\/?$/,
-          'must be an origin such as https://apply.example.org',
+const envSchema = z
+  .object({
+    PORT: z._default(
+      z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)),
+      3000,
+    ),
+    HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+    WIZARD_CONFIG: z._default(
+      z.string().check(z.minLength(1)),
+      'config/example.wizard.json',
+    ),
+    DIST_DIR: z._default(z.string().check(z.minLength(1)), 'dist'),
+    DATABASE_URL: z.optional(
+      z
+        .string()
+        .check(z.regex(/^postgres(?:ql)?:\/\//, 'must start with postgres://')),
+    ),
+    SQLITE_PATH: z._default(
+      z.string().check(z.minLength(1)),
+      'data/applications.db',
+    ),
+    ADMIN_TOKEN: z.optional(
+      z.string().check(z.minLength(24, 'must be at least 24 characters')),
+    ),
+    RATE_LIMIT_PER_MINUTE: z._default(
+      z.coerce.number().check(z.int(), z.gte(0)),
+      30,
+    ),
+    TRUST_PROXY: optionalText,
+    PUBLIC_URL: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^https?:\/\/[^/?#\s]+\/?$/,
+            'must be an origin such as https://apply.example.org',
+          ),
         ),
-      ),
-  ),
-});
+    ),
+    SMTP_URL: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^smtps?:\/\/\S+$/,
+            'must be smtp://user:pass@host:port or smtps://…',
+          ),
+        ),
+    ),
+    MAIL_FROM: optionalText,
+    WEBHOOK_URL: z.optional(
+      z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
+    ),
+    WEBHOOK_SECRET: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^whsec_[A-Za-z0-9+/]{24,}={0,2}$/,
+            'must be whsec_ followed by at least 18 bytes in base64',
+          ),
+        ),
+    ),
+    MESSAGE_RETRY_MS: z._default(
+      z.coerce.number().check(z.int(), z.positive()),
+      5_000,
+    ),
+  })
+  .check(
+    z.superRefine((env, context) => {
+      const needs = (variable: string, isSet: unknown, because: string) => {
+        if (!isSet)
+          context.issues.push({
+            code: 'custom',
+            path: [variable],
+            message: `must be set ${because}`,
+            input: undefined,
+          });
+      };
+      if (env.SMTP_URL) {
+        needs(
+          'MAIL_FROM',
+          env.MAIL_FROM,
+          'when SMTP_URL is (the sender of every e-mail)',
+        );
+        needs(
+          'PUBLIC_URL',
+          env.PUBLIC_URL,
+          'when SMTP_URL is (links in e-mails point to it)',
+        );
+      }
+      if (env.WEBHOOK_URL) {
+        needs(
+          'WEBHOOK_SECRET',
+          env.WEBHOOK_SECRET,
+          'when WEBHOOK_URL is (webhooks are signed)',
+        );
+        needs(
+          'PUBLIC_URL',
+          env.PUBLIC_URL,
+          'when WEBHOOK_URL is (links in webhooks point to it)',
+        );
+      }
+    }),
+  );
+
+/** Variables whose values are never repeated in an error: passwords ride in URLs, tokens are keys. */
+const secretVariables = new Set([
+  'ADMIN_TOKEN',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'WEBHOOK_SECRET',
+]);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -58,7 +132,12 @@ export function parseEnv(
     ok: false,
     problems: result.error.issues.map(
       (issue) =>
-        `${issue.path.join('.')}: ${issue.message} (got "${source[String(issue.path[0])] ?? ''}")`,
+        `${issue.path.join('.')}: ${issue.message}${
+          secretVariables.has(String(issue.path[0])) ||
+          source[String(issue.path[0])] === undefined
+            ? ''
+            : ` (got "${source[String(issue.path[0])]}")`
+        }`,
     ),
   };
 }

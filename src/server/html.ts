@@ -21,6 +21,12 @@ function escapeHtml(text: string): string {
 }
 
 /** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
+/** The configuration the browser needs: without the notifications, which name staff addresses. */
+function browserConfigOf(config: WizardConfig): WizardConfig {
+  const { notifications: _serverOnly, ...browserConfig } = config;
+  return browserConfig;
+}
+
 function serializeJsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
@@ -128,7 +134,7 @@ export function renderIndexHtml(
     .replace(
       '<!--wizard-config-->',
       () =>
-        `<script type="application/json" id="wizard-config">${serializeJsonForScript(config)}</script>`,
+        `<script type="application/json" id="wizard-config">${serializeJsonForScript(browserConfigOf(config))}</script>`,
     );
 }
 

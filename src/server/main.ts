@@ -3,6 +3,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { MissingBuildError } from './built-wizard.ts';
 import { openDatabase } from './db/database.ts';
 import { parseEnv, parseTrustProxy } from './env.ts';
+import { defaultRetryPolicy } from './notifications/outbox.ts';
 import { loadWizardConfig, WizardConfigError } from './wizard-config.ts';
 
 /** How long requests in flight may take to finish once the server is told to stop. */
@@ -40,6 +41,14 @@ const app = await buildApp({
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   publicUrl: env.PUBLIC_URL,
   logger: loggerOptions,
+  messaging: {
+    notifications: loaded.notifications,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    webhookUrl: env.WEBHOOK_URL,
+    webhookSecret: env.WEBHOOK_SECRET,
+    retry: { ...defaultRetryPolicy, firstDelayMs: env.MESSAGE_RETRY_MS },
+  },
 }).catch(async (error: unknown) => {
   if (!(error instanceof MissingBuildError)) throw error;
   process.stderr.write(`${error.message}\n`);

@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import {
+  parseNotificationConfig,
+  type NotificationConfig,
+} from './notifications/notification-config.ts';
 import './zod-messages.ts';
 
 export class WizardConfigError extends Error {}
 
-export type LoadedWizardConfig = { config: WizardConfig; directory: string };
+export type LoadedWizardConfig = {
+  config: WizardConfig;
+  notifications: NotificationConfig;
+  directory: string;
+};
 
 /** Loads and validates a configuration file; a problem stops start-up with the JSON path that is wrong. */
 export function loadWizardConfig(path: string): LoadedWizardConfig {
@@ -27,9 +35,20 @@ export function loadWizardConfig(path: string): LoadedWizardConfig {
     );
   }
   const result = parseWizardConfig(json);
-  if (!result.ok)
+  const notifications = parseNotificationConfig(
+    result.ok ? result.config.notifications : undefined,
+  );
+  const problems = [
+    ...(result.ok ? [] : result.problems),
+    ...(notifications.ok ? [] : notifications.problems),
+  ];
+  if (!result.ok || !notifications.ok)
     throw new WizardConfigError(
-      `The wizard configuration ${absolute} is invalid:\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      `The wizard configuration ${absolute} is invalid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
-  return { config: result.config, directory: dirname(absolute) };
+  return {
+    config: result.config,
+    notifications: notifications.notifications,
+    directory: dirname(absolute),
+  };
 }

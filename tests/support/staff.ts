@@ -12,10 +12,11 @@ export async function signedIn(
   server: TestServer,
   email: string,
   password: string,
+  origin = server.baseUrl,
 ): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/review/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password }),
   });
   return sessionCookieOf(response);
@@ -27,7 +28,9 @@ export async function staffMember(
   email: string,
   role: 'admin' | 'reviewer',
   password: string,
+  /** The origin the server expects (its PUBLIC_URL when set). */
+  origin = server.baseUrl,
 ): Promise<string> {
   await createStaffAccounts(server.database).add({ email, role, password });
-  return signedIn(server, email, password);
+  return signedIn(server, email, password, origin);
 }

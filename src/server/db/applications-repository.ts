@@ -5,7 +5,8 @@ import type { PlatformKey } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
 import { hashCanonical } from '../canonical-json.ts';
 import { fullNameOf, inboxColumnsOf } from './applicant-columns.ts';
-import type { Database } from './database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, DatabaseSchema } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
 
 export type StoredApplication = {
@@ -141,9 +142,26 @@ function toStored(row: {
   };
 }
 
+/** What else happens when applications are stored: written in their transaction, then told after. */
+export type StoreHooks = {
+  inTransaction?: (
+    transaction: Kysely<DatabaseSchema>,
+    created: readonly NewApplication[],
+  ) => Promise<void>;
+  afterCommit?: (created: readonly NewApplication[]) => void;
+};
+
+export type NewApplication = {
+  id: string;
+  pageId: string;
+  receivedAt: string;
+  payload: ApplicationPayload;
+};
+
 export function createApplicationsRepository(
   database: Database,
   now: () => Date = () => new Date(),
+  hooks: StoreHooks = {},
 ) {
   const { db } = database;
 
@@ -227,7 +245,8 @@ export function createApplicationsRepository(
     const hashes = inputs.map((input) => hashPayload(input.payload));
     const keyOf = (pageId: string, idempotencyKey: string) =>
       `${pageId} ${idempotencyKey}`;
-    return db.transaction().execute(async (transaction) => {
+    const created: NewApplication[] = [];
+    const outcomes = await db.transaction().execute(async (transaction) => {
       const pageIds = [...new Set(inputs.map((input) => input.pageId))];
       const stored = await transaction
         .selectFrom('applications')
@@ -279,8 +298,17 @@ export function createApplicationsRepository(
         )
         .returning('id')
         .execute();
-      if (inserted.length === fresh.length) return outcomes;
       const insertedIds = new Set(inserted.map((row) => row.id));
+      for (const row of fresh)
+        if (insertedIds.has(row.id))
+          created.push({
+            id: row.id,
+            pageId: row.page_id,
+            receivedAt,
+            payload: inputs[row.position]?.payload as ApplicationPayload,
+          });
+      if (created.length > 0) await hooks.inTransaction?.(transaction, created);
+      if (inserted.length === fresh.length) return outcomes;
       for (const row of fresh.filter((row) => !insertedIds.has(row.id))) {
         const winner = await transaction
           .selectFrom('applications')
@@ -298,6 +326,8 @@ export function createApplicationsRepository(
       }
       return outcomes;
     });
+    if (created.length > 0) hooks.afterCommit?.(created);
+    return outcomes;
   }
 
   const groupCommit = createGroupCommit<

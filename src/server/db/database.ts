@@ -83,6 +83,35 @@ type StaffAccountsTable = {
   password_hash: string;
   created_at: string;
   last_sign_in_at: string | null;
+  notify: Generated<StaffNotify>;
+};
+
+/** How a staff member hears of new applications. */
+export type StaffNotify = 'each' | 'digest' | 'none';
+
+export type OutboxChannel = 'email' | 'webhook';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+type OutboxTable = {
+  id: string;
+  channel: OutboxChannel;
+  /** What the message is for: new_application, receipt, decision, digest, or the webhook's event type. */
+  purpose: string;
+  application_id: string | null;
+  /** An e-mail address, or the webhook's URL. */
+  recipient: string;
+  /** JSON: an e-mail's subject, text and HTML, or a webhook's body. */
+  content: string;
+  dedupe_key: string | null;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  created_at: string;
+  next_attempt_at: string;
+  give_up_at: string;
+  /** While a worker delivers it; a crashed worker's claim lapses. */
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
 };
 
 type StaffSessionsTable = {
@@ -128,6 +157,7 @@ export type DatabaseSchema = {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_invitations: StaffInvitationsTable;
+  outbox: OutboxTable;
   audit_log: AuditLogTable;
   stage_moves: StageMovesTable;
   votes: VotesTable;

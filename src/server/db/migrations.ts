@@ -275,5 +275,55 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '008-outbox': {
+      async up(db: Kysely<unknown>) {
+        // Messages to send, written in the transaction of the event they tell of, so neither is
+        // ever committed without the other; a worker delivers them. A message of an erased
+        // application goes with it.
+        await db.schema
+          .createTable('outbox')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('channel', 'varchar(16)', (column) => column.notNull())
+          .addColumn('purpose', 'varchar(40)', (column) => column.notNull())
+          .addColumn('application_id', 'varchar(36)', (column) =>
+            column.references('applications.id').onDelete('cascade'),
+          )
+          .addColumn('recipient', 'varchar(2000)', (column) => column.notNull())
+          .addColumn('content', 'text', (column) => column.notNull())
+          // One digest per person per day, however many processes notice the day has come.
+          .addColumn('dedupe_key', 'varchar(200)', (column) => column.unique())
+          .addColumn('status', 'varchar(16)', (column) => column.notNull())
+          .addColumn('attempts', 'integer', (column) =>
+            column.notNull().defaultTo(0),
+          )
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('next_attempt_at', 'varchar(24)', (column) =>
+            column.notNull(),
+          )
+          // Retries stop here and the message is marked failed; an admin's retry moves it on.
+          .addColumn('give_up_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('locked_until', 'varchar(24)')
+          .addColumn('sent_at', 'varchar(24)')
+          .addColumn('last_error', 'varchar(500)')
+          .execute();
+        await db.schema
+          .createIndex('outbox_due')
+          .on('outbox')
+          .columns(['status', 'next_attempt_at'])
+          .execute();
+        await db.schema
+          .createIndex('outbox_application')
+          .on('outbox')
+          .column('application_id')
+          .execute();
+        // Each person chooses: an e-mail per application (the default), a daily digest, or none.
+        await db.schema
+          .alterTable('staff_accounts')
+          .addColumn('notify', 'varchar(16)', (column) =>
+            column.notNull().defaultTo('each'),
+          )
+          .execute();
+      },
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Stage } from '#engine/stages.ts';
-import type { Database } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, DatabaseSchema } from '../db/database.ts';
 
 export type Vote = { email: string; value: 1 | -1 };
 export type Note = { id: string; author: string; at: string; body: string };
@@ -24,11 +25,27 @@ function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
 }
 
 /** The team's decisions about applications; the applications themselves stay as they were sent. */
+/** What else happens when applications move: written in the move's transaction, then told after. */
+export type MoveHooks = {
+  inTransaction?: (
+    transaction: Kysely<DatabaseSchema>,
+    moves: readonly AppliedMove[],
+  ) => Promise<void>;
+  afterCommit?: () => void;
+};
+
+export type AppliedMove = StageMove & { applicationId: string };
+
 export function createReviewRepository(
   database: Database,
   now: () => Date = () => new Date(),
+  hooks: MoveHooks = {},
 ) {
   const { db } = database;
+  const afterCommit = <T>(result: T) => {
+    hooks.afterCommit?.();
+    return result;
+  };
   return {
     async review(applicationId: string): Promise<Review | undefined> {
       const application = await db
@@ -89,37 +106,43 @@ export function createReviewRepository(
       to: Stage,
       actor: string,
     ): Promise<StageMove | undefined> {
-      return db.transaction().execute(async (transaction) => {
-        const application = await transaction
-          .selectFrom('applications')
-          .select('stage')
-          .where('id', '=', applicationId)
-          .executeTakeFirst();
-        if (!application) return undefined;
-        const move = {
-          at: now().toISOString(),
-          actor,
-          from: application.stage,
-          to,
-        };
-        await transaction
-          .updateTable('applications')
-          .set({ stage: to })
-          .where('id', '=', applicationId)
-          .execute();
-        await transaction
-          .insertInto('stage_moves')
-          .values({
-            id: randomUUID(),
-            application_id: applicationId,
-            at: move.at,
+      return db
+        .transaction()
+        .execute(async (transaction) => {
+          const application = await transaction
+            .selectFrom('applications')
+            .select('stage')
+            .where('id', '=', applicationId)
+            .executeTakeFirst();
+          if (!application) return undefined;
+          const move = {
+            at: now().toISOString(),
             actor,
-            from_stage: move.from,
-            to_stage: to,
-          })
-          .execute();
-        return move;
-      });
+            from: application.stage,
+            to,
+          };
+          await transaction
+            .updateTable('applications')
+            .set({ stage: to })
+            .where('id', '=', applicationId)
+            .execute();
+          await transaction
+            .insertInto('stage_moves')
+            .values({
+              id: randomUUID(),
+              application_id: applicationId,
+              at: move.at,
+              actor,
+              from_stage: move.from,
+              to_stage: to,
+            })
+            .execute();
+          await hooks.inTransaction?.(transaction, [
+            { ...move, applicationId },
+          ]);
+          return move;
+        })
+        .then(afterCommit);
     },
 
     /**
@@ -130,51 +153,55 @@ export function createReviewRepository(
       applicationIds: readonly string[],
       to: Stage,
       actor: string,
-    ): Promise<(StageMove & { applicationId: string })[]> {
+    ): Promise<AppliedMove[]> {
       const at = now().toISOString();
-      return db.transaction().execute(async (transaction) => {
-        const moves: (StageMove & { applicationId: string })[] = [];
-        for (const ids of chunksOf(applicationIds, bulkChunkSize)) {
-          const moving = await transaction
-            .selectFrom('applications')
-            .select(['id', 'stage'])
-            .where('id', 'in', ids)
-            .where('stage', '<>', to)
-            .execute();
-          if (moving.length === 0) continue;
-          await transaction
-            .updateTable('applications')
-            .set({ stage: to })
-            .where(
-              'id',
-              'in',
-              moving.map((application) => application.id),
-            )
-            .execute();
-          await transaction
-            .insertInto('stage_moves')
-            .values(
-              moving.map((application) => ({
-                id: randomUUID(),
-                application_id: application.id,
+      return db
+        .transaction()
+        .execute(async (transaction) => {
+          const moves: AppliedMove[] = [];
+          for (const ids of chunksOf(applicationIds, bulkChunkSize)) {
+            const moving = await transaction
+              .selectFrom('applications')
+              .select(['id', 'stage'])
+              .where('id', 'in', ids)
+              .where('stage', '<>', to)
+              .execute();
+            if (moving.length === 0) continue;
+            await transaction
+              .updateTable('applications')
+              .set({ stage: to })
+              .where(
+                'id',
+                'in',
+                moving.map((application) => application.id),
+              )
+              .execute();
+            await transaction
+              .insertInto('stage_moves')
+              .values(
+                moving.map((application) => ({
+                  id: randomUUID(),
+                  application_id: application.id,
+                  at,
+                  actor,
+                  from_stage: application.stage,
+                  to_stage: to,
+                })),
+              )
+              .execute();
+            for (const application of moving)
+              moves.push({
+                applicationId: application.id,
                 at,
                 actor,
-                from_stage: application.stage,
-                to_stage: to,
-              })),
-            )
-            .execute();
-          for (const application of moving)
-            moves.push({
-              applicationId: application.id,
-              at,
-              actor,
-              from: application.stage,
-              to,
-            });
-        }
-        return moves;
-      });
+                from: application.stage,
+                to,
+              });
+          }
+          if (moves.length > 0) await hooks.inTransaction?.(transaction, moves);
+          return moves;
+        })
+        .then(afterCommit);
     },
 
     /** One vote per staff member: a new one replaces theirs, 0 withdraws it. */

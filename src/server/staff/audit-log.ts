@@ -13,6 +13,8 @@ export type AuditAction =
   | 'staff_invited'
   | 'invitation_revoked'
   | 'role_changed'
+  | 'message_sent'
+  | 'message_retried'
   | 'password_changed';
 
 export type AuditEntry = {

@@ -1,0 +1,179 @@
+import nodemailer from 'nodemailer';
+import { Webhook } from 'standardwebhooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClaimedMessage, Outbox } from './outbox.ts';
+
+/** Sends one message, or throws with a reason an admin can read. */
+export type Transport = (message: ClaimedMessage) => Promise<void>;
+
+/**
+ * E-mail through SMTP. The Message-ID is the outbox id, the same on every try, so a receiver (or
+ * a person) can tell a retried message from a new one.
+ */
+export function smtpTransport({
+  smtpUrl,
+  from,
+  idDomain,
+}: {
+  smtpUrl: string;
+  from: string;
+  idDomain: string;
+}): { send: Transport; close: () => void } {
+  const mailer = nodemailer.createTransport({
+    url: smtpUrl,
+    // Several messages over one connection when a batch is due.
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    send: async (message) => {
+      if (message.channel !== 'email') throw new Error('not an e-mail');
+      await mailer.sendMail({
+        from,
+        to: message.recipient,
+        subject: message.content.subject,
+        text: message.content.text,
+        html: message.content.html,
+        messageId: `<${message.id}@${idDomain}>`,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+    },
+    close: () => mailer.close(),
+  };
+}
+
+/**
+ * A webhook POST signed per the Standard Webhooks specification: `webhook-id` is the outbox id
+ * (stable across tries), `webhook-timestamp` the time of this try (receivers refuse old ones),
+ * `webhook-signature` the HMAC-SHA256 of id, timestamp and body. Any 2xx is delivered.
+ */
+export function webhookTransport(secret: string): Transport {
+  const signer = new Webhook(secret);
+  return async (message) => {
+    if (message.channel !== 'webhook') throw new Error('not a webhook');
+    const body = JSON.stringify(message.content);
+    const at = new Date();
+    const response = await fetch(message.recipient, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': message.id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signer.sign(message.id, at, body),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
+    // The body is not needed; reading it frees the connection.
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`the receiver answered ${response.status}`);
+  };
+}
+
+export type DeliveryWorker = {
+  /** A message was just committed: look now rather than at the next poll. */
+  wake: () => void;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Delivers due messages: claims a batch, sends each, records the outcome, and looks again at once
+ * while there is more, otherwise at the next poll or when woken. The log names messages by id and
+ * purpose only: recipients and texts are personal data.
+ */
+export function startDeliveryWorker({
+  outbox,
+  transports,
+  log,
+  pollMs = 2_000,
+  batchSize = 20,
+  leaseMs = 60_000,
+}: {
+  outbox: Outbox;
+  transports: {
+    email?: Transport | undefined;
+    webhook?: Transport | undefined;
+  };
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+}): DeliveryWorker {
+  let isStopped = false;
+  let isAgain = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver(message: ClaimedMessage): Promise<void> {
+    const transport = transports[message.channel];
+    try {
+      if (!transport)
+        throw new Error(`no ${message.channel} transport configured`);
+      await transport(message);
+      await outbox.markSent(message.id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const outcome = await outbox.markFailedAttempt(message, reason);
+      log[outcome === 'failed' ? 'error' : 'warn'](
+        {
+          messageId: message.id,
+          purpose: message.purpose,
+          attempts: message.attempts,
+          reason,
+        },
+        outcome === 'failed'
+          ? 'message failed for good'
+          : 'message will be retried',
+      );
+    }
+  }
+
+  async function run(): Promise<void> {
+    do {
+      isAgain = false;
+      let claimed: ClaimedMessage[];
+      try {
+        claimed = await outbox.claim(batchSize, leaseMs);
+      } catch (error) {
+        log.error({ err: error }, 'cannot read the outbox');
+        return;
+      }
+      await Promise.all(claimed.map(deliver));
+      if (claimed.length === batchSize) isAgain = true;
+    } while (isAgain && !isStopped);
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    if (isStopped) return;
+    timer = setTimeout(() => {
+      if (running) {
+        isAgain = true;
+        return;
+      }
+      running = run().finally(() => {
+        running = null;
+        schedule(pollMs);
+      });
+    }, delayMs);
+    timer.unref();
+  }
+
+  schedule(0);
+  return {
+    wake: () => {
+      if (running) isAgain = true;
+      else schedule(0);
+    },
+    stop: async () => {
+      isStopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

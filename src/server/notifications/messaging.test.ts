@@ -1,0 +1,231 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { engines } from '../../../tests/support/databases.ts';
+import {
+  putApplication,
+  validApplication,
+} from '../../../tests/support/fixtures.ts';
+import {
+  startSmtpServer,
+  startWebhookReceiver,
+} from '../../../tests/support/mail.ts';
+import { staffMember } from '../../../tests/support/staff.ts';
+import { startTestServer } from '../../../tests/support/test-server.ts';
+import { defaultNotificationConfig } from './notification-config.ts';
+
+const password = 'a long enough secret';
+const publicUrl = 'https://apply.example.org';
+const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
+
+describe.each(engines)('e-mails and webhooks on %s', (engine) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let cookie = '';
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    hooks = await startWebhookReceiver([500, 500, 500]);
+    server = await startTestServer({
+      engine,
+      publicUrl,
+      messaging: {
+        notifications: {
+          ...defaultNotificationConfig,
+          staffEmails: ['team@example.org'],
+          confirmApplicant: true,
+        },
+        smtpUrl: smtp.url,
+        mailFrom: 'Visit Aldmere Coast <creators@example.org>',
+        webhookUrl: hooks.url,
+        webhookSecret,
+        retry: {
+          firstDelayMs: 100,
+          longestDelayMs: 1_000,
+          giveUpAfterMs: 60_000,
+        },
+        pollMs: 50,
+      },
+    });
+    cookie = await staffMember(
+      server,
+      'rita@example.org',
+      'reviewer',
+      password,
+      publicUrl,
+    );
+    await staffMember(server, 'dan@example.org', 'reviewer', password);
+    await server.database.db
+      .updateTable('staff_accounts')
+      .set({ notify: 'digest' })
+      .where('email', '=', 'dan@example.org')
+      .execute();
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+    await hooks.close();
+  });
+
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        cookie,
+        origin: publicUrl,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+
+  test('a new application e-mails the staff who want each one and the shared inbox, thanks the applicant, and posts a signed webhook after the receiver recovers', async () => {
+    const response = await putApplication(
+      server.baseUrl,
+      validApplication({ emailAddress: 'ada.applicant@example.com' }),
+      { key: randomUUID() },
+    );
+    const { id } = (await response.json()) as { id: string };
+    const mails = await smtp.waitFor(3);
+    const byRecipient = new Map(
+      mails.map((mail) => [mail.envelopeTo.join(','), mail]),
+    );
+    expect([...byRecipient.keys()].sort()).toEqual([
+      'ada.applicant@example.com',
+      'rita@example.org',
+      'team@example.org',
+    ]);
+    const staffMail = byRecipient.get('rita@example.org');
+    expect(staffMail?.subject).toBe('New application: Ada Lovelace');
+    expect(staffMail?.text).toContain(
+      `https://apply.example.org/review?open=${id}`,
+    );
+    expect(staffMail?.text).toContain('Instagram 12,000');
+    // Only name, country and platforms: no answer of the form reaches an inbox.
+    for (const answer of [
+      'Food and slow travel',
+      '7700900123',
+      'Mary Somerville',
+    ])
+      expect(`${staffMail?.text}${String(staffMail?.html)}`).not.toContain(
+        answer,
+      );
+    expect(staffMail?.messageId).toMatch(
+      /^<[0-9a-f-]{36}@apply\.example\.org>$/,
+    );
+    expect(staffMail?.from?.value).toEqual([
+      { name: 'Visit Aldmere Coast', address: 'creators@example.org' },
+    ]);
+
+    const receipt = byRecipient.get('ada.applicant@example.com');
+    expect(receipt?.subject).toBe('We have your application, Ada');
+    expect(receipt?.text).toContain('Visit Aldmere Coast');
+    expect(receipt?.html).toContain('<html lang="en">');
+    expect(receipt?.html).toContain('<img src="https://apply.example.org/');
+
+    const [delivered] = await hooks.waitFor(1);
+    const tries = hooks.received;
+    expect(tries.map((entry) => entry.status)).toEqual([500, 500, 500, 200]);
+    expect(
+      new Set(tries.map((entry) => entry.headers['webhook-id'])).size,
+    ).toBe(1);
+    // Each wait at least half the doubling delay: 100, 200, 400 ms (± half, for jitter).
+    tries.slice(1).forEach((entry, index) => {
+      expect(entry.at - (tries[index]?.at ?? 0)).toBeGreaterThanOrEqual(
+        50 * 2 ** index,
+      );
+    });
+    const event = new Webhook(webhookSecret).verify(
+      delivered?.body ?? '',
+      delivered?.headers as Record<string, string>,
+    ) as { type: string; data: { id: string; name: string } };
+    expect(event).toMatchObject({
+      type: 'application.received',
+      data: { id, name: 'Ada Lovelace' },
+    });
+
+    await send('POST', `/api/review/applications/${id}/stage`, {
+      stage: 'shortlisted',
+    });
+    const [, moved] = await hooks.waitFor(2);
+    expect(JSON.parse(moved?.body ?? '{}')).toMatchObject({
+      type: 'application.stage_changed',
+      data: { id, from: 'new', to: 'shortlisted', by: 'rita@example.org' },
+    });
+    expect(smtp.messages).toHaveLength(3);
+  });
+
+  test('a decision e-mail is offered, editable, and sent only when staff send it', async () => {
+    const response = await putApplication(
+      server.baseUrl,
+      validApplication({
+        firstName: 'Grace',
+        emailAddress: 'grace@example.com',
+      }),
+      { key: randomUUID() },
+    );
+    const { id } = (await response.json()) as { id: string };
+    await smtp.waitFor(6);
+    await send('POST', `/api/review/applications/${id}/stage`, {
+      stage: 'declined',
+    });
+    const draft = (await (
+      await send(
+        'GET',
+        `/api/review/applications/${id}/decision-draft?stage=declined`,
+      )
+    ).json()) as { to: string; subject: string; body: string };
+    expect(draft.to).toBe('grace@example.com');
+    expect(draft.subject).toBe('Your application to Visit Aldmere Coast');
+    expect(draft.body).toMatch(/^Hello Grace,/);
+    // A move, and the offer, send nothing by themselves.
+    await hooks.waitFor(4);
+    expect(smtp.messages).toHaveLength(6);
+
+    const sent = await send('POST', `/api/review/applications/${id}/messages`, {
+      stage: 'declined',
+      subject: draft.subject,
+      body: `${draft.body}\n\nP.S. We loved the coast-path idea.`,
+    });
+    expect(sent.status).toBe(202);
+    const mails = await smtp.waitFor(7);
+    expect(mails[6]?.envelopeTo).toEqual(['grace@example.com']);
+    expect(mails[6]?.text).toContain('P.S. We loved the coast-path idea.');
+    const { emails } = (await (
+      await send('GET', `/api/review/applications/${id}/messages`)
+    ).json()) as { emails: Array<{ purpose: string; status: string }> };
+    expect(emails.map((email) => email.purpose).sort()).toEqual([
+      'decision_declined',
+      'new_application',
+      'new_application',
+      'receipt',
+    ]);
+  });
+
+  test('erasing an application erases its messages still waiting', async () => {
+    await smtp.down();
+    const response = await putApplication(
+      server.baseUrl,
+      validApplication({ firstName: 'Hedy', emailAddress: 'hedy@example.com' }),
+      { key: randomUUID() },
+    );
+    const { id } = (await response.json()) as { id: string };
+    const waiting = () =>
+      server.database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('application_id', '=', id)
+        .execute();
+    expect((await waiting()).length).toBeGreaterThan(0);
+    const erased = await fetch(
+      `${server.baseUrl}/api/review/applications/${id}`,
+      {
+        method: 'DELETE',
+        headers: { authorization: `Bearer test-admin-token-0123456789abcdef` },
+      },
+    );
+    expect(erased.status).toBe(204);
+    expect(await waiting()).toEqual([]);
+    await smtp.up();
+  });
+});

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import type { StoreHooks } from '../db/applications-repository.ts';
+import type { Database } from '../db/database.ts';
+import type { MoveHooks } from '../review/review-repository.ts';
+import {
+  smtpTransport,
+  startDeliveryWorker,
+  webhookTransport,
+  type DeliveryWorker,
+} from './delivery.ts';
+import {
+  newApplicationMessages,
+  stageChangedMessages,
+  type MessageSettings,
+} from './messages.ts';
+import type { NotificationConfig } from './notification-config.ts';
+import {
+  createOutbox,
+  defaultRetryPolicy,
+  type RetryPolicy,
+} from './outbox.ts';
+
+export type MessagingOptions = {
+  notifications: NotificationConfig;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  webhookUrl?: string | undefined;
+  webhookSecret?: string | undefined;
+  retry?: RetryPolicy;
+  pollMs?: number;
+  leaseMs?: number;
+};
+
+/**
+ * E-mails and webhooks, end to end: the outbox, what each event writes into it (in the event's
+ * own transaction), and the worker that delivers. Without SMTP_URL no e-mail is written; without
+ * WEBHOOK_URL no webhook.
+ */
+export function createMessaging(
+  database: Database,
+  config: WizardConfig,
+  publicOrigin: string | undefined,
+  options: MessagingOptions,
+) {
+  const outbox = createOutbox(database, {
+    retry: options.retry ?? defaultRetryPolicy,
+  });
+  const origin = publicOrigin ?? 'http://localhost';
+  const logo = config.logo;
+  const settings: MessageSettings = {
+    notifications: options.notifications,
+    organisation: logo?.alt ?? config.title,
+    lang: config.lang,
+    publicOrigin: origin,
+    logoUrl: logo && new URL(logo.src, origin).toString(),
+    isEmailOn: Boolean(options.smtpUrl && options.mailFrom),
+    webhookUrl:
+      options.webhookUrl && options.webhookSecret
+        ? options.webhookUrl
+        : undefined,
+  };
+  let worker: DeliveryWorker | null = null;
+  let closeMailer = () => {};
+  const wake = () => worker?.wake();
+
+  const storeHooks: StoreHooks = {
+    async inTransaction(transaction, created) {
+      const staff = settings.isEmailOn
+        ? await transaction
+            .selectFrom('staff_accounts')
+            .select('email')
+            .where('notify', '=', 'each')
+            .execute()
+        : [];
+      await outbox.enqueue(
+        created.flatMap((application) =>
+          newApplicationMessages(
+            application,
+            staff.map((member) => member.email),
+            settings,
+          ),
+        ),
+        transaction,
+      );
+    },
+    afterCommit: wake,
+  };
+  const moveHooks: MoveHooks = {
+    async inTransaction(transaction, moves) {
+      await outbox.enqueue(
+        moves.flatMap((move) => stageChangedMessages(move, settings)),
+        transaction,
+      );
+    },
+    afterCommit: wake,
+  };
+
+  return {
+    outbox,
+    settings,
+    storeHooks,
+    moveHooks,
+    wake,
+    /** Starts delivering; says once what is off and why. */
+    start(log: FastifyBaseLogger) {
+      if (!settings.isEmailOn)
+        log.info('e-mail is off: SMTP_URL and MAIL_FROM are not both set');
+      const mailer =
+        settings.isEmailOn && options.smtpUrl && options.mailFrom
+          ? smtpTransport({
+              smtpUrl: options.smtpUrl,
+              from: options.mailFrom,
+              idDomain: new URL(origin).hostname,
+            })
+          : undefined;
+      closeMailer = () => mailer?.close();
+      worker = startDeliveryWorker({
+        outbox,
+        transports: {
+          email: mailer?.send,
+          webhook:
+            settings.webhookUrl && options.webhookSecret
+              ? webhookTransport(options.webhookSecret)
+              : undefined,
+        },
+        log,
+        ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+        ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+      });
+    },
+    async stop() {
+      await worker?.stop();
+      closeMailer();
+    },
+  };
+}
+
+export type Messaging = ReturnType<typeof createMessaging>;

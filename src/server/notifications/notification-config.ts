@@ -1,0 +1,142 @@
+import * as z from 'zod/mini';
+import { formatIssuePath } from '#engine/config-schema.ts';
+
+/**
+ * The messages the organisation sends, with the placeholders each may use. A placeholder is a
+ * name in braces, `{firstName}`; one a template does not offer stops start-up, so a typo never
+ * reaches an inbox.
+ */
+export const templatePlaceholders = {
+  newApplication: [
+    'name',
+    'country',
+    'platforms',
+    'reach',
+    'applicationUrl',
+    'organisation',
+  ],
+  receipt: ['firstName', 'name', 'organisation'],
+  accepted: ['firstName', 'name', 'organisation'],
+  declined: ['firstName', 'name', 'organisation'],
+  digest: ['count', 'list', 'workspaceUrl', 'organisation'],
+} as const;
+
+export type TemplateName = keyof typeof templatePlaceholders;
+export type Template = { subject: string; body: string };
+
+/** English defaults: warm, specific, and short enough to read on a phone. */
+const defaultTemplates: Record<TemplateName, Template> = {
+  newApplication: {
+    subject: 'New application: {name}',
+    body: '{name} ({country}) applied to {organisation}.\n\nPlatforms: {platforms}\nTotal reach: {reach}\n\nRead the application in the workspace:\n{applicationUrl}',
+  },
+  receipt: {
+    subject: 'We have your application, {firstName}',
+    body: 'Hello {firstName},\n\nthank you for applying to work with {organisation}. Your application has arrived safely.\n\nWhat happens next: our team reads every application, and we write to you at this address once we have decided, usually within two weeks. There is nothing more you need to do.\n\nWarm regards,\nThe {organisation} team',
+  },
+  accepted: {
+    subject: 'Welcome aboard, {firstName}',
+    body: 'Hello {firstName},\n\nwe loved your application, and we would be delighted to work with you. Someone from the {organisation} team will write to you in the next few days to talk about dates, ideas and what we can offer.\n\nWarm regards,\nThe {organisation} team',
+  },
+  declined: {
+    subject: 'Your application to {organisation}',
+    body: 'Hello {firstName},\n\nthank you for the time you gave to your application. We read it with care, and this time we will not be going ahead: we had many more applications than places, and we chose creators whose audiences match this season\u2019s plans most closely.\n\nThis is not a verdict on your work. We plan new campaigns every season, and you are welcome to apply again.\n\nWarm regards,\nThe {organisation} team',
+  },
+  digest: {
+    subject: '{count} new applications to {organisation}',
+    body: 'New applications in the last day:\n\n{list}\n\nOpen the workspace:\n{workspaceUrl}',
+  },
+};
+
+const placeholderPattern = /\{(\w+)\}/g;
+
+function templateSchema(name: TemplateName) {
+  const allowed: readonly string[] = templatePlaceholders[name];
+  const text = z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.refine(
+      (value) =>
+        [...value.matchAll(placeholderPattern)].every((match) =>
+          allowed.includes(match[1] ?? ''),
+        ),
+      `may use only these placeholders: ${allowed.map((placeholder) => `{${placeholder}}`).join(', ')}`,
+    ),
+  );
+  return z.optional(z.strictObject({ subject: text, body: text }));
+}
+
+const notificationsSchema = z._default(
+  z.strictObject({
+    staffEmails: z._default(z.array(z.email()), []),
+    confirmApplicant: z._default(z.boolean(), false),
+    templates: z._default(
+      z.strictObject({
+        newApplication: templateSchema('newApplication'),
+        receipt: templateSchema('receipt'),
+        accepted: templateSchema('accepted'),
+        declined: templateSchema('declined'),
+        digest: templateSchema('digest'),
+      }),
+      {},
+    ),
+  }),
+  { staffEmails: [], confirmApplicant: false, templates: {} },
+);
+
+export type NotificationConfig = {
+  staffEmails: string[];
+  confirmApplicant: boolean;
+  templates: Record<TemplateName, Template>;
+};
+
+/** What a configuration without `notifications` means: no shared inbox, no receipt, default texts. */
+export const defaultNotificationConfig: NotificationConfig = {
+  staffEmails: [],
+  confirmApplicant: false,
+  templates: defaultTemplates,
+};
+
+export type NotificationParseResult =
+  | { ok: true; notifications: NotificationConfig }
+  | { ok: false; problems: string[] };
+
+/** The configuration's `notifications`, validated; each problem names its JSON path. */
+export function parseNotificationConfig(
+  input: unknown,
+): NotificationParseResult {
+  const result = notificationsSchema.safeParse(input);
+  if (!result.success)
+    return {
+      ok: false,
+      problems: result.error.issues.map(
+        (issue) =>
+          `${formatIssuePath(['notifications', ...issue.path])}: ${issue.message}`,
+      ),
+    };
+  const { templates, ...rest } = result.data;
+  return {
+    ok: true,
+    notifications: {
+      ...rest,
+      templates: { ...defaultTemplates, ...pickDefined(templates) },
+    },
+  };
+}
+
+function pickDefined<T extends object>(record: T) {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined),
+  ) as Partial<Record<TemplateName, Template>>;
+}
+
+/** A template's text with its placeholders filled; placeholders were checked at start-up. */
+export function fillTemplate(
+  text: string,
+  values: Record<string, string>,
+): string {
+  return text.replace(
+    placeholderPattern,
+    (whole, name: string) => values[name] ?? whole,
+  );
+}

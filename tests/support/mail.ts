@@ -1,0 +1,127 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** Resolves once `condition` holds, checking after every change reported through `changed`. */
+function waiter<T>(read: () => T[]) {
+  const listeners = new Set<() => void>();
+  return {
+    changed: () => {
+      for (const listener of listeners) listener();
+    },
+    /** Waits until at least `count` have arrived, or fails after `timeoutMs`. */
+    waitFor: (count: number, timeoutMs = 10_000) =>
+      new Promise<T[]>((resolve, reject) => {
+        const check = () => {
+          if (read().length < count) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(read());
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(
+            new Error(`expected ${count} to arrive, got ${read().length}`),
+          );
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      }),
+  };
+}
+
+/**
+ * A real SMTP server in the test process: every message it accepts, parsed. `down()` stops
+ * listening (a mail server that is away), `up()` listens again on the same port.
+ */
+export async function startSmtpServer() {
+  const messages: Array<ParsedMail & { envelopeTo: string[] }> = [];
+  const arrivals = waiter(() => messages);
+  const acceptedAt: number[] = [];
+  const make = () =>
+    new SMTPServer({
+      authOptional: true,
+      // Going down ends open connections (a client's pool) at once instead of waiting for them.
+      closeTimeout: 50,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        simpleParser(stream).then(
+          (parsed) => {
+            acceptedAt.push(performance.now());
+            messages.push({
+              ...parsed,
+              envelopeTo: session.envelope.rcptTo.map(
+                (recipient) => recipient.address,
+              ),
+            });
+            arrivals.changed();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      },
+    });
+  let server = make();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const close = (target: SMTPServer) =>
+    new Promise<void>((resolve) => target.close(() => resolve()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    acceptedAt,
+    waitFor: arrivals.waitFor,
+    down: () => close(server),
+    up: async () => {
+      server = make();
+      await new Promise<void>((resolve) =>
+        server.listen(port, '127.0.0.1', resolve),
+      );
+    },
+    close: () => close(server),
+  };
+}
+
+/**
+ * A real HTTP receiver of webhooks. It answers with the statuses given in turn, then 200.
+ */
+export async function startWebhookReceiver(statuses: number[] = []) {
+  const received: Array<{
+    headers: IncomingHttpHeaders;
+    body: string;
+    at: number;
+    status: number;
+  }> = [];
+  const arrivals = waiter(() => received.filter((entry) => entry.status < 300));
+  const queue = [...statuses];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const status = queue.shift() ?? 200;
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+        status,
+      });
+      response.writeHead(status).end();
+      arrivals.changed();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    /** Waits for this many answered 2xx. */
+    waitFor: arrivals.waitFor,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
