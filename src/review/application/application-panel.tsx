@@ -4,7 +4,9 @@ import { stageLabels, type Stage } from '#engine/stages.ts';
 import { api, type StaffMember } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
+import { DecisionMessage } from './decision-message.tsx';
 import { EraseControl } from './erase-control.tsx';
+import { SentEmails } from './sent-emails.tsx';
 import { NoteForm } from './note-form.tsx';
 import { TagEditor } from './tag-editor.tsx';
 
@@ -36,6 +38,8 @@ export function ApplicationPanel({
   me,
   onErased,
   onDecide,
+  decided,
+  onOfferDone,
   onChange,
   onClose,
   onNext,
@@ -46,6 +50,9 @@ export function ApplicationPanel({
   me: StaffMember | null;
   onErased: () => void;
   onDecide: (stage: Stage) => void;
+  /** The decision just made on this application (by button or key), whose e-mail is offered. */
+  decided: { id: string; stage: 'accepted' | 'declined' } | null;
+  onOfferDone: () => void;
   onChange: () => void;
   onClose: () => void;
   onNext: (() => void) | null;
@@ -69,6 +76,12 @@ export function ApplicationPanel({
 
   const shown = application?.id === id ? application : null;
   const shownId = shown?.id;
+  const [emailsVersion, setEmailsVersion] = useState(0);
+  // Offered once the move has been read back, and only while the application is still there.
+  const shownOffer =
+    decided && decided.id === shownId && shown?.stage === decided.stage
+      ? decided
+      : null;
   useEffect(() => {
     if (shownId) heading.current?.focus();
   }, [shownId]);
@@ -153,6 +166,17 @@ export function ApplicationPanel({
               </button>
             ))}
           </div>
+          {shownOffer && (
+            <DecisionMessage
+              key={`${shownOffer.id}-${shownOffer.stage}`}
+              applicationId={shownOffer.id}
+              stage={shownOffer.stage}
+              onDone={() => {
+                onOfferDone();
+                setEmailsVersion((current) => current + 1);
+              }}
+            />
+          )}
           <TagEditor
             applicationId={shown.id}
             tags={shown.tags}
@@ -241,6 +265,10 @@ export function ApplicationPanel({
               ))}
             </ul>
           </section>
+          <SentEmails
+            applicationId={shown.id}
+            version={version + emailsVersion}
+          />
           {shown.history.length > 0 && (
             <section className="panel__step" aria-labelledby="history-heading">
               <h3 id="history-heading" className="panel__step-name">

@@ -78,12 +78,19 @@ export function WorkspacePage() {
       },
     );
 
+  const [decided, setDecided] = useState<{
+    id: string;
+    stage: 'accepted' | 'declined';
+  } | null>(null);
   const decide = async (to: Stage) => {
     if (!openId) return;
     await api(`/api/review/applications/${encodeURIComponent(openId)}/stage`, {
       method: 'POST',
       body: { stage: to },
     });
+    setDecided(
+      to === 'accepted' || to === 'declined' ? { id: openId, stage: to } : null,
+    );
     setVersion((current) => current + 1);
   };
   const shortcuts: Record<string, Stage> = {
@@ -238,6 +245,8 @@ export function WorkspacePage() {
               setVersion((current) => current + 1);
             }}
             onDecide={(to) => void decide(to)}
+            decided={decided}
+            onOfferDone={() => setDecided(null)}
             onChange={() => setVersion((current) => current + 1)}
             onClose={() => update({ open: null })}
             onNext={

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { api } from '#review/lib/api.ts';
+import { exactTime } from '#review/lib/format.ts';
+
+type Email = {
+  id: string;
+  purpose: string;
+  recipient: string;
+  subject: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+const purposeLabels: Record<string, string> = {
+  new_application: 'To staff',
+  receipt: 'Receipt',
+  decision_accepted: 'Acceptance',
+  decision_declined: 'Decline',
+};
+
+/** The e-mails about this application: to whom, what, and whether they went. */
+export function SentEmails({
+  applicationId,
+  version,
+}: {
+  applicationId: string;
+  version: number;
+}) {
+  const [emails, setEmails] = useState<Email[] | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    api<{ emails: Email[] }>(
+      `/api/review/applications/${encodeURIComponent(applicationId)}/messages`,
+    ).then(
+      (loaded) => isCurrent && setEmails(loaded.emails),
+      () => isCurrent && setEmails(null),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [applicationId, version]);
+  if (!emails || emails.length === 0) return null;
+  return (
+    <section className="panel__step" aria-labelledby="emails-heading">
+      <h3 id="emails-heading" className="panel__step-name">
+        E-mails
+      </h3>
+      <ul className="panel__history">
+        {emails.map((email) => (
+          <li key={email.id}>
+            {purposeLabels[email.purpose] ?? email.purpose} to {email.recipient}
+            : “{email.subject}” ·{' '}
+            {email.status === 'sent' && email.sentAt ? (
+              <>
+                sent{' '}
+                <time dateTime={email.sentAt}>{exactTime(email.sentAt)}</time>
+              </>
+            ) : email.status === 'failed' ? (
+              <strong className="error">failed</strong>
+            ) : email.attempts > 0 ? (
+              `waiting to be sent (${email.attempts} tries so far)`
+            ) : (
+              'waiting to be sent'
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
