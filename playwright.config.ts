@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import {
   chromiumExecutable,
   e2eAdminToken,
+  messagingEnv,
   servers,
 } from './tests/support/servers.ts';
 
@@ -31,7 +32,7 @@ export default defineConfig({
       ],
     },
   },
-  webServer: servers.map(({ port, config, sqlitePath }) => ({
+  webServer: servers.map(({ name, port, config, sqlitePath }) => ({
     command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/`,
     env: {
@@ -41,6 +42,7 @@ export default defineConfig({
       SQLITE_PATH: sqlitePath,
       ADMIN_TOKEN: e2eAdminToken,
       RATE_LIMIT_PER_MINUTE: '0',
+      ...messagingEnv(name),
     },
     reuseExistingServer: false,
     timeout: 30_000,

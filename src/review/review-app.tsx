@@ -6,6 +6,7 @@ import { SettingsPage } from '#review/settings/settings-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
 import { JoinPage } from '#review/join/join-page.tsx';
 import { StaffPage } from '#review/staff/staff-page.tsx';
+import { FailedMessagesPage } from '#review/messages/failed-messages-page.tsx';
 import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
 
@@ -25,6 +26,11 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
           <Route path="/staff">
             <WorkspaceFrame>
               <StaffPage />
+            </WorkspaceFrame>
+          </Route>
+          <Route path="/messages">
+            <WorkspaceFrame>
+              <FailedMessagesPage />
             </WorkspaceFrame>
           </Route>
           <Route path="/audit">

@@ -35,10 +35,11 @@ function waiter<T>(read: () => T[]) {
  * A real SMTP server in the test process: every message it accepts, parsed. `down()` stops
  * listening (a mail server that is away), `up()` listens again on the same port.
  */
-export async function startSmtpServer() {
-  const messages: Array<ParsedMail & { envelopeTo: string[] }> = [];
+export async function startSmtpServer(listenPort = 0) {
+  const messages: Array<
+    ParsedMail & { envelopeTo: string[]; acceptedAtMs: number }
+  > = [];
   const arrivals = waiter(() => messages);
-  const acceptedAt: number[] = [];
   const make = () =>
     new SMTPServer({
       authOptional: true,
@@ -49,9 +50,9 @@ export async function startSmtpServer() {
       onData(stream, session, callback) {
         simpleParser(stream).then(
           (parsed) => {
-            acceptedAt.push(performance.now());
             messages.push({
               ...parsed,
+              acceptedAtMs: Date.now(),
               envelopeTo: session.envelope.rcptTo.map(
                 (recipient) => recipient.address,
               ),
@@ -64,14 +65,15 @@ export async function startSmtpServer() {
       },
     });
   let server = make();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(listenPort, '127.0.0.1', resolve),
+  );
   const port = (server.server.address() as AddressInfo).port;
   const close = (target: SMTPServer) =>
     new Promise<void>((resolve) => target.close(() => resolve()));
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    acceptedAt,
     waitFor: arrivals.waitFor,
     down: () => close(server),
     up: async () => {
@@ -87,7 +89,10 @@ export async function startSmtpServer() {
 /**
  * A real HTTP receiver of webhooks. It answers with the statuses given in turn, then 200.
  */
-export async function startWebhookReceiver(statuses: number[] = []) {
+export async function startWebhookReceiver(
+  statuses: number[] = [],
+  listenPort = 0,
+) {
   const received: Array<{
     headers: IncomingHttpHeaders;
     body: string;
@@ -111,7 +116,9 @@ export async function startWebhookReceiver(statuses: number[] = []) {
       arrivals.changed();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(listenPort, '127.0.0.1', resolve),
+  );
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/hooks`,

@@ -21,7 +21,8 @@ type RunContext = { recorder: URL };
 
 /** The configurations the end-to-end run serves, one server each; a new configuration is one more entry. */
 const configurations = {
-  example: () => exampleWith(),
+  example: () =>
+    exampleWith(withOverrides({ notifications: { confirmApplicant: true } })),
   skipFinalStep: () =>
     exampleWith(
       named('skip-final-step', 'Skip final step · Test configuration'),
@@ -80,6 +81,9 @@ type Run = {
   directory: string;
   ports: Record<ServerName, number>;
   recorderPort: number;
+  /** Where the example server sends e-mail and webhooks: servers the notification tests start. */
+  smtpPort: number;
+  webhookPort: number;
 };
 
 const runVariable = 'WIZARD_E2E_RUN';
@@ -110,9 +114,8 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 async function prepareRun(): Promise<Run> {
-  const [recorderPort = 0, ...serverPorts] = await freePorts(
-    serverNames.length + 1,
-  );
+  const [recorderPort = 0, smtpPort = 0, webhookPort = 0, ...serverPorts] =
+    await freePorts(serverNames.length + 3);
   const directory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
   process.once('exit', () =>
     rmSync(directory, { recursive: true, force: true }),
@@ -133,6 +136,8 @@ async function prepareRun(): Promise<Run> {
       serverNames.map((name, index) => [name, serverPorts[index]]),
     ) as Record<ServerName, number>,
     recorderPort,
+    smtpPort,
+    webhookPort,
   };
 }
 
@@ -165,6 +170,24 @@ export function serverUrl(name: ServerName, path = '/'): string {
 export const recorderPort = run.recorderPort;
 
 export const e2eAdminToken = 'e2e-admin-token-0123456789abcdef';
+
+export const e2eWebhookSecret = `whsec_${Buffer.from('e2e webhook secret, 32 bytes long').toString('base64')}`;
+
+/** The mail server and webhook receiver the example server delivers to. */
+export const messagePorts = { smtp: run.smtpPort, webhook: run.webhookPort };
+
+/** What a server needs to send messages: only the example server gets it. */
+export function messagingEnv(name: ServerName): Record<string, string> {
+  if (name !== 'example') return {};
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${run.smtpPort}`,
+    MAIL_FROM: 'Visit Aldmere Coast <creators@example.org>',
+    PUBLIC_URL: `http://127.0.0.1:${run.ports.example}`,
+    WEBHOOK_URL: `http://127.0.0.1:${run.webhookPort}/hooks`,
+    WEBHOOK_SECRET: e2eWebhookSecret,
+    MESSAGE_RETRY_MS: '500',
+  };
+}
 
 export const chromiumExecutable =
   process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -47,7 +47,10 @@ export function DecisionMessage({
     try {
       await api(
         `/api/review/applications/${encodeURIComponent(applicationId)}/messages`,
-        { method: 'POST', body: { stage, ...draft } },
+        {
+          method: 'POST',
+          body: { stage, subject: draft.subject, body: draft.body },
+        },
       );
       onDone(true);
     } catch (failure) {

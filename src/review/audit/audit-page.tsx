@@ -24,6 +24,8 @@ const actionLabels: Record<string, string> = {
   staff_invited: 'Invited someone',
   invitation_revoked: 'Revoked an invitation',
   role_changed: 'Changed a role',
+  message_sent: 'Sent an e-mail',
+  message_retried: 'Retried a message',
   password_changed: 'Changed a password',
 };
 

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { NotificationSetting } from './notification-setting.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
 import { api, fieldErrorsOf } from '#review/lib/api.ts';
 
@@ -82,6 +83,7 @@ export function SettingsPage() {
           Change password
         </button>
       </form>
+      <NotificationSetting />
     </main>
   );
 }

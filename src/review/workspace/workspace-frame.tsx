@@ -29,6 +29,9 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
               <Link href="/staff" className="workspace__screen">
                 Staff
               </Link>
+              <Link href="/messages" className="workspace__screen">
+                Messages
+              </Link>
               <Link href="/audit" className="workspace__screen">
                 Audit log
               </Link>

@@ -260,3 +260,47 @@ export function decisionDraft(
     body: fillTemplate(template.body, values),
   };
 }
+
+/** The daily digest for one staff member: the applications of the day before, one line each. */
+export function digestMessage(
+  recipient: { id: string; email: string },
+  day: string,
+  applications: ReadonlyArray<{
+    id: string;
+    name: string;
+    countryCode: string | null;
+    reach: number;
+  }>,
+  settings: MessageSettings,
+): OutgoingMessage {
+  const shown = applications.slice(0, maxDigestLines);
+  const list = [
+    ...shown.map(
+      (application) =>
+        `- ${application.name} (${(application.countryCode && countryNames.get(application.countryCode)) ?? 'country not given'}), reach ${whole.format(application.reach)}: ${applicationUrlOf(settings.publicOrigin, application.id)}`,
+    ),
+    ...(applications.length > shown.length
+      ? [`…and ${applications.length - shown.length} more.`]
+      : []),
+  ].join('\n');
+  return {
+    channel: 'email',
+    purpose: 'digest',
+    applicationId: null,
+    recipient: recipient.email,
+    dedupeKey: `digest:${recipient.id}:${day}`,
+    content: filled(
+      settings.notifications.templates.digest,
+      {
+        count: whole.format(applications.length),
+        list,
+        workspaceUrl: `${settings.publicOrigin}/review`,
+        organisation: settings.organisation,
+      },
+      settings,
+      false,
+    ),
+  };
+}
+
+const maxDigestLines = 200;

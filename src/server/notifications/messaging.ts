@@ -10,6 +10,7 @@ import {
   type DeliveryWorker,
 } from './delivery.ts';
 import {
+  digestMessage,
   newApplicationMessages,
   stageChangedMessages,
   type MessageSettings,
@@ -20,6 +21,9 @@ import {
   defaultRetryPolicy,
   type RetryPolicy,
 } from './outbox.ts';
+
+/** Digests go out once a day from this hour (UTC), covering the 24 hours before it. */
+const digestHourUtc = 8;
 
 export type MessagingOptions = {
   notifications: NotificationConfig;
@@ -42,8 +46,10 @@ export function createMessaging(
   config: WizardConfig,
   publicOrigin: string | undefined,
   options: MessagingOptions,
+  now: () => Date = () => new Date(),
 ) {
   const outbox = createOutbox(database, {
+    now,
     retry: options.retry ?? defaultRetryPolicy,
   });
   const origin = publicOrigin ?? 'http://localhost';
@@ -96,9 +102,53 @@ export function createMessaging(
     afterCommit: wake,
   };
 
+  /**
+   * Writes today's digests once the hour has come: the applications of the 24 hours before it, to
+   * each person who chose a digest. The key of each digest makes it once per person per day,
+   * however many processes look.
+   */
+  async function enqueueDigests(): Promise<number> {
+    if (!settings.isEmailOn) return 0;
+    const at = now();
+    if (at.getUTCHours() < digestHourUtc) return 0;
+    const day = at.toISOString().slice(0, 10);
+    const until = new Date(
+      `${day}T${String(digestHourUtc).padStart(2, '0')}:00:00.000Z`,
+    );
+    const since = new Date(until.getTime() - 24 * 60 * 60 * 1000);
+    const { db } = database;
+    const staff = await db
+      .selectFrom('staff_accounts')
+      .select(['id', 'email'])
+      .where('notify', '=', 'digest')
+      .execute();
+    if (staff.length === 0) return 0;
+    const received = await db
+      .selectFrom('applications')
+      .select(['id', 'full_name', 'country_code', 'reach'])
+      .where('received_at', '>=', since.toISOString())
+      .where('received_at', '<', until.toISOString())
+      .orderBy('received_at')
+      .execute();
+    if (received.length === 0) return 0;
+    const applications = received.map((row) => ({
+      id: row.id,
+      name: row.full_name,
+      countryCode: row.country_code,
+      reach: Number(row.reach),
+    }));
+    const written = await outbox.enqueue(
+      staff.map((member) => digestMessage(member, day, applications, settings)),
+    );
+    if (written > 0) wake();
+    return written;
+  }
+  let digestTimer: NodeJS.Timeout | undefined;
+
   return {
     outbox,
     settings,
+    enqueueDigests,
     storeHooks,
     moveHooks,
     wake,
@@ -128,8 +178,16 @@ export function createMessaging(
         ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
         ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
       });
+      const writeDigests = () =>
+        void enqueueDigests().catch((error: unknown) =>
+          log.error({ err: error }, 'cannot write the daily digests'),
+        );
+      writeDigests();
+      digestTimer = setInterval(writeDigests, 60_000);
+      digestTimer.unref();
     },
     async stop() {
+      clearInterval(digestTimer);
       await worker?.stop();
       closeMailer();
     },

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import {
+  exampleConfig,
+  validApplication,
+} from '../../../tests/support/fixtures.ts';
+import { createApplicationsRepository } from '../db/applications-repository.ts';
+import type { Database } from '../db/database.ts';
+import { createStaffAccounts } from '../staff/staff-accounts.ts';
+import { createMessaging } from './messaging.ts';
+import { defaultNotificationConfig } from './notification-config.ts';
+
+describe.each(engines)('the daily digest on %s', (engine) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const scratch = await scratchDatabase(engine);
+    database = await scratch.open();
+    drop = async () => {
+      await database.close();
+      await scratch.drop();
+    };
+  });
+  afterAll(() => drop());
+
+  const storeAt = (at: string, firstName: string) =>
+    createApplicationsRepository(database, () => new Date(at)).store({
+      pageId: 'aldmere-creators',
+      idempotencyKey: randomUUID(),
+      configVersion: 'v1',
+      payload: validApplication({ firstName }),
+    });
+  const messagingAt = (at: string) =>
+    createMessaging(
+      database,
+      exampleConfig(),
+      'https://apply.example.org',
+      {
+        notifications: defaultNotificationConfig,
+        smtpUrl: 'smtp://127.0.0.1:1',
+        mailFrom: 'creators@example.org',
+      },
+      () => new Date(at),
+    );
+
+  test('lists the day’s applications once a day to those who chose a digest, from 08:00 UTC', async () => {
+    const accounts = createStaffAccounts(database);
+    for (const email of ['dan@example.org', 'rita@example.org'])
+      await accounts.add({
+        email,
+        role: 'reviewer',
+        password: 'a long enough secret',
+      });
+    await database.db
+      .updateTable('staff_accounts')
+      .set({ notify: 'digest' })
+      .where('email', '=', 'dan@example.org')
+      .execute();
+    await storeAt('2026-11-23T07:59:00.000Z', 'Early');
+    await storeAt('2026-11-23T12:00:00.000Z', 'Ada');
+    await storeAt('2026-11-24T07:30:00.000Z', 'Grace');
+    await storeAt('2026-11-24T08:30:00.000Z', 'Late');
+
+    expect(await messagingAt('2026-11-24T07:59:00.000Z').enqueueDigests()).toBe(
+      0,
+    );
+    expect(await messagingAt('2026-11-24T09:00:00.000Z').enqueueDigests()).toBe(
+      1,
+    );
+    expect(await messagingAt('2026-11-24T10:00:00.000Z').enqueueDigests()).toBe(
+      0,
+    );
+    const digests = await database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'content'])
+      .where('purpose', '=', 'digest')
+      .execute();
+    expect(digests.map((digest) => digest.recipient)).toEqual([
+      'dan@example.org',
+    ]);
+    const { subject, text } = JSON.parse(digests[0]?.content ?? '{}') as {
+      subject: string;
+      text: string;
+    };
+    expect(subject).toBe('2 new applications to Visit Aldmere Coast');
+    expect(text).toContain(
+      '- Ada Lovelace (United Kingdom), reach 12,000: https://apply.example.org/review?open=',
+    );
+    expect(text).toContain('Grace Lovelace');
+    expect(text).not.toContain('Early');
+    expect(text).not.toContain('Late');
+  });
+});
