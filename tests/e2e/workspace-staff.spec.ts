@@ -187,3 +187,35 @@ test('a reviewer works through the inbox and an application with the keyboard al
   await page.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { level: 2, name })).toBeFocused();
 });
+
+test('an admin reads the failed messages; each person chooses how new applications are e-mailed', async ({
+  page,
+}) => {
+  const admin = addStaff('admin');
+  await signIn(page, admin);
+  await page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Messages' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Failed messages' }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const choices = page.getByRole('group', {
+    name: 'E-mail me about new applications',
+  });
+  await expect(
+    choices.getByLabel('For each application, as it arrives'),
+  ).toBeChecked();
+  await choices.getByLabel('Once a day, a digest of the new ones').check();
+  await expect(choices.getByRole('status')).toHaveText('Saved.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(
+    page
+      .getByRole('group', { name: 'E-mail me about new applications' })
+      .getByLabel('Once a day, a digest of the new ones'),
+  ).toBeChecked();
+});

@@ -202,6 +202,50 @@ describe.each(engines)('e-mails and webhooks on %s', (engine) => {
     ]);
   });
 
+  test('admins see messages that gave up and retry them; reviewers may not', async () => {
+    const [message] = await server.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'sent')
+      .limit(1)
+      .execute();
+    await server.database.db
+      .updateTable('outbox')
+      .set({ status: 'failed', last_error: 'the receiver answered 500' })
+      .where('id', '=', message?.id ?? '')
+      .execute();
+    expect((await send('GET', '/api/review/messages/failed')).status).toBe(403);
+    const admin = { authorization: 'Bearer test-admin-token-0123456789abcdef' };
+    const failed = (await (
+      await fetch(`${server.baseUrl}/api/review/messages/failed`, {
+        headers: admin,
+      })
+    ).json()) as { messages: Array<{ id: string; lastError: string }> };
+    expect(failed.messages).toEqual([
+      expect.objectContaining({
+        id: message?.id,
+        lastError: 'the receiver answered 500',
+      }),
+    ]);
+    const retried = await fetch(
+      `${server.baseUrl}/api/review/messages/${message?.id}/retry`,
+      { method: 'POST', headers: admin },
+    );
+    expect(retried.status).toBe(204);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.db
+              .selectFrom('outbox')
+              .select('status')
+              .where('id', '=', message?.id ?? '')
+              .executeTakeFirst()
+          )?.status,
+      )
+      .toBe('sent');
+  });
+
   test('erasing an application erases its messages still waiting', async () => {
     await smtp.down();
     const response = await putApplication(
