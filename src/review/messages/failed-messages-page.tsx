@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
-import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
+import {
+  OutcomeMessage,
+  useActionOutcome,
+} from '#review/lib/outcome-message.tsx';
 
 type FailedMessage = {
   id: string;
@@ -17,7 +20,6 @@ type FailedMessage = {
 /** Messages that gave up after a day of retries, with why, and a retry each. Admins only. */
 export function FailedMessagesPage() {
   const [messages, setMessages] = useState<FailedMessage[] | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const load = useCallback(() => {
     api<{ messages: FailedMessage[] }>('/api/review/messages/failed').then(
       (loaded) => setMessages(loaded.messages),
@@ -25,24 +27,12 @@ export function FailedMessagesPage() {
     );
   }, []);
   useEffect(load, [load]);
-
-  const retry = async (message: FailedMessage) => {
-    try {
-      await api(`/api/review/messages/${message.id}/retry`, {
-        method: 'POST',
-      });
-      setOutcome({
-        text: `The message to ${message.recipient} will be tried again now.`,
-        isError: false,
-      });
-    } catch (failure) {
-      setOutcome({
-        text: failure instanceof Error ? failure.message : 'Try again.',
-        isError: true,
-      });
-    }
-    load();
-  };
+  const { outcome, setOutcome, act } = useActionOutcome(load);
+  const retry = (message: FailedMessage) =>
+    act(
+      () => api(`/api/review/messages/${message.id}/retry`, { method: 'POST' }),
+      `The message to ${message.recipient} will be tried again now.`,
+    );
 
   return (
     <main className="inbox" aria-labelledby="messages-heading">

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { useMe } from '#review/lib/use-me.ts';
-import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
+import {
+  OutcomeMessage,
+  useActionOutcome,
+} from '#review/lib/outcome-message.tsx';
 
 type Role = StaffMember['role'];
 
@@ -34,7 +37,6 @@ export function StaffPage() {
     accounts: Account[];
     invitations: Invitation[];
   } | null>(null);
-  const [message, setMessage] = useState<Outcome | null>(null);
   const [removing, setRemoving] = useState<Account | null>(null);
 
   const load = useCallback(() => {
@@ -45,22 +47,11 @@ export function StaffPage() {
     );
   }, []);
   useEffect(load, [load]);
-
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      setMessage({ text: done, isError: false });
-    } catch (failure) {
-      const issue = failure instanceof ApiError ? failure.issues[0] : undefined;
-      setMessage({
-        text:
-          issue?.message ??
-          (failure instanceof Error ? failure.message : 'Try again.'),
-        isError: true,
-      });
-    }
-    load();
-  };
+  const {
+    outcome: message,
+    setOutcome: setMessage,
+    act,
+  } = useActionOutcome(load);
 
   return (
     <main className="inbox staff" aria-labelledby="staff-heading">

@@ -1,32 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import { describe, expect, test } from 'vitest';
+import { engines } from '../../../tests/support/databases.ts';
+import { useScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import {
   exampleConfig,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
 import { createApplicationsRepository } from '../db/applications-repository.ts';
-import type { Database } from '../db/database.ts';
 import { createStaffAccounts } from '../staff/staff-accounts.ts';
 import { createMessaging } from './messaging.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 
 describe.each(engines)('the daily digest on %s', (engine) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const scratch = await scratchDatabase(engine);
-    database = await scratch.open();
-    drop = async () => {
-      await database.close();
-      await scratch.drop();
-    };
-  });
-  afterAll(() => drop());
+  const database = useScratchDatabase(engine);
 
   const storeAt = (at: string, firstName: string) =>
-    createApplicationsRepository(database, () => new Date(at)).store({
+    createApplicationsRepository(database(), () => new Date(at)).store({
       pageId: 'aldmere-creators',
       idempotencyKey: randomUUID(),
       configVersion: 'v1',
@@ -34,7 +23,7 @@ describe.each(engines)('the daily digest on %s', (engine) => {
     });
   const messagingAt = (at: string) =>
     createMessaging(
-      database,
+      database(),
       exampleConfig(),
       'https://apply.example.org',
       {
@@ -46,15 +35,15 @@ describe.each(engines)('the daily digest on %s', (engine) => {
     );
 
   test('lists the day’s applications once a day to those who chose a digest, from 08:00 UTC', async () => {
-    const accounts = createStaffAccounts(database);
+    const accounts = createStaffAccounts(database());
     for (const email of ['dan@example.org', 'rita@example.org'])
       await accounts.add({
         email,
         role: 'reviewer',
         password: 'a long enough secret',
       });
-    await database.db
-      .updateTable('staff_accounts')
+    await database()
+      .db.updateTable('staff_accounts')
       .set({ notify: 'digest' })
       .where('email', '=', 'dan@example.org')
       .execute();
@@ -72,8 +61,8 @@ describe.each(engines)('the daily digest on %s', (engine) => {
     expect(await messagingAt('2026-11-24T10:00:00.000Z').enqueueDigests()).toBe(
       0,
     );
-    const digests = await database.db
-      .selectFrom('outbox')
+    const digests = await database()
+      .db.selectFrom('outbox')
       .select(['recipient', 'content'])
       .where('purpose', '=', 'digest')
       .execute();

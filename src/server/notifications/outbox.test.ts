@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
-import type { Database } from '../db/database.ts';
+import { describe, expect, test } from 'vitest';
+import { engines } from '../../../tests/support/databases.ts';
+import { useScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { createOutbox, defaultRetryPolicy, retryDelayMs } from './outbox.ts';
 
 test('waits twice as long after each failure, up to the longest wait, spread by half either way', () => {
@@ -19,11 +19,10 @@ test('waits twice as long after each failure, up to the longest wait, spread by 
 });
 
 describe.each(engines)('the outbox on %s', (engine) => {
-  let database: Database;
-  let drop: () => Promise<void>;
+  const database = useScratchDatabase(engine);
   let clock = Date.parse('2026-11-24T09:00:00.000Z');
   const outbox = () =>
-    createOutbox(database, {
+    createOutbox(database(), {
       now: () => new Date(clock),
       retry: {
         firstDelayMs: 1_000,
@@ -31,16 +30,6 @@ describe.each(engines)('the outbox on %s', (engine) => {
         giveUpAfterMs: 120_000,
       },
     });
-
-  beforeAll(async () => {
-    const scratch = await scratchDatabase(engine);
-    database = await scratch.open();
-    drop = async () => {
-      await database.close();
-      await scratch.drop();
-    };
-  });
-  afterAll(() => drop());
 
   test('a claimed message is nobody else’s until its lease lapses, is retried later after a failure, and fails for good after the time to give up', async () => {
     await outbox().enqueue([

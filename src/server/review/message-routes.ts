@@ -12,6 +12,11 @@ const decisionStage = {
 } as const;
 type DecisionStage = 'accepted' | 'declined';
 
+const noApplication = (reply: FastifyReply) =>
+  reply
+    .code(404)
+    .send({ error: 'not_found', message: 'No application with that id.' });
+
 const noEmail = (reply: FastifyReply) =>
   reply.code(409).send({
     error: 'email_off',
@@ -64,11 +69,7 @@ export async function messageRoutes(
     async (request, reply) => {
       if (!settings.isEmailOn) return noEmail(reply);
       const application = await repository.get(request.params.id);
-      if (!application)
-        return reply.code(404).send({
-          error: 'not_found',
-          message: 'No application with that id.',
-        });
+      if (!application) return noApplication(reply);
       return decisionDraft(application.payload, request.query.stage, settings);
     },
   );
@@ -95,11 +96,7 @@ export async function messageRoutes(
     async (request, reply) => {
       if (!settings.isEmailOn) return noEmail(reply);
       const application = await repository.get(request.params.id);
-      if (!application)
-        return reply.code(404).send({
-          error: 'not_found',
-          message: 'No application with that id.',
-        });
+      if (!application) return noApplication(reply);
       const { to } = decisionDraft(
         application.payload,
         request.body.stage,
