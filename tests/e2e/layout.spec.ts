@@ -236,3 +236,49 @@ test('expands the follow-up in 0.2 s, and not at all under reduced motion', asyn
   await answerYesNo(page, question, 'Yes');
   await expect(followUp).toHaveCSS('animation-name', 'none');
 });
+
+// Phones, tablets in both orientations, split windows and wide screens, the widths in between
+// included: every step, with its errors shown and with each picker open.
+for (const width of [
+  320, 360, 414, 480, 577, 600, 640, 690, 768, 900, 1024, 1440, 1920,
+]) {
+  test(`never scrolls sideways at ${width}px, errors shown and pickers open`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await interceptSubmissions(page);
+    await openWizard(page);
+    await expect(heading(page, 'Welcome!')).toBeVisible();
+    expect(await overflowingWidth(page), 'Welcome').toBeLessThanOrEqual(0);
+    await continueButton(page).click();
+    await expect(heading(page, 'General Information')).toBeVisible();
+    await continueButton(page).click();
+    await expect(
+      page.getByRole('textbox', { name: 'First Name' }),
+    ).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      await overflowingWidth(page),
+      'General Information, errors shown',
+    ).toBeLessThanOrEqual(0);
+    for (const picker of ['Country calling code', 'Country']) {
+      await page.getByRole('combobox', { name: picker, exact: true }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      expect(
+        await overflowingWidth(page),
+        `${picker} open`,
+      ).toBeLessThanOrEqual(0);
+      await page.keyboard.press('Escape');
+    }
+    await fillGeneralInformation(page);
+    await continueButton(page).click();
+    await expect(heading(page, 'More Details')).toBeVisible();
+    await continueButton(page).click();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Are your dates flexible?' }),
+    ).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      await overflowingWidth(page),
+      'More Details, errors shown',
+    ).toBeLessThanOrEqual(0);
+  });
+}
