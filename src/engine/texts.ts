@@ -44,6 +44,8 @@ export const defaultTexts = {
   pageErrorDetail:
     'Your answers are kept. Reload the page to continue where you left off.',
   reload: 'Reload the page',
+  attentionOne: '1 answer needs attention: {names}.',
+  attentionMany: '{count} answers need attention: {names}.',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;

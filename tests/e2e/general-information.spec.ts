@@ -128,3 +128,88 @@ test('applies the platform rules with their exact messages', async ({
     instagram.getByRole('textbox', { name: 'Username' }),
   ).toHaveAttribute('aria-invalid', 'false');
 });
+
+test('after a refused Continue, a live region says how many answers need attention and names them', async ({
+  page,
+}) => {
+  await startApplication(page);
+  await continueButton(page).click();
+  const attention = page
+    .getByRole('status')
+    .filter({ hasText: 'need attention' });
+  await expect(attention).toHaveText(
+    /^\d+ answers need attention: First Name, Last Name, Phone Number, Email Address, Country, .*Platforms/,
+  );
+  await expect(textbox(page, 'First Name')).toBeFocused();
+
+  await textbox(page, 'First Name').fill('Ada');
+  await textbox(page, 'Last Name').fill('Lovelace');
+  await chooseOption(
+    page,
+    'Country calling code',
+    'united kingdom',
+    'United Kingdom +44',
+  );
+  await textbox(page, 'Phone number').fill('7700900123');
+  await textbox(page, 'Email Address').fill('ada@example');
+  await fillPlatform(page, 'Instagram', 'ada.travels', '12000');
+  await continueButton(page).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'needs attention' }),
+  ).toHaveText('1 answer needs attention: Email Address.');
+  await expect(textbox(page, 'Email Address')).toBeFocused();
+});
+
+test('an error goes as soon as the answer is valid, not after a typing pause', async ({
+  page,
+}) => {
+  await startApplication(page);
+  await continueButton(page).click();
+  const email = textbox(page, 'Email Address');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('ada@');
+  // From the keystroke that makes the address valid to the error's going, measured in the page.
+  const clearedAfterMs = await email.evaluate(
+    (input: HTMLInputElement) =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        // Through the native setter, as typing does, so React sees the change.
+        Object.getOwnPropertyDescriptor(
+          HTMLInputElement.prototype,
+          'value',
+        )?.set?.call(input, 'ada@example.com');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const check = () => {
+          if (input.getAttribute('aria-invalid') === 'false')
+            resolve(performance.now() - start);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+  // A frame or two, against the 500 ms pause errors wait before they appear.
+  expect(clearedAfterMs).toBeLessThan(150);
+});
+
+for (const run of [1, 2, 3])
+  test(`keeps every character typed at 30 ms a key into a picker on first use, and Enter picks the first match (run ${run})`, async ({
+    page,
+  }) => {
+    await startApplication(page);
+    const code = page.getByRole('combobox', { name: 'Country calling code' });
+    await code.click();
+    await page.keyboard.type('united kingdom', { delay: 30 });
+    await expect(code).toHaveValue('united kingdom');
+    await page.keyboard.press('Enter');
+    await expect(code).toHaveValue('+44');
+
+    const country = page.getByRole('combobox', {
+      name: 'Country',
+      exact: true,
+    });
+    await country.click();
+    await page.keyboard.type('new zealand', { delay: 30 });
+    await expect(country).toHaveValue('new zealand');
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue('New Zealand');
+  });

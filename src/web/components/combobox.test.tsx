@@ -281,11 +281,24 @@ test('picks an option with the keyboard', async () => {
   render(<SingleSelect onChange={onChange} />);
   const input = screen.getByRole('combobox', { name: 'Country' });
 
+  // Typing highlights the first match; the next is one step down.
   await user.type(input, 'united');
-  await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+  await user.keyboard('{ArrowDown}{Enter}');
 
   expect(onChange).toHaveBeenCalledExactlyOnceWith('GB');
   expect(input).toHaveValue('United Kingdom');
+});
+
+test('Enter right after typing picks the first match', async () => {
+  const user = userEvent.setup();
+  const onChange = vi.fn();
+  render(<SingleSelect onChange={onChange} />);
+  const input = screen.getByRole('combobox', { name: 'Country' });
+
+  await user.type(input, 'norw{Enter}');
+
+  expect(onChange).toHaveBeenCalledExactlyOnceWith('NO');
+  expect(input).toHaveValue('Norway');
 });
 
 test('Escape closes the list and shows the chosen name again', async () => {

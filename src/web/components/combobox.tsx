@@ -65,7 +65,9 @@ export function Combobox(props: SingleProps | MultipleProps) {
     selectedText,
     autoComplete,
   } = props;
-  const [isOpen, setIsOpen] = useState(false);
+  // The search the list is filtered by. The text in the input is Downshift's own state, changed in
+  // its reducer at each keystroke: Downshift reports changes from an effect, so an input controlled
+  // from React state here would be reset to a stale value while typing is fast, dropping letters.
   const [query, setQuery] = useState('');
   const chosen = props.multiple
     ? props.value
@@ -76,6 +78,8 @@ export function Combobox(props: SingleProps | MultipleProps) {
     options.filter((option) => option.value === value),
   );
   const singleOption = props.multiple ? null : (chosenOptions[0] ?? null);
+  const displayText = (option: SelectOption | null) =>
+    option ? (selectedText?.(option) ?? option.name) : '';
   const items = useMemo(() => filterOptions(options, query), [options, query]);
   const isFull =
     props.multiple === true &&
@@ -89,39 +93,30 @@ export function Combobox(props: SingleProps | MultipleProps) {
     else if (!isFull) props.onChange([...props.value, option.value]);
   };
 
+  const types = useCombobox.stateChangeTypes;
   const {
     getInputProps,
     getMenuProps,
     getItemProps,
     getToggleButtonProps,
     highlightedIndex,
+    isOpen,
   } = useCombobox<SelectOption>({
     items,
     inputId: control.id,
     labelId: labelIdFor(control.id),
-    isOpen,
     itemToString: (option) => option?.name ?? '',
     itemToKey: (option) => option?.value,
     selectedItem: singleOption,
-    inputValue: isOpen
-      ? query
-      : singleOption
-        ? (selectedText?.(singleOption) ?? singleOption.name)
-        : '',
+    initialInputValue: displayText(singleOption),
     isItemDisabled: (option) => isFull && !chosen.includes(option.value),
-    onIsOpenChange: ({ isOpen: next }) => {
-      setIsOpen(Boolean(next));
-      setQuery('');
-    },
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange)
-        setQuery(inputValue ?? '');
-    },
+    onInputValueChange: ({ inputValue, isOpen: isOpenNow }) =>
+      setQuery(isOpenNow ? (inputValue ?? '') : ''),
+    // Open, the input is the search (empty unless opened by typing); closed, it shows the choice.
     stateReducer: (state, { type, changes }) => {
       if (
         props.multiple &&
-        (type === useCombobox.stateChangeTypes.ItemClick ||
-          type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+        (type === types.ItemClick || type === types.InputKeyDownEnter)
       )
         return {
           ...changes,
@@ -129,14 +124,32 @@ export function Combobox(props: SingleProps | MultipleProps) {
           highlightedIndex: state.highlightedIndex,
           inputValue: state.inputValue,
         };
+      if (changes.isOpen && !state.isOpen && type !== types.InputChange)
+        return { ...changes, inputValue: '' };
+      // Typing highlights the first match, so Enter picks it.
+      if (type === types.InputChange)
+        return { ...changes, highlightedIndex: changes.inputValue ? 0 : -1 };
+      // Leaving picks nothing: only a click or Enter chooses, whatever is highlighted.
+      if (type === types.InputBlur)
+        return {
+          ...changes,
+          selectedItem: state.selectedItem,
+          inputValue: displayText(props.multiple ? null : state.selectedItem),
+        };
+      if (!changes.isOpen)
+        return {
+          ...changes,
+          inputValue: displayText(
+            props.multiple ? null : (changes.selectedItem ?? null),
+          ),
+        };
       return changes;
     },
     onStateChange: ({ type, selectedItem }) => {
       if (
         props.multiple &&
         selectedItem &&
-        (type === useCombobox.stateChangeTypes.ItemClick ||
-          type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+        (type === types.ItemClick || type === types.InputKeyDownEnter)
       )
         toggle(selectedItem);
     },

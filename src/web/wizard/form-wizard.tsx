@@ -42,12 +42,13 @@ export function FormWizard({
   onBack,
   draft,
 }: FormWizardProps) {
-  const { form, model, onContinue, isBusy, hasServerError } = useWizardForm({
-    config,
-    stepIndex,
-    goTo,
-    draft,
-  });
+  const { form, model, onContinue, isBusy, hasServerError, attention } =
+    useWizardForm({
+      config,
+      stepIndex,
+      goTo,
+      draft,
+    });
   return (
     <FormProvider {...form}>
       <ModelContext value={model}>
@@ -59,6 +60,7 @@ export function FormWizard({
           onBack={onBack}
           isBusy={isBusy}
           hasServerError={hasServerError}
+          attention={attention}
         >
           <Suspense
             fallback={<div className="step__loading" aria-busy="true" />}

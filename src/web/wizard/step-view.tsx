@@ -12,6 +12,8 @@ type StepViewProps = {
   onBack: () => void;
   isBusy: boolean;
   hasServerError: boolean;
+  /** After a refused Continue: how many answers need attention and which; read out, not shown. */
+  attention?: string | null;
 };
 
 /** Each step's heading has its own id: the next step may already be rendered, hidden, beside it. */
@@ -28,6 +30,7 @@ export function StepView({
   onBack,
   isBusy,
   hasServerError,
+  attention = null,
 }: StepViewProps) {
   const step = config.steps[stepIndex];
   if (!step) return null;
@@ -81,6 +84,9 @@ export function StepView({
           <p className="step__server-error">{texts.submitError}</p>
         )}
       </div>
+      <p className="visually-hidden" role="status">
+        {attention}
+      </p>
       {isBusy && (
         <p className="visually-hidden" role="status">
           {texts.sending}

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
+import { resolveWizardTexts } from '#engine/texts.ts';
 import {
   typingPauseMs,
   useApplicationForm,
@@ -37,6 +38,30 @@ function stepFieldPaths(
   );
 }
 
+/** The question each value path answers, as the applicant reads it, for every step. */
+function questionsByPath(
+  config: WizardConfig,
+  model: ApplicationModel,
+): Map<string, string> {
+  const questions = new Map<string, string>();
+  config.steps.forEach((step, stepIndex) => {
+    for (const block of step.blocks) {
+      if (!('label' in block.data)) continue;
+      const { label } = block.data;
+      const paths =
+        block.component === 'platforms'
+          ? stepFieldPaths(config, model, stepIndex).filter((path) =>
+              path.startsWith('platforms.'),
+            )
+          : blockPaths(block);
+      for (const path of paths) questions.set(path, label);
+      if (block.component === 'yesNo' && block.data.followUp)
+        questions.set(`${block.data.path}.text`, block.data.followUp.label);
+    }
+  });
+  return questions;
+}
+
 // The draft ends with the tab (sessionStorage). It never holds the agreement, which is given anew
 // rather than restored, nor the honeypot.
 function draftValues(values: FieldValues): Record<string, unknown> {
@@ -57,6 +82,30 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const [isBusy, setIsBusy] = useState(false);
   const [hasServerError, setHasServerError] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // After a refused Continue: how many answers need attention, and which, for a live region.
+  const [attention, setAttention] = useState<string | null>(null);
+  const questions = useMemo(
+    () => questionsByPath(config, model),
+    [config, model],
+  );
+  const texts = useMemo(() => resolveWizardTexts(config), [config]);
+  const sayWhatNeedsAttention = (paths: readonly string[]) => {
+    const names = [
+      ...new Set(
+        paths
+          .filter((path) => form.getFieldState(path).invalid)
+          .map((path) => questions.get(path) ?? path),
+      ),
+    ];
+    setAttention(
+      names.length === 0
+        ? null
+        : (names.length === 1 ? texts.attentionOne : texts.attentionMany)
+            .replace('{count}', String(names.length))
+            .replace('{names}', names.join(', ')),
+    );
+  };
+  useEffect(() => setAttention(null), [stepIndex]);
   const idempotencyKey = useRef(draft?.idempotencyKey ?? null);
   const isSubmitted = useRef(false);
   // Double clicks and Enter held down must not start a second validation or send while one runs.
@@ -111,10 +160,13 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
 
   // Every control of the step is marked touched, so each revalidates as it is corrected.
   const validateStep = async (index: number) => {
-    const isValid = await form.trigger(stepFieldPaths(config, model, index), {
-      shouldTouch: true,
-    });
-    if (!isValid) setFocusRequest((count) => count + 1);
+    const paths = stepFieldPaths(config, model, index);
+    const isValid = await form.trigger(paths, { shouldTouch: true });
+    if (isValid) setAttention(null);
+    else {
+      sayWhatNeedsAttention(paths);
+      setFocusRequest((count) => count + 1);
+    }
     return isValid;
   };
 
@@ -130,6 +182,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
       );
       if (firstInvalidStep >= 0 && firstInvalidStep !== stepIndex)
         goTo(firstInvalidStep);
+      else sayWhatNeedsAttention(stepPaths.flat());
       setFocusRequest((count) => count + 1);
       return false;
     }
@@ -189,5 +242,5 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     }
   };
 
-  return { form, model, onContinue, isBusy, hasServerError };
+  return { form, model, onContinue, isBusy, hasServerError, attention };
 }
