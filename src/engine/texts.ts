@@ -44,6 +44,8 @@ export const defaultTexts = {
   pageErrorDetail:
     'Your answers are kept. Reload the page to continue where you left off.',
   reload: 'Reload the page',
+  lengthCounter: '{count} of {max} characters',
+  pasteCut: 'What you pasted was cut to {max} characters.',
   attentionOne: '1 answer needs attention: {names}.',
   attentionMany: '{count} answers need attention: {names}.',
 } as const;

@@ -213,3 +213,30 @@ for (const run of [1, 2, 3])
     await page.keyboard.press('Enter');
     await expect(country).toHaveValue('New Zealand');
   });
+
+test('a paste longer than a field holds is cut and the field says so; near the cap a counter shows', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await startApplication(page);
+  const name = textbox(page, 'First Name');
+  await name.focus();
+  await page.evaluate(
+    (text) => navigator.clipboard.writeText(text),
+    'x'.repeat(10_000),
+  );
+  await page.keyboard.press('Control+V');
+  await expect(name).toHaveValue('x'.repeat(300));
+  await expect(
+    page.getByRole('status').filter({ hasText: 'What you pasted' }),
+  ).toHaveText('What you pasted was cut to 300 characters.');
+  await expect(name).toHaveAccessibleDescription(
+    '300 of 300 characters What you pasted was cut to 300 characters.',
+  );
+  await page.keyboard.press('Backspace');
+  await expect(page.getByText('What you pasted was cut')).toHaveCount(0);
+  await expect(name).toHaveAccessibleDescription('299 of 300 characters');
+  await name.fill('Ada');
+  await expect(page.getByText(/of 300 characters/)).toHaveCount(0);
+});

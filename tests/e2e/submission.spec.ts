@@ -138,6 +138,44 @@ test('keeps every answer when the send fails, shows the server error, and retrie
   expect(requests[1]?.body).toEqual(requests[0]?.body);
 });
 
+test('a refusal that names an answer takes the applicant to it, with the server’s words', async ({
+  page,
+}) => {
+  const requests = await interceptSubmissions(page, (attempt) =>
+    attempt === 1
+      ? {
+          status: 400,
+          body: {
+            error: 'validation',
+            issues: [
+              {
+                path: 'personalInfo.emailAddress',
+                message: 'This address cannot receive e-mail',
+              },
+            ],
+          },
+        }
+      : { status: 201 },
+  );
+  await reachMoreDetails(page);
+  await passMoreDetails(page);
+  await expect(heading(page, 'General Information')).toBeVisible();
+  const email = textbox(page, 'Email Address');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(
+    'This address cannot receive e-mail',
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'needs attention' }),
+  ).toHaveText('1 answer needs attention: Email Address.');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await email.fill('ada.lovelace@example.com');
+  await continueButton(page).click();
+  await passMoreDetails(page);
+  await expect(thankYou(page)).toBeVisible();
+  expect(requests).toHaveLength(2);
+});
+
 test('shows the error when the network fails and the applicant can retry', async ({
   page,
 }) => {

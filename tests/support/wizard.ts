@@ -188,7 +188,8 @@ export type CapturedRequest = {
 
 /** How the stand-in server answers one send: a status, possibly held back until a promise settles, or no answer at all. */
 export type SubmissionAnswer =
-  { status: number; heldUntil?: Promise<unknown> } | { networkFailure: true };
+  | { status: number; heldUntil?: Promise<unknown>; body?: unknown }
+  | { networkFailure: true };
 
 /** Answers the application PUT as `answer(n)` says for the n-th attempt, and records every request. */
 export async function interceptSubmissions(
@@ -210,12 +211,13 @@ export async function interceptSubmissions(
       status: planned.status,
       contentType: 'application/json',
       body: JSON.stringify(
-        planned.status < 300
-          ? {
-              id: '00000000-0000-4000-8000-000000000001',
-              receivedAt: '2026-11-22T10:00:00.000Z',
-            }
-          : { error: 'unavailable' },
+        planned.body ??
+          (planned.status < 300
+            ? {
+                id: '00000000-0000-4000-8000-000000000001',
+                receivedAt: '2026-11-22T10:00:00.000Z',
+              }
+            : { error: 'unavailable' }),
       ),
     });
   });

@@ -1,18 +1,23 @@
+import type { FieldIssue } from '#engine/block-kinds/answer.ts';
 import type { ApplicationPayload } from '#engine/payload.ts';
+
+/** Sent, or refused: with the answers the server named as wrong, when it named any. */
+export type SendOutcome = { ok: true } | { ok: false; issues: FieldIssue[] };
 
 const submitTimeoutMs = 15_000;
 
 /**
  * Sends the application. Any 2xx answer is success; a network error, a timeout or
- * any other status is a failure the applicant can retry with the same idempotency key.
+ * any other status is a failure the applicant can retry with the same idempotency key. A 400
+ * carries the issues the server found, each naming the answer's path.
  * With no request URL configured nothing is sent and the send counts as success.
  */
 export async function submitApplication(options: {
   url: string | null;
   payload: ApplicationPayload;
   idempotencyKey: string;
-}): Promise<boolean> {
-  if (!options.url) return true;
+}): Promise<SendOutcome> {
+  if (!options.url) return { ok: true };
   try {
     const response = await fetch(options.url, {
       method: 'PUT',
@@ -24,9 +29,24 @@ export async function submitApplication(options: {
       body: JSON.stringify(options.payload),
       signal: AbortSignal.timeout(submitTimeoutMs),
     });
-    return response.ok;
+    if (response.ok) return { ok: true };
+    const body = (await response.json().catch(() => ({}))) as {
+      issues?: unknown;
+    };
+    return {
+      ok: false,
+      issues: Array.isArray(body.issues)
+        ? body.issues.filter(
+            (issue): issue is FieldIssue =>
+              typeof issue === 'object' &&
+              issue !== null &&
+              typeof (issue as FieldIssue).path === 'string' &&
+              typeof (issue as FieldIssue).message === 'string',
+          )
+        : [],
+    };
   } catch {
-    return false;
+    return { ok: false, issues: [] };
   }
 }
 

@@ -83,13 +83,19 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const [hasServerError, setHasServerError] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   // After a refused Continue: how many answers need attention, and which, for a live region.
-  const [attention, setAttention] = useState<string | null>(null);
+  const [attention, setAttention] = useState<{
+    stepIndex: number;
+    text: string;
+  } | null>(null);
   const questions = useMemo(
     () => questionsByPath(config, model),
     [config, model],
   );
   const texts = useMemo(() => resolveWizardTexts(config), [config]);
-  const sayWhatNeedsAttention = (paths: readonly string[]) => {
+  const sayWhatNeedsAttention = (
+    paths: readonly string[],
+    onStep = stepIndex,
+  ) => {
     const names = [
       ...new Set(
         paths
@@ -100,12 +106,17 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     setAttention(
       names.length === 0
         ? null
-        : (names.length === 1 ? texts.attentionOne : texts.attentionMany)
-            .replace('{count}', String(names.length))
-            .replace('{names}', names.join(', ')),
+        : {
+            stepIndex: onStep,
+            text: (names.length === 1
+              ? texts.attentionOne
+              : texts.attentionMany
+            )
+              .replace('{count}', String(names.length))
+              .replace('{names}', names.join(', ')),
+          },
     );
   };
-  useEffect(() => setAttention(null), [stepIndex]);
   const idempotencyKey = useRef(draft?.idempotencyKey ?? null);
   const isSubmitted = useRef(false);
   // Double clicks and Enter held down must not start a second validation or send while one runs.
@@ -182,7 +193,10 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
       );
       if (firstInvalidStep >= 0 && firstInvalidStep !== stepIndex)
         goTo(firstInvalidStep);
-      else sayWhatNeedsAttention(stepPaths.flat());
+      sayWhatNeedsAttention(
+        stepPaths[firstInvalidStep] ?? [],
+        firstInvalidStep,
+      );
       setFocusRequest((count) => count + 1);
       return false;
     }
@@ -190,14 +204,29 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     writeDraft(config.pageId, { idempotencyKey: idempotencyKey.current });
     setIsBusy(true);
     setHasServerError(false);
-    const isSent = await submitApplication({
+    const sent = await submitApplication({
       url: resolveRequestUrl(config.requestUrl, config.pageId),
       payload: buildPayload(form.getValues(), model),
       idempotencyKey: idempotencyKey.current,
     });
     setIsBusy(false);
-    if (!isSent) {
-      setHasServerError(true);
+    if (!sent.ok) {
+      // Answers the server named go back to their step with its words; anything else, the
+      // general message.
+      const named = sent.issues.filter((issue) => questions.has(issue.path));
+      if (named.length === 0) {
+        setHasServerError(true);
+        return false;
+      }
+      for (const issue of named)
+        form.setError(issue.path, { type: 'server', message: issue.message });
+      const namedPaths = named.map((issue) => issue.path);
+      const step = stepPaths.findIndex((paths) =>
+        paths.some((path) => namedPaths.includes(path)),
+      );
+      if (step >= 0 && step !== stepIndex) goTo(step);
+      sayWhatNeedsAttention(namedPaths, step);
+      setFocusRequest((count) => count + 1);
       return false;
     }
     // A retry reuses the key so the server stores the application once; the next application is new.
@@ -242,5 +271,13 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     }
   };
 
-  return { form, model, onContinue, isBusy, hasServerError, attention };
+  return {
+    form,
+    model,
+    onContinue,
+    isBusy,
+    hasServerError,
+    // Said on the step it is about only; a step left behind keeps nothing to say.
+    attention: attention?.stepIndex === stepIndex ? attention.text : null,
+  };
 }
