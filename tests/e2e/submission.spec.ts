@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { defaultTheme } from '../../src/engine/config-schema.ts';
 import {
   answerYesNo,
+  fillGeneralInformation,
+  openWizard,
   backButton,
   completeApplication,
   continueButton,
@@ -260,4 +262,44 @@ test('keeps a draft to its own tab: another tab of the same browser starts empty
   const other = await context.newPage();
   await startApplication(other);
   await expect(textbox(other, 'First Name')).toHaveValue('');
+});
+
+for (const gapMs of [80, 160, 240])
+  test(`a second click ${gapMs} ms after the first never acts on the next step`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await interceptSubmissions(page);
+    /** A click, then another at the same spot soon after, as in a double click. */
+    const doubleClick = async () => {
+      await continueButton(page).scrollIntoViewIfNeeded();
+      const box = await continueButton(page).boundingBox();
+      const x = (box?.x ?? 0) + (box?.width ?? 0) / 2;
+      const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
+      await page.mouse.click(x, y);
+      await page.waitForTimeout(gapMs);
+      await page.mouse.click(x, y, { clickCount: 2 });
+    };
+    await openWizard(page);
+    await expect(heading(page, 'Welcome!')).toBeVisible();
+    await doubleClick();
+    await expect(heading(page, 'General Information')).toBeVisible();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await fillGeneralInformation(page);
+    await doubleClick();
+    await expect(heading(page, 'More Details')).toBeVisible();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  });
+
+test('Enter held down on Continue moves one step, never acting on the next', async ({
+  page,
+}) => {
+  await startApplication(page);
+  await fillGeneralInformation(page);
+  await continueButton(page).focus();
+  // After the first, each keydown of a held key is a repeat.
+  for (let press = 0; press < 6; press += 1) await page.keyboard.down('Enter');
+  await page.keyboard.up('Enter');
+  await expect(heading(page, 'More Details')).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
 });

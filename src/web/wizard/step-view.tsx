@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
@@ -43,11 +43,20 @@ export function StepView({
     event.preventDefault();
     if (!isBusy) onContinue();
   };
+  // The second click of a double click, or Enter held down, would land on the next step's
+  // Continue once this one has moved on: neither ever counts as another Continue.
+  const ignoreRepeatedClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (event.detail > 1) event.preventDefault();
+  };
+  const ignoreHeldEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && event.repeat) event.preventDefault();
+  };
   return (
     <form
       className="step"
       noValidate
       onSubmit={submit}
+      onKeyDown={ignoreHeldEnter}
       aria-labelledby={stepHeadingIdOf(stepIndex)}
     >
       <h1
@@ -73,6 +82,7 @@ export function StepView({
             type="submit"
             className="button button--primary"
             aria-disabled={isBusy || undefined}
+            onClick={ignoreRepeatedClick}
           >
             {isBusy && <span className="button__spinner" aria-hidden="true" />}
             {confirmLabel}
