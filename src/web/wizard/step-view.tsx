@@ -43,20 +43,17 @@ export function StepView({
     event.preventDefault();
     if (!isBusy) onContinue();
   };
-  // The second click of a double click, or Enter held down, would land on the next step's
-  // Continue once this one has moved on: neither ever counts as another Continue.
+  // The second click of a double click could land on the next step's Continue once this one has
+  // moved on: it never counts as another Continue. (Enter held down goes to the next step's
+  // heading, which takes the focus.)
   const ignoreRepeatedClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (event.detail > 1) event.preventDefault();
-  };
-  const ignoreHeldEnter = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && event.repeat) event.preventDefault();
   };
   return (
     <form
       className="step"
       noValidate
       onSubmit={submit}
-      onKeyDown={ignoreHeldEnter}
       aria-labelledby={stepHeadingIdOf(stepIndex)}
     >
       <h1
