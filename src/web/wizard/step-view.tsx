@@ -1,4 +1,4 @@
-import type { FormEvent, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { FormEvent, MouseEvent, ReactNode } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
