@@ -282,3 +282,41 @@ for (const width of [
     ).toBeLessThanOrEqual(0);
   });
 }
+
+test('at 375×667 the Welcome step fits the screen, and no picker’s placeholder is cut', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await openWizard(page);
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await expect(continueButton(page)).toBeInViewport();
+  await expect(page.getByRole('contentinfo')).toBeInViewport();
+
+  await continueButton(page).click();
+  await expect(heading(page, 'General Information')).toBeVisible();
+  for (const name of ['Country calling code', 'Country']) {
+    const picker = page.getByRole('combobox', { name, exact: true });
+    await picker.click();
+    await expect(picker).toHaveAttribute('placeholder', 'Search...');
+    // The placeholder's width in the input's own font, against the room inside its padding.
+    const room = await picker.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return -1;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return (
+        input.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        context.measureText(input.placeholder).width
+      );
+    });
+    expect(room, name).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Escape');
+  }
+});

@@ -33,7 +33,9 @@ export function Wizard({ config }: { config: WizardConfig }) {
 
   const goBack = () => setStepIndex((current) => Math.max(current - 1, 0));
   return (
-    <div className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}`}>
+    <div
+      className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}${stepIndex === 0 ? ' wizard--first' : ''}`}
+    >
       <Cover covers={config.coverImages} stepIndex={stepIndex} />
       <div className="wizard__content" ref={content}>
         <WizardHeader
