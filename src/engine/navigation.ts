@@ -40,3 +40,33 @@ export function stepStatus(index: number, current: number): StepStatus {
 export function coverIndexFor(stepIndex: number, coverCount: number): number {
   return Math.min(stepIndex, coverCount - 1);
 }
+
+/** A step's name in the address bar, `?step=more-details`, from its name; the first step has none. */
+export function stepSlugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The address of a step: the page itself for the first, `?step=…` for the others. */
+export function stepSearchOf(
+  steps: readonly { name: string }[],
+  stepIndex: number,
+): string {
+  const step = steps[stepIndex];
+  return stepIndex > 0 && step
+    ? `?step=${encodeURIComponent(stepSlugOf(step.name))}`
+    : '';
+}
+
+/** The step an address names, or null when it names none the configuration has. */
+export function stepFromSearch(
+  steps: readonly { name: string }[],
+  search: string,
+): number | null {
+  const slug = new URLSearchParams(search).get('step');
+  if (!slug) return null;
+  const index = steps.findIndex((step) => stepSlugOf(step.name) === slug);
+  return index > 0 ? index : null;
+}

@@ -1,7 +1,7 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
 import { coverSizes } from '#engine/layout.ts';
-import { coverIndexFor } from '#engine/navigation.ts';
+import { coverIndexFor, stepSlugOf } from '#engine/navigation.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { themeStylesheet } from '#engine/theme.ts';
 
@@ -89,7 +89,12 @@ export function pageScriptOf(
     // A Continue pressed before the wizard runs is kept, not sent as a plain form: the wizard
     // presses it again once it has taken over the page.
     "addEventListener('submit',function(e){if(!('ready' in root.dataset)){e.preventDefault();root.dataset.pendingSubmit='';start()}},true);",
-    `var step=0;try{step=JSON.parse(sessionStorage.getItem(${json(draftStorageKey(config.pageId))})).stepIndex|0}catch(e){}`,
+    // The step the wizard starts on, as startStepOf decides it: the last once sent, else the one
+    // the address names, else the tab's, but never the thank-you step of an application not sent.
+    `var step=0,d=null;try{d=JSON.parse(sessionStorage.getItem(${json(draftStorageKey(config.pageId))}))}catch(e){}`,
+    `var q=new URLSearchParams(location.search).get('step'),n=q?${json(config.steps.map((step) => stepSlugOf(step.name)))}.indexOf(q):-1;`,
+    `var last=${config.steps.length - 1};step=d&&d.sent?last:n>0?n:d?d.stepIndex|0:0;`,
+    `if(step>=last&&!(d&&d.sent)&&${!config.skipFinalStep})step=last-1;`,
     `if(step>0){root.dataset.resuming='';var c=${json(covers)}[Math.min(step,${covers.length - 1})];`,
     `if(c){var l=document.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=c.href;if(c.srcset){l.imageSrcset=c.srcset;l.imageSizes=${json(coverSizes)};l.type=c.type}document.head.appendChild(l)}start()}`,
     "else if(document.readyState==='complete')start();else addEventListener('load',start)",

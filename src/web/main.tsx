@@ -3,13 +3,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
 import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
 import { readConfigFromPage } from '#web/lib/read-config.ts';
-import { readDraft } from '#web/lib/session-draft.ts';
+import { readDraft, startStepOf } from '#web/lib/session-draft.ts';
 import { WizardPage } from '#web/wizard-page.tsx';
 import './styles.css';
 
-// The empty path is the only route; the server redirects the rest, the dev server may not.
+// The empty path is the only route; the server redirects the rest, the dev server may not. The
+// query names the step.
 if (window.location.pathname !== '/')
-  window.history.replaceState(null, '', '/');
+  window.history.replaceState(null, '', `/${window.location.search}`);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -23,7 +24,12 @@ if (result.ok) {
 // instead of hydrating markup it would not match; the page hid that markup until then.
 const page = <WizardPage result={result} />;
 const resumesLaterStep =
-  result.ok && (readDraft(result.config.pageId)?.stepIndex ?? 0) > 0;
+  result.ok &&
+  startStepOf(
+    result.config,
+    readDraft(result.config.pageId),
+    window.location.search,
+  ) > 0;
 if (result.ok && container.hasChildNodes() && !resumesLaterStep)
   hydrateRoot(container, page);
 else {

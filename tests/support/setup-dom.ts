@@ -31,4 +31,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   sessionStorage.clear();
+  // Each step is a history entry with its own address; the next test starts at the page itself.
+  window.history.replaceState(null, '', '/');
 });

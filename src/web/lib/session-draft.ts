@@ -1,10 +1,14 @@
 import { draftStorageKey } from '#engine/draft-key.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { stepFromSearch } from '#engine/navigation.ts';
 
 /** What survives a reload of the tab: the step, the answers and the attempt's idempotency key. */
 export type Draft = {
   stepIndex: number;
   values: Record<string, unknown> | null;
   idempotencyKey: string | null;
+  /** The application was sent: a reload shows the last step, and no answers are kept. */
+  sent: boolean;
 };
 
 export function readDraft(pageId: string): Draft | null {
@@ -22,6 +26,7 @@ export function readDraft(pageId: string): Draft | null {
         typeof parsed.idempotencyKey === 'string'
           ? parsed.idempotencyKey
           : null,
+      sent: parsed.sent === true,
     };
   } catch {
     // Private modes and full quotas throw; the wizard then simply starts empty.
@@ -35,6 +40,7 @@ export function writeDraft(pageId: string, patch: Partial<Draft>): void {
       stepIndex: 0,
       values: null,
       idempotencyKey: null,
+      sent: false,
     };
     sessionStorage.setItem(
       draftStorageKey(pageId),
@@ -51,4 +57,23 @@ export function clearDraft(pageId: string): void {
   } catch {
     // Nothing to clear when storage is unavailable.
   }
+}
+
+/**
+ * The step a page load starts on: the last after a sent application; else the step the address
+ * names, or the step the tab was on, but never the thank-you step of an application not sent.
+ * (The form then moves back to the first step whose answers are incomplete.)
+ */
+export function startStepOf(
+  config: Pick<WizardConfig, 'steps' | 'skipFinalStep'>,
+  draft: Draft | null,
+  search: string,
+): number {
+  const last = config.steps.length - 1;
+  if (draft?.sent) return last;
+  const wanted = Math.min(
+    Math.max(stepFromSearch(config.steps, search) ?? draft?.stepIndex ?? 0, 0),
+    last,
+  );
+  return wanted === last && !config.skipFinalStep ? last - 1 : wanted;
 }

@@ -17,6 +17,7 @@ import { ModelContext } from '#web/lib/model-context.ts';
 import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
 import { useWizardForm } from './use-wizard-form.ts';
+import type { GoTo } from './wizard.tsx';
 
 /** Everything the form steps need before the first is shown: their blocks' code, the model and schema. */
 export function prepareFormSteps(config: WizardConfig): Promise<unknown> {
@@ -28,7 +29,7 @@ type FormWizardProps = {
   config: WizardConfig;
   texts: Texts;
   stepIndex: number;
-  goTo: (stepIndex: number) => void;
+  goTo: GoTo;
   onBack: () => void;
   draft: Draft | null;
 };

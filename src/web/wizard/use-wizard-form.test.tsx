@@ -78,7 +78,11 @@ function completeAnswers(config: WizardConfig): Record<string, unknown> {
 
 /** An applicant who filled everything and reloaded on the step that sends the application. */
 function draftOnLastFormStep(config: WizardConfig) {
-  writeDraft(config.pageId, { stepIndex: 2, values: completeAnswers(config) });
+  writeDraft(config.pageId, {
+    stepIndex: 2,
+    values: completeAnswers(config),
+    sent: false,
+  });
 }
 
 type Sent = { key: string | null; body: unknown };
@@ -267,7 +271,7 @@ test('a reload after a failed send retries with the same key', async () => {
   ]);
 });
 
-test('a sent application leaves no draft, and the next one gets a new key', async () => {
+test('a sent application leaves no answers and no key behind, only that it was sent, and the next one gets a new key', async () => {
   const config = exampleConfig();
   const sent = stubNetwork(201, 201);
   draftOnLastFormStep(config);
@@ -277,7 +281,12 @@ test('a sent application leaves no draft, and the next one gets a new key', asyn
   expect(screen.getByText(/ada@example\.com/)).toBeInTheDocument();
 
   window.dispatchEvent(new Event('pagehide'));
-  expect(readDraft(config.pageId)).toBeNull();
+  expect(readDraft(config.pageId)).toEqual({
+    stepIndex: 3,
+    values: null,
+    idempotencyKey: null,
+    sent: true,
+  });
 
   first.unmount();
   draftOnLastFormStep(config);

@@ -7,11 +7,13 @@ import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
 import { resolveWizardTexts } from '#engine/texts.ts';
 import {
+  prepareApplicationForm,
   typingPauseMs,
   useApplicationForm,
 } from '#web/lib/application-form.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
 import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
+import type { GoTo } from './wizard.tsx';
 import {
   newIdempotencyKey,
   resolveRequestUrl,
@@ -72,7 +74,7 @@ function draftValues(values: FieldValues): Record<string, unknown> {
 type Options = {
   config: WizardConfig;
   stepIndex: number;
-  goTo: (stepIndex: number) => void;
+  goTo: GoTo;
   draft: Draft | null;
 };
 
@@ -152,6 +154,26 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
       if (pending !== undefined) save();
     };
   }, [config.pageId, form]);
+
+  // A page opened on a later step (a link, a reload) whose earlier answers are incomplete goes back
+  // to the first step that needs them.
+  useEffect(() => {
+    if (draft?.sent || stepIndex <= 1) return;
+    const checked = prepareApplicationForm(config).schema.safeParse(
+      form.getValues(),
+    );
+    if (checked.success) return;
+    const invalid = new Set(
+      checked.error.issues.map((issue) => issue.path.join('.')),
+    );
+    const first = config.steps.findIndex((_, index) =>
+      stepFieldPaths(config, model, index).some((path) => invalid.has(path)),
+    );
+    // The entries of the steps before this one exist (see useStepHistory): walk back to that one.
+    if (first >= 1 && first < stepIndex) window.history.go(first - stepIndex);
+    // Once, for the step the page opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -234,6 +256,8 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     isSubmitted.current = true;
     idempotencyKey.current = null;
     clearDraft(config.pageId);
+    // Only that it was sent stays, so a reload shows the last step rather than a fresh form.
+    writeDraft(config.pageId, { stepIndex: stepCount - 1, sent: true });
     trackEvent('Form Submitted', {}, isLeaving);
     return true;
   };

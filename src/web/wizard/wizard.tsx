@@ -1,25 +1,44 @@
 import { Activity, useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
-import { readDraft } from '#web/lib/session-draft.ts';
+import { stepSearchOf } from '#engine/navigation.ts';
+import { readDraft, startStepOf } from '#web/lib/session-draft.ts';
 import { resolveWizardTexts } from '#engine/texts.ts';
 import { Cover } from './cover.tsx';
 import { StepBar } from './step-bar.tsx';
 import { TextStep } from './text-step.tsx';
 import { useFormModule } from './use-form-module.ts';
 import { useStepFocus } from './use-step-focus.ts';
+import { useStepHistory } from './use-step-history.ts';
 import { useStepTracking } from './use-step-tracking.ts';
 import { WizardFooter } from './wizard-footer.tsx';
 import { WizardHeader } from './wizard-header.tsx';
 
-/** The wizard's frame around the current step, which it keeps across a reload of the tab. */
+/** How the wizard moves to a step: a new entry in the browser's history. */
+export type GoTo = (stepIndex: number) => void;
+
+/**
+ * The wizard's frame around the current step, which it keeps across a reload of the tab. Each step
+ * is an entry of the browser's history (`?step=…`), so Back and Forward move between steps.
+ */
 export function Wizard({ config }: { config: WizardConfig }) {
   const texts = useMemo(() => resolveWizardTexts(config), [config]);
   const [draft] = useState(() => readDraft(config.pageId));
-  const lastStep = config.steps.length - 1;
   const [stepIndex, setStepIndex] = useState(() =>
-    Math.min(Math.max(draft?.stepIndex ?? 0, 0), lastStep),
+    // The server renders the first step, with no address to read.
+    startStepOf(
+      config,
+      draft,
+      typeof window === 'undefined' ? '' : window.location.search,
+    ),
   );
+  const addressOf = (index: number) =>
+    `${window.location.pathname}${stepSearchOf(config.steps, index)}`;
+  const goTo: GoTo = (next) => {
+    setStepIndex(next);
+    window.history.pushState({ wizardStep: next }, '', addressOf(next));
+  };
+  useStepHistory(config, stepIndex, setStepIndex, addressOf);
   const step = config.steps[stepIndex];
   const needsForm =
     stepIndex > 0 || (config.steps[0]?.blocks.some(isFieldBlock) ?? false);
@@ -31,7 +50,8 @@ export function Wizard({ config }: { config: WizardConfig }) {
   useStepTracking(config, stepIndex);
   useStepFocus(stepIndex, content, form !== null);
 
-  const goBack = () => setStepIndex((current) => Math.max(current - 1, 0));
+  // The page's Back is the browser's: the entry before is the step before.
+  const goBack = () => window.history.back();
   return (
     <div
       className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}${stepIndex === 0 ? ' wizard--first' : ''}`}
@@ -51,7 +71,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
               config={config}
               texts={texts}
               stepIndex={stepIndex}
-              onContinue={() => setStepIndex(stepIndex + 1)}
+              onContinue={() => goTo(stepIndex + 1)}
               onBack={goBack}
             />
           )}
@@ -61,7 +81,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
                 config={config}
                 texts={texts}
                 stepIndex={showsTextStep ? stepIndex + 1 : stepIndex}
-                goTo={setStepIndex}
+                goTo={goTo}
                 onBack={goBack}
                 draft={draft}
               />

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { serverUrl } from '../support/servers.ts';
+import {
+  completeApplication,
+  continueButton,
+  fillGeneralInformation,
+  heading,
+  interceptSubmissions,
+  openWizard,
+  textbox,
+  thankYou,
+} from '../support/wizard.ts';
+
+test('each step is a history entry: Back and Forward move between steps with every answer kept, and Back on Welcome leaves', async ({
+  page,
+}) => {
+  await page.goto('about:blank');
+  await openWizard(page);
+  await continueButton(page).click();
+  await expect(heading(page, 'General Information')).toBeVisible();
+  await expect(page).toHaveURL(/\?step=general-information$/);
+  await fillGeneralInformation(page);
+  await continueButton(page).click();
+  await expect(heading(page, 'More Details')).toBeVisible();
+  await expect(page).toHaveURL(/\?step=more-details$/);
+  await textbox(page, 'Emergency contact name').fill('Mary Somerville');
+
+  await page.goBack();
+  await expect(heading(page, 'General Information')).toBeVisible();
+  await expect(textbox(page, 'First Name')).toHaveValue('Ada');
+  await page.goForward();
+  await expect(heading(page, 'More Details')).toBeVisible();
+  await expect(textbox(page, 'Emergency contact name')).toHaveValue(
+    'Mary Somerville',
+  );
+  // The page's own Back is the browser's.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(heading(page, 'General Information')).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+  await expect(page).toHaveURL(serverUrl('example', '/'));
+  await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+});
+
+test('a link to a later step with earlier answers missing opens the first step that needs them', async ({
+  page,
+}) => {
+  await page.goto(serverUrl('example', '/?step=more-details'));
+  await expect(heading(page, 'General Information')).toBeVisible();
+  await expect(page).toHaveURL(/\?step=general-information$/);
+  // Back from there walks the steps before it, then leaves.
+  await page.goBack();
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+});
+
+test('a reload after a sent application shows the thank-you step again, never a fresh form', async ({
+  page,
+}) => {
+  await interceptSubmissions(page);
+  await completeApplication(page);
+  await expect(thankYou(page)).toBeVisible();
+  await page.reload();
+  await expect(thankYou(page)).toBeVisible();
+  await expect(heading(page, 'Welcome!')).toHaveCount(0);
+  await page.goBack();
+  await expect(thankYou(page)).toBeVisible();
+});
