@@ -3,6 +3,8 @@ import {
   canGoBack,
   continueActionFor,
   coverIndexFor,
+  stepFromSearch,
+  stepSearchOf,
   stepStatus,
 } from './navigation.ts';
 
@@ -111,4 +113,25 @@ test('shows the only cover on every step in single-image mode', () => {
   expect([0, 1, 2, 3].map((step) => coverIndexFor(step, 1))).toEqual([
     0, 0, 0, 0,
   ]);
+});
+
+test('names each step but the first in the address, and reads the name back', () => {
+  const steps = [
+    { name: 'Welcome' },
+    { name: 'General Information' },
+    { name: 'Más detalles' },
+    { name: 'Creator Hub' },
+  ];
+  expect(steps.map((_, index) => stepSearchOf(steps, index))).toEqual([
+    '',
+    '?step=general-information',
+    '?step=m%C3%A1s-detalles',
+    '?step=creator-hub',
+  ]);
+  for (const [index] of steps.entries())
+    if (index > 0)
+      expect(stepFromSearch(steps, stepSearchOf(steps, index))).toBe(index);
+  expect(stepFromSearch(steps, '?utm=x&step=creator-hub')).toBe(3);
+  for (const search of ['', '?step=welcome', '?step=nowhere', '?step=%E0%A4'])
+    expect(stepFromSearch(steps, search)).toBeNull();
 });

@@ -65,8 +65,14 @@ export function stepFromSearch(
   steps: readonly { name: string }[],
   search: string,
 ): number | null {
-  const slug = new URLSearchParams(search).get('step');
-  if (!slug) return null;
+  const named = /[?&]step=([^&#]*)/.exec(search)?.[1];
+  if (!named) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(named.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
   const index = steps.findIndex((step) => stepSlugOf(step.name) === slug);
   return index > 0 ? index : null;
 }

@@ -111,24 +111,37 @@ export function startDeliveryWorker({
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const transport = transports[message.channel];
+    let failure: string | null = null;
     try {
       if (!transport)
         throw new Error(`no ${message.channel} transport configured`);
       await transport(message);
-      await outbox.markSent(message.id);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const outcome = await outbox.markFailedAttempt(message, reason);
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    try {
+      if (failure === null) {
+        await outbox.markSent(message.id);
+        return;
+      }
+      const outcome = await outbox.markFailedAttempt(message, failure);
       log[outcome === 'failed' ? 'error' : 'warn'](
         {
           messageId: message.id,
           purpose: message.purpose,
           attempts: message.attempts,
-          reason,
+          // A mail server's refusal often quotes the address.
+          reason: failure.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]'),
         },
         outcome === 'failed'
           ? 'message failed for good'
           : 'message will be retried',
+      );
+    } catch (error) {
+      // The database is away: the lease lapses and the message is tried again, at least once.
+      log.error(
+        { err: error, messageId: message.id },
+        'cannot record a delivery',
       );
     }
   }
