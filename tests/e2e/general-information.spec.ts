@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   chooseOption,
   continueButton,
+  fillGeneralInformation,
   fillPlatform,
   heading,
   startApplication,
@@ -142,17 +143,8 @@ test('after a refused Continue, a live region says how many answers need attenti
   );
   await expect(textbox(page, 'First Name')).toBeFocused();
 
-  await textbox(page, 'First Name').fill('Ada');
-  await textbox(page, 'Last Name').fill('Lovelace');
-  await chooseOption(
-    page,
-    'Country calling code',
-    'united kingdom',
-    'United Kingdom +44',
-  );
-  await textbox(page, 'Phone number').fill('7700900123');
-  await textbox(page, 'Email Address').fill('ada@example');
-  await fillPlatform(page, 'Instagram', 'ada.travels', '12000');
+  // Everything right but an address without its domain's ending.
+  await fillGeneralInformation(page, 'ada@example');
   await continueButton(page).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'needs attention' }),

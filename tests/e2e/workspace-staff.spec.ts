@@ -104,6 +104,11 @@ test('an idle session ends after two hours, and signing in again returns to the 
 }) => {
   const email = addStaff('reviewer');
   await signIn(page, email, '/review?stage=new&sort=reach');
+  // The inbox has asked for its list (the counts show), so the next request is the click's.
+  const stagesNav = page.getByRole('navigation', { name: 'Stages' });
+  await expect(stagesNav.getByRole('link', { name: /^New/ })).toHaveText(
+    /^New\d+$/,
+  );
   const database = new Sqlite(example?.sqlitePath ?? '');
   try {
     const threeHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
@@ -116,10 +121,7 @@ test('an idle session ends after two hours, and signing in again returns to the 
   } finally {
     database.close();
   }
-  await page
-    .getByRole('navigation', { name: 'Stages' })
-    .getByRole('link', { name: /^Shortlisted/ })
-    .click();
+  await stagesNav.getByRole('link', { name: /^Shortlisted/ }).click();
   // The inbox's router writes its base as `/review/`; either spelling is the same view.
   const view = /^\/review\/?\?stage=shortlisted&sort=reach$/;
   await expect(page).toHaveURL(/\/review\/sign-in\?next=/);

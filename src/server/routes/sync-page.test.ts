@@ -29,6 +29,35 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
     );
   });
 
+  test('refuses a NUL or half a character pair in any answer with a 400 naming it, storing nothing', async () => {
+    const before = await server.repository.count();
+    const withNul = validApplication({ firstName: 'Ada\u0000' });
+    const withHalfPair = validApplication();
+    withHalfPair.fields[0] = {
+      key: 'single.whatContent',
+      value: 'Food \uD83C and travel',
+    };
+    for (const [body, path] of [
+      [withNul, 'personalInfo.firstName'],
+      [withHalfPair, 'fields[0]'],
+    ] as const) {
+      const response = await putApplication(server.baseUrl, body, {
+        key: randomUUID(),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        issues: [
+          {
+            path,
+            message:
+              'This text holds a character that cannot be stored (a NUL, or half of a character pair)',
+          },
+        ],
+      });
+    }
+    expect(await server.repository.count()).toBe(before);
+  });
+
   test('replays the same key and body: 200 with the same answer, one row', async () => {
     const key = randomUUID();
     const first = await (
