@@ -16,7 +16,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   server = await startTestServer({
     config: exampleConfig({
-      title: 'Ada </title><script>alert(1)</script>',
+      title: "Ada $& $' $` $$ </title><script>alert(1)</script>",
       lang: 'de',
       texts: { continue: '</script><!--' },
       analytics: {
@@ -25,6 +25,7 @@ beforeAll(async () => {
       },
       errorReporting: { dsn: 'https://public@o1.ingest.errors.example/7' },
       theme: { brand: '#123456' },
+      notifications: { staffEmails: ['team@example.org'] },
     }),
   });
 });
@@ -34,9 +35,16 @@ afterAll(() => server.close());
 test('writes title and lang into the page, escaped', async () => {
   const html = await (await fetch(`${server.baseUrl}/`)).text();
   expect(html).toContain('<html lang="de">');
+  // Replacement patterns (`$&` and the like) stay text, not pieces of the template.
   expect(html).toContain(
-    '<title>Ada &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',
+    "<title>Ada $&amp; $&#39; $` $$ &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>",
   );
+});
+
+test('never sends the notification settings, which name staff addresses, to the browser', async () => {
+  const html = await (await fetch(`${server.baseUrl}/`)).text();
+  expect(html).not.toContain('team@example.org');
+  expect(html).not.toContain('notifications');
 });
 
 test('embeds the configuration so that no text can close its script element', async () => {
@@ -46,7 +54,14 @@ test('embeds the configuration so that no text can close its script element', as
       html,
     )?.[1] ?? '';
   expect(json).not.toMatch(/<\/script|<!--/i);
-  expect(JSON.parse(json).texts.continue).toBe('</script><!--');
+  const embedded = JSON.parse(json) as {
+    title: string;
+    texts: { continue: string };
+  };
+  expect(embedded.texts.continue).toBe('</script><!--');
+  expect(embedded.title).toBe(
+    "Ada $& $' $` $$ </title><script>alert(1)</script>",
+  );
 });
 
 test("carries the first step's markup and every style it needs, so it paints before any script runs", async () => {
