@@ -37,7 +37,7 @@ test('writes title and lang into the page, escaped', async () => {
   expect(html).toContain('<html lang="de">');
   // Replacement patterns (`$&` and the like) stay text, not pieces of the template.
   expect(html).toContain(
-    "<title>Ada $&amp; $&#39; $` $$ &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>",
+    '<title>Ada $&amp; $&#39; $` $$ &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',
   );
 });
 
