@@ -88,7 +88,8 @@ test('takes validators and conditions from formItems', () => {
   expect(model.rules.get('personalInfo.provinceCode')).toMatchObject({
     codec: choiceCodec,
     validators: ['required'],
-    showOn: { path: 'personalInfo.countryCode', equals: 'US' },
+    showOn: { path: 'personalInfo.countryCode', oneOf: ['US', 'CA'] },
+    optionSets: { from: 'personalInfo.countryCode' },
   });
   expect(model.rules.get('personalInfo.phone')).toMatchObject({
     codec: phoneCodec,

@@ -73,7 +73,7 @@ export function validateAnswers(
 ): FieldIssue[] {
   return model.answers.flatMap((answer) =>
     isActive(answer.path, values, model.rules)
-      ? answer.codec.check(valueOf(answer, values), answer, model.texts)
+      ? answer.codec.check(valueOf(answer, values), answer, model.texts, values)
       : [],
   );
 }

@@ -62,6 +62,24 @@ export type SelectOption = z.infer<typeof optionSchema>;
 
 const optionSources = ['countries', 'usStates', 'caProvinces'] as const;
 
+const optionList = z.union([
+  z.enum(optionSources),
+  z.array(optionSchema).check(z.minLength(1)),
+]);
+
+/**
+ * Options that follow another answer: `{ from: "personalInfo.countryCode", sets: { "US": { label:
+ * "State", options: "usStates" }, "CA": { label: "Province", options: "caProvinces" } } }`. For a
+ * value of `from` with no set, the select offers nothing (hide it with a `showOnCondition`).
+ */
+const optionsByAnswer = z.strictObject({
+  from: nonEmpty,
+  sets: z.record(
+    z.string(),
+    z.strictObject({ label: nonEmpty, options: optionList }),
+  ),
+});
+
 const fieldBase = {
   path: nonEmpty,
   label: nonEmpty,
@@ -92,10 +110,7 @@ const blockSchema = z.discriminatedUnion('component', [
     component: z.literal('select'),
     data: z.strictObject({
       ...fieldBase,
-      options: z.union([
-        z.enum(optionSources),
-        z.array(optionSchema).check(z.minLength(1)),
-      ]),
+      options: z.union([optionList, optionsByAnswer]),
       multiple: z._default(z.boolean(), false),
       autoComplete: z.optional(z.string()),
     }),

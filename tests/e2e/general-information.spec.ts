@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import {
   chooseOption,
   continueButton,
@@ -8,6 +9,9 @@ import {
   startApplication,
   textbox,
 } from '../support/wizard.ts';
+
+// axe runs in some states (see tests/support/axe.ts).
+test.use({ bypassCSP: true });
 
 test('continues from Welcome without validation and marks the steps', async ({
   page,
@@ -61,11 +65,15 @@ test('keeps a spaces-only name invalid and shows the e-mail and phone messages',
   );
 });
 
-test('asks for the state only when the country is the United States', async ({
+test('asks for the state in the United States, the province in Canada, and nothing elsewhere', async ({
   page,
 }) => {
   await startApplication(page);
   const state = page.getByRole('combobox', { name: 'State', exact: true });
+  const province = page.getByRole('combobox', {
+    name: 'Province',
+    exact: true,
+  });
   await expect(state).toHaveCount(0);
   await chooseOption(page, 'Country', 'united states', 'United States');
   await expect(state).toBeVisible();
@@ -73,7 +81,22 @@ test('asks for the state only when the country is the United States', async ({
   await expect(state).toHaveAccessibleDescription('Select an option');
   await chooseOption(page, 'State', 'puerto', 'Puerto Rico');
   await expect(state).toHaveValue('Puerto Rico');
+
   await chooseOption(page, 'Country', 'canada', 'Canada');
+  await expect(state).toHaveCount(0);
+  // The state chosen for the United States is not carried over.
+  await expect(province).toHaveValue('');
+  await expect(province).toHaveAttribute('aria-required', 'true');
+  await province.click();
+  await expect(page.getByRole('option', { name: 'Ontario' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Texas' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await chooseOption(page, 'Province', 'queb', 'Quebec');
+  await expect(province).toHaveValue('Quebec');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await chooseOption(page, 'Country', 'norway', 'Norway');
+  await expect(province).toHaveCount(0);
   await expect(state).toHaveCount(0);
 });
 

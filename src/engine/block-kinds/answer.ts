@@ -18,7 +18,17 @@ export type Answer = ConditionalRule & {
   codec: AnswerCodec;
   validators: Validator[];
   maxLength: number;
+  /** Every option the answer may take; with `optionSets`, those of all the sets. */
   options?: readonly SelectOption[] | undefined;
+  /** Options that follow another answer: the set, and the question's words, for each of its values. */
+  optionSets?:
+    | {
+        from: string;
+        sets: Readonly<
+          Record<string, { label: string; options: readonly SelectOption[] }>
+        >;
+      }
+    | undefined;
   /** A follow-up is shown, and read, under the question it depends on. */
   isFollowUp: boolean;
   /** `email`, `tel` and `url` text answers become links when shown to staff. */
@@ -69,7 +79,13 @@ export type AnswerCodec<Value = unknown> = {
   /** The value of an unanswered question. */
   empty: (answer: Answer) => Value;
   /** The messages for a value that breaks the answer's rules, on the paths react-hook-form shows them. */
-  check: (value: Value, answer: Answer, texts: Texts) => FieldIssue[];
+  check: (
+    value: Value,
+    answer: Answer,
+    texts: Texts,
+    /** Every answer of the form, for rules that depend on another (options that follow one). */
+    values: unknown,
+  ) => FieldIssue[];
   /** The payload entries of a value; nothing for an empty one. */
   encode: (value: Value, answer: Answer) => PayloadEntry[];
   /** The value back from the payload; missing entries read as unanswered. */

@@ -72,8 +72,18 @@ export const placements: { [K in BlockComponent]: Placement<K> } = {
       const misplaced = inFields('a multi select')({ data });
       if (misplaced) return misplaced;
       // The reference lists hold country and state codes; only a configuration's own values can clash.
-      return typeof data.options !== 'string' &&
-        data.options.some((option) => option.value.includes(choiceSeparator))
+      const { options } = data;
+      const lists =
+        typeof options === 'string'
+          ? []
+          : Array.isArray(options)
+            ? [options]
+            : Object.values(options.sets).map((set) => set.options);
+      return lists.some(
+        (list) =>
+          typeof list !== 'string' &&
+          list.some((option) => option.value.includes(choiceSeparator)),
+      )
         ? `the values of a multi select cannot contain "${choiceSeparator}", which joins them in the payload`
         : null;
     },

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import type { Block, SelectOption } from '../config-schema.ts';
 import { resolveOptions } from '../options.ts';
+import { getAt } from '../paths.ts';
 import { choiceSeparator } from './placements.ts';
 import { interpolate, type Texts } from '../texts.ts';
 import {
@@ -18,19 +20,28 @@ function optionName(answer: Answer, value: string): string {
   );
 }
 
+/** The options an answer offers now: those of the set its `from` answer picks, or all of them. */
+function currentOptions(
+  answer: Answer,
+  values: unknown,
+): readonly SelectOption[] {
+  const { optionSets } = answer;
+  if (!optionSets) return answer.options ?? [];
+  const picked = getAt(values, optionSets.from);
+  return (typeof picked === 'string' && optionSets.sets[picked]?.options) || [];
+}
+
 function checkChosen(
   chosen: readonly string[],
   answer: Answer,
   texts: Texts,
+  values: unknown,
 ): FieldIssue[] {
   const issue = (message: string) => [{ path: answer.path, message }];
   if (chosen.length === 0)
     return isRequiredAnswer(answer) ? issue(texts.selectRequired) : [];
-  if (
-    chosen.some(
-      (item) => !answer.options?.some((option) => option.value === item),
-    )
-  )
+  const offered = currentOptions(answer, values);
+  if (chosen.some((item) => !offered.some((option) => option.value === item)))
     return issue(texts.selectRequired);
   const max = answer.validators.find(
     (validator) =>
@@ -45,8 +56,8 @@ function checkChosen(
 export const choiceCodec = defineCodec<string>({
   schema: () => z.string(),
   empty: () => '',
-  check: (value, answer, texts) =>
-    checkChosen(value === '' ? [] : [value], answer, texts),
+  check: (value, answer, texts, values) =>
+    checkChosen(value === '' ? [] : [value], answer, texts, values),
   encode: (value, answer) => textEntry(answer.path, value),
   decode: (reader, answer) => reader.take(answer.path) ?? '',
   show: (value, answer) =>
@@ -66,7 +77,8 @@ export const choiceCodec = defineCodec<string>({
 export const choicesCodec = defineCodec<string[]>({
   schema: () => z.array(z.string()),
   empty: () => [],
-  check: (value, answer, texts) => checkChosen(value, answer, texts),
+  check: (value, answer, texts, values) =>
+    checkChosen(value, answer, texts, values),
   encode: (value, answer) =>
     textEntry(answer.path, value.join(choiceSeparator)),
   decode: (reader, answer) =>
@@ -86,6 +98,8 @@ export const choicesCodec = defineCodec<string[]>({
   columns: ownColumn,
 });
 
+type SelectOptions = Extract<Block, { component: 'select' }>['data']['options'];
+
 export const selectKind: BlockKind<'select'> = {
   answers: ({ data }) => [
     {
@@ -93,7 +107,24 @@ export const selectKind: BlockKind<'select'> = {
       label: data.label,
       codec: data.multiple ? choicesCodec : choiceCodec,
       isFollowUp: false,
-      options: resolveOptions(data.options),
+      ...optionsOf(data.options),
     },
   ],
 };
+
+function optionsOf(
+  source: SelectOptions,
+): Pick<Answer, 'options' | 'optionSets'> {
+  if (typeof source === 'string' || Array.isArray(source))
+    return { options: resolveOptions(source) };
+  const sets = Object.fromEntries(
+    Object.entries(source.sets).map(([value, set]) => [
+      value,
+      { label: set.label, options: resolveOptions(set.options) },
+    ]),
+  );
+  return {
+    options: Object.values(sets).flatMap((set) => set.options),
+    optionSets: { from: source.from, sets },
+  };
+}

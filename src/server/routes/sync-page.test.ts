@@ -58,6 +58,38 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
     expect(await server.repository.count()).toBe(before);
   });
 
+  test('takes a province for Canada and a state for the United States, never one for the other', async () => {
+    const inCountry = (countryCode: string, provinceCode: string) => {
+      const application = validApplication();
+      Object.assign(application.personalInfo, { countryCode, provinceCode });
+      return application;
+    };
+    const accepted = await putApplication(
+      server.baseUrl,
+      inCountry('CA', 'ON'),
+      { key: randomUUID() },
+    );
+    expect(accepted.status).toBe(201);
+    const { id } = (await accepted.json()) as { id: string };
+    expect(
+      (await server.repository.get(id))?.payload.personalInfo,
+    ).toMatchObject({ countryCode: 'CA', provinceCode: 'ON' });
+    for (const [countryCode, provinceCode] of [
+      ['CA', 'TX'],
+      ['US', 'ON'],
+    ] as const) {
+      const refused = await putApplication(
+        server.baseUrl,
+        inCountry(countryCode, provinceCode),
+        { key: randomUUID() },
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        issues: [{ path: 'personalInfo.provinceCode' }],
+      });
+    }
+  });
+
   test('replays the same key and body: 200 with the same answer, one row', async () => {
     const key = randomUUID();
     const first = await (

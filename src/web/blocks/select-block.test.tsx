@@ -19,8 +19,15 @@ function renderSelect(path: string, config: WizardConfig = exampleConfig()) {
   );
 }
 
+/** The state or province select, with the country its options follow. */
+function renderRegion(countryCode: string) {
+  const rendered = renderSelect('personalInfo.provinceCode');
+  act(() => rendered.form.setValue('personalInfo.countryCode', countryCode));
+  return rendered;
+}
+
 test('the State select lists states, territories and armed-forces codes', async () => {
-  const { user } = renderSelect('personalInfo.provinceCode');
+  const { user } = renderRegion('US');
   const state = screen.getByRole('combobox', { name: 'State' });
 
   await user.click(state);
@@ -34,7 +41,7 @@ test('the State select lists states, territories and armed-forces codes', async 
 });
 
 test('the State select stores the two-letter code of the chosen state', async () => {
-  const { user, form } = renderSelect('personalInfo.provinceCode');
+  const { user, form } = renderRegion('US');
   const state = screen.getByRole('combobox', { name: 'State' });
 
   await user.type(state, 'puerto');
@@ -42,6 +49,21 @@ test('the State select stores the two-letter code of the chosen state', async ()
 
   expect(form.getValues('personalInfo.provinceCode')).toBe('PR');
   expect(state).toHaveValue('Puerto Rico');
+});
+
+test('for Canada the same answer is a Province, offering provinces only, and a state chosen before is let go', async () => {
+  const { user, form } = renderRegion('US');
+  act(() => form.setValue('personalInfo.provinceCode', 'TX'));
+  act(() => form.setValue('personalInfo.countryCode', 'CA'));
+  const province = screen.getByRole('combobox', { name: 'Province' });
+  expect(form.getValues('personalInfo.provinceCode')).toBe('');
+
+  await user.click(province);
+  const names = within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+  expect(names).toContain('Ontario');
+  expect(names).not.toContain('Texas');
 });
 
 test('the Country select asks to Select an option when empty after validation', async () => {

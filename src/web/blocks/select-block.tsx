@@ -1,4 +1,5 @@
-import { useController } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { Combobox } from '#web/components/combobox.tsx';
 import { Field, useIsRequired } from '#web/components/field.tsx';
 import { useLeave } from '#web/components/use-leave.ts';
@@ -18,13 +19,37 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
   });
   const leave = useLeave(data.path);
   const isRequired = useIsRequired(data.path, isDisabled);
+  // Options that follow another answer (states for the US, provinces for Canada), with their words.
+  const picked: unknown = useWatch({
+    name: rule?.optionSets?.from ?? data.path,
+    disabled: !rule?.optionSets,
+  });
+  const set =
+    rule?.optionSets && typeof picked === 'string'
+      ? rule.optionSets.sets[picked]
+      : undefined;
+  const options = rule?.optionSets
+    ? (set?.options ?? [])
+    : (rule?.options ?? []);
+  const label = set?.label ?? data.label;
+  // A choice the new set does not hold (a US state once Canada is chosen) is let go.
+  const value: unknown = field.value;
+  const isLeftOver =
+    rule?.optionSets !== undefined &&
+    typeof value === 'string' &&
+    value !== '' &&
+    !options.some((option) => option.value === value);
+  const { onChange } = field;
+  useEffect(() => {
+    if (isLeftOver) onChange('');
+  }, [isLeftOver, onChange]);
   const maxItems = rule?.validators.find(
     (validator) =>
       typeof validator !== 'string' && validator.name === 'maxItems',
   );
   return (
     <Field
-      label={data.label}
+      label={label}
       isRequired={isRequired}
       error={fieldState.error?.message}
       hint={data.hint}
@@ -34,7 +59,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
           <Combobox
             multiple
             control={control}
-            options={rule?.options ?? []}
+            options={options}
             texts={texts}
             value={Array.isArray(field.value) ? (field.value as string[]) : []}
             max={typeof maxItems === 'object' ? maxItems.max : undefined}
@@ -46,7 +71,7 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
         ) : (
           <Combobox
             control={control}
-            options={rule?.options ?? []}
+            options={options}
             texts={texts}
             value={String(field.value ?? '')}
             onChange={(value) => {
