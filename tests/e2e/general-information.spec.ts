@@ -173,6 +173,7 @@ test('after a refused Continue, a live region says how many answers need attenti
     page.getByRole('status').filter({ hasText: 'needs attention' }),
   ).toHaveText('1 answer needs attention: Email Address.');
   await expect(textbox(page, 'Email Address')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('an error goes as soon as the answer is valid, not after a typing pause', async ({
@@ -249,6 +250,7 @@ test('a paste longer than a field holds is cut and the field says so; near the c
   await expect(name).toHaveAccessibleDescription(
     '300 of 300 characters What you pasted was cut to 300 characters.',
   );
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Backspace');
   await expect(page.getByText('What you pasted was cut')).toHaveCount(0);
   await expect(name).toHaveAccessibleDescription('299 of 300 characters');

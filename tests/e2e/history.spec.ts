@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { serverUrl } from '../support/servers.ts';
 import {
   completeApplication,
@@ -10,6 +11,9 @@ import {
   textbox,
   thankYou,
 } from '../support/wizard.ts';
+
+// axe runs in some states (see tests/support/axe.ts).
+test.use({ bypassCSP: true });
 
 test('each step is a history entry: Back and Forward move between steps with every answer kept, and Back on Welcome leaves', async ({
   page,
@@ -65,4 +69,5 @@ test('a reload after a sent application shows the thank-you step again, never a 
   await expect(heading(page, 'Welcome!')).toHaveCount(0);
   await page.goBack();
   await expect(thankYou(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { defaultTheme } from '../../src/engine/config-schema.ts';
 import {
   answerYesNo,
@@ -22,6 +23,9 @@ import {
   textbox,
   thankYou,
 } from '../support/wizard.ts';
+
+// axe runs in some states (see tests/support/axe.ts).
+test.use({ bypassCSP: true });
 
 test('sends the exact payload of a full application, thanks the applicant and leads on to sign-up', async ({
   page,
@@ -176,6 +180,7 @@ test('a refusal that names an answer takes the applicant to it, with the serverâ
     page.getByRole('status').filter({ hasText: 'needs attention' }),
   ).toHaveText('1 answer needs attention: Email Address.');
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await email.fill('ada.lovelace@example.com');
   await continueButton(page).click();
   await passMoreDetails(page);
