@@ -20,15 +20,20 @@ function optionName(answer: Answer, value: string): string {
   );
 }
 
+/** The set of options, with its label, that the value of the `from` answer picks. */
+export function optionSetFor(answer: Answer, picked: unknown) {
+  return typeof picked === 'string'
+    ? answer.optionSets?.sets[picked]
+    : undefined;
+}
+
 /** The options an answer offers now: those of the set its `from` answer picks, or all of them. */
-function currentOptions(
+export function currentOptions(
   answer: Answer,
-  values: unknown,
+  picked: unknown,
 ): readonly SelectOption[] {
-  const { optionSets } = answer;
-  if (!optionSets) return answer.options ?? [];
-  const picked = getAt(values, optionSets.from);
-  return (typeof picked === 'string' && optionSets.sets[picked]?.options) || [];
+  if (!answer.optionSets) return answer.options ?? [];
+  return optionSetFor(answer, picked)?.options ?? [];
 }
 
 function checkChosen(
@@ -40,7 +45,10 @@ function checkChosen(
   const issue = (message: string) => [{ path: answer.path, message }];
   if (chosen.length === 0)
     return isRequiredAnswer(answer) ? issue(texts.selectRequired) : [];
-  const offered = currentOptions(answer, values);
+  const offered = currentOptions(
+    answer,
+    answer.optionSets && getAt(values, answer.optionSets.from),
+  );
   if (chosen.some((item) => !offered.some((option) => option.value === item)))
     return issue(texts.selectRequired);
   const max = answer.validators.find(

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useController, useWatch } from 'react-hook-form';
+import { currentOptions, optionSetFor } from '#engine/block-kinds/select.ts';
 import { Combobox } from '#web/components/combobox.tsx';
 import { Field, useIsRequired } from '#web/components/field.tsx';
 import { useLeave } from '#web/components/use-leave.ts';
@@ -24,13 +25,8 @@ export function SelectBlock({ block, isDisabled }: BlockProps<'select'>) {
     name: rule?.optionSets?.from ?? data.path,
     disabled: !rule?.optionSets,
   });
-  const set =
-    rule?.optionSets && typeof picked === 'string'
-      ? rule.optionSets.sets[picked]
-      : undefined;
-  const options = rule?.optionSets
-    ? (set?.options ?? [])
-    : (rule?.options ?? []);
+  const set = rule && optionSetFor(rule, picked);
+  const options = rule ? currentOptions(rule, picked) : [];
   const label = set?.label ?? data.label;
   // A choice the new set does not hold (a US state once Canada is chosen) is let go.
   const value: unknown = field.value;
