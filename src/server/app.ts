@@ -231,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(messageRoutes, {
-    database: options.database,
+    accounts,
     repository,
     messaging,
     audit,

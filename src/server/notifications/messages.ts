@@ -1,10 +1,10 @@
 import { platformAnswersOf, type ApplicationPayload } from '#engine/payload.ts';
 import { platformNames } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
+import { interpolate } from '#engine/texts.ts';
 import { countries } from '#reference-data/countries.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
 import {
-  fillTemplate,
   type NotificationConfig,
   type Template,
 } from './notification-config.ts';
@@ -44,13 +44,14 @@ const escapeHtml = (text: string) =>
 
 /**
  * The HTML part of an e-mail, made from its text: paragraphs at blank lines, line breaks kept,
- * links made clickable, and the logo on top for applicants. Written by hand because the texts are
+ * links made clickable, and the organisation's logo on top for applicants. Written by hand because the texts are
  * the organisation's plain words from the configuration, not designed layouts.
  */
 export function emailContent(
   subject: string,
   text: string,
-  { lang, logo }: { lang: string; logo?: { src: string; alt: string } },
+  settings: MessageSettings,
+  audience: 'staff' | 'applicant',
 ): EmailContent {
   const paragraphs = text
     .split(/\n{2,}/)
@@ -64,10 +65,11 @@ export function emailContent(
           .replace(/\n/g, '<br>')}</p>`,
     )
     .join('');
-  const logoHtml = logo
-    ? `<img src="${escapeHtml(logo.src)}" alt="${escapeHtml(logo.alt)}" height="40" style="display:block;margin:0 0 24px">`
-    : '';
-  const html = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px;font:16px/1.5 system-ui,sans-serif;color:#1d2a30"><div style="max-width:560px;margin:0 auto">${logoHtml}${paragraphs}</div></body></html>`;
+  const logoHtml =
+    audience === 'applicant' && settings.logoUrl
+      ? `<img src="${escapeHtml(settings.logoUrl)}" alt="${escapeHtml(settings.organisation)}" height="40" style="display:block;margin:0 0 24px">`
+      : '';
+  const html = `<!doctype html><html lang="${escapeHtml(settings.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px;font:16px/1.5 system-ui,sans-serif;color:#1d2a30"><div style="max-width:560px;margin:0 auto">${logoHtml}${paragraphs}</div></body></html>`;
   return { subject, text, html };
 }
 
@@ -75,17 +77,13 @@ function filled(
   template: Template,
   values: Record<string, string>,
   settings: MessageSettings,
-  withLogo: boolean,
+  audience: 'staff' | 'applicant',
 ): EmailContent {
   return emailContent(
-    fillTemplate(template.subject, values),
-    fillTemplate(template.body, values),
-    {
-      lang: settings.lang,
-      ...(withLogo && settings.logoUrl
-        ? { logo: { src: settings.logoUrl, alt: settings.organisation } }
-        : {}),
-    },
+    interpolate(template.subject, values),
+    interpolate(template.body, values),
+    settings,
+    audience,
   );
 }
 
@@ -146,7 +144,7 @@ export function newApplicationMessages(
         organisation: settings.organisation,
       },
       settings,
-      false,
+      'staff',
     );
     const recipients = new Set(
       [...staffEmails, ...notifications.staffEmails].map((email) =>
@@ -175,7 +173,7 @@ export function newApplicationMessages(
             organisation: settings.organisation,
           },
           settings,
-          true,
+          'applicant',
         ),
       });
   }
@@ -256,8 +254,8 @@ export function decisionDraft(
   };
   return {
     to: summary.email,
-    subject: fillTemplate(template.subject, values),
-    body: fillTemplate(template.body, values),
+    subject: interpolate(template.subject, values),
+    body: interpolate(template.body, values),
   };
 }
 
@@ -298,7 +296,7 @@ export function digestMessage(
         organisation: settings.organisation,
       },
       settings,
-      false,
+      'staff',
     ),
   };
 }

@@ -129,14 +129,3 @@ function pickDefined<T extends object>(record: T) {
     Object.entries(record).filter(([, value]) => value !== undefined),
   ) as Partial<Record<TemplateName, Template>>;
 }
-
-/** A template's text with its placeholders filled; placeholders were checked at start-up. */
-export function fillTemplate(
-  text: string,
-  values: Record<string, string>,
-): string {
-  return text.replace(
-    placeholderPattern,
-    (whole, name: string) => values[name] ?? whole,
-  );
-}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
-import type { Database, StaffNotify } from '../db/database.ts';
+import type { StaffNotify } from '../db/database.ts';
+import type { StaffAccounts } from '../staff/staff-accounts.ts';
 import { decisionDraft, emailContent } from '../notifications/messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -32,12 +33,12 @@ const noEmail = (reply: FastifyReply) =>
 export async function messageRoutes(
   app: FastifyInstance,
   {
-    database,
+    accounts,
     repository,
     messaging,
     audit,
   }: {
-    database: Database;
+    accounts: StaffAccounts;
     repository: ApplicationsRepository;
     messaging: Messaging;
     audit: AuditLog;
@@ -109,12 +110,12 @@ export async function messageRoutes(
             { path: 'to', message: 'This application has no e-mail address.' },
           ],
         });
-      const content = emailContent(request.body.subject, request.body.body, {
-        lang: settings.lang,
-        ...(settings.logoUrl
-          ? { logo: { src: settings.logoUrl, alt: settings.organisation } }
-          : {}),
-      });
+      const content = emailContent(
+        request.body.subject,
+        request.body.body,
+        settings,
+        'applicant',
+      );
       await outbox.enqueue([
         {
           channel: 'email',
@@ -163,12 +164,8 @@ export async function messageRoutes(
   );
 
   app.get('/api/review/settings/notifications', async (request) => {
-    const row = await database.db
-      .selectFrom('staff_accounts')
-      .select('notify')
-      .where('id', '=', request.staff?.id ?? '')
-      .executeTakeFirst();
-    return { notify: row?.notify ?? 'none', isEmailOn: settings.isEmailOn };
+    const notify = await accounts.notifyOf(request.staff?.id ?? '');
+    return { notify: notify ?? 'none', isEmailOn: settings.isEmailOn };
   });
 
   app.put<{ Body: { notify: StaffNotify } }>(
@@ -191,11 +188,7 @@ export async function messageRoutes(
           error: 'forbidden_role',
           message: 'The automation token receives no e-mail.',
         });
-      await database.db
-        .updateTable('staff_accounts')
-        .set({ notify: request.body.notify })
-        .where('id', '=', request.staff.id)
-        .execute();
+      await accounts.setNotify(request.staff.id, request.body.notify);
       return reply.code(204).send();
     },
   );

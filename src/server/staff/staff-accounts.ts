@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, DatabaseSchema, StaffRole } from '../db/database.ts';
+import type {
+  Database,
+  DatabaseSchema,
+  StaffNotify,
+  StaffRole,
+} from '../db/database.ts';
 import { hashPassword, minimumPasswordLength } from './passwords.ts';
 
 export const staffRoles: readonly StaffRole[] = ['admin', 'reviewer'];
@@ -164,6 +169,24 @@ export function createStaffAccounts(database: Database) {
           change === 'remove' ? row : { ...row, role: change.role },
         );
       });
+    },
+
+    /** How the account hears of new applications; undefined when there is no such account. */
+    async notifyOf(id: string): Promise<StaffNotify | undefined> {
+      const row = await db
+        .selectFrom('staff_accounts')
+        .select('notify')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.notify;
+    },
+
+    async setNotify(id: string, notify: StaffNotify): Promise<void> {
+      await db
+        .updateTable('staff_accounts')
+        .set({ notify })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Sets a new password and ends every session of the account. */

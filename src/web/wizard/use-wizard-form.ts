@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
-import { resolveWizardTexts } from '#engine/texts.ts';
+import { interpolate } from '#engine/texts.ts';
 import {
   prepareApplicationForm,
   typingPauseMs,
@@ -40,28 +40,20 @@ function stepFieldPaths(
   );
 }
 
-/** The question each value path answers, as the applicant reads it, for every step. */
-function questionsByPath(
-  config: WizardConfig,
-  model: ApplicationModel,
-): Map<string, string> {
-  const questions = new Map<string, string>();
-  config.steps.forEach((step, stepIndex) => {
-    for (const block of step.blocks) {
-      if (!('label' in block.data)) continue;
-      const { label } = block.data;
-      const paths =
-        block.component === 'platforms'
-          ? stepFieldPaths(config, model, stepIndex).filter((path) =>
-              path.startsWith('platforms.'),
-            )
-          : blockPaths(block);
-      for (const path of paths) questions.set(path, label);
-      if (block.component === 'yesNo' && block.data.followUp)
-        questions.set(`${block.data.path}.text`, block.data.followUp.label);
-    }
-  });
-  return questions;
+/**
+ * The question a form path belongs to, as the applicant read it: its answer's, or that of the
+ * answer holding it (a platform's username belongs to the platforms question).
+ */
+function questionOf(model: ApplicationModel, path: string): string {
+  for (
+    let at = path;
+    at !== '';
+    at = at.slice(0, Math.max(at.lastIndexOf('.'), 0))
+  ) {
+    const answer = model.rules.get(at);
+    if (answer) return answer.label;
+  }
+  return path;
 }
 
 // The draft ends with the tab (sessionStorage). It never holds the agreement, which is given anew
@@ -89,11 +81,6 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     stepIndex: number;
     text: string;
   } | null>(null);
-  const questions = useMemo(
-    () => questionsByPath(config, model),
-    [config, model],
-  );
-  const texts = useMemo(() => resolveWizardTexts(config), [config]);
   const sayWhatNeedsAttention = (
     paths: readonly string[],
     onStep = stepIndex,
@@ -102,7 +89,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
       ...new Set(
         paths
           .filter((path) => form.getFieldState(path).invalid)
-          .map((path) => questions.get(path) ?? path),
+          .map((path) => questionOf(model, path)),
       ),
     ];
     setAttention(
@@ -110,12 +97,12 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
         ? null
         : {
             stepIndex: onStep,
-            text: (names.length === 1
-              ? texts.attentionOne
-              : texts.attentionMany
-            )
-              .replace('{count}', String(names.length))
-              .replace('{names}', names.join(', ')),
+            text: interpolate(
+              names.length === 1
+                ? model.texts.attentionOne
+                : model.texts.attentionMany,
+              { count: names.length, names: names.join(', ') },
+            ),
           },
     );
   };
@@ -235,7 +222,10 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     if (!sent.ok) {
       // Answers the server named go back to their step with its words; anything else, the
       // general message.
-      const named = sent.issues.filter((issue) => questions.has(issue.path));
+      const formPaths = stepPaths.flat();
+      const named = sent.issues.filter((issue) =>
+        formPaths.includes(issue.path),
+      );
       if (named.length === 0) {
         setHasServerError(true);
         return false;
