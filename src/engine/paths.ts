@@ -1,7 +1,19 @@
+// The paths are the configuration's, few and read many times for each answer checked: each is
+// split once.
+const splitPaths = new Map<string, readonly string[]>();
+function keysOf(path: string): readonly string[] {
+  let keys = splitPaths.get(path);
+  if (!keys) {
+    keys = path.split('.');
+    splitPaths.set(path, keys);
+  }
+  return keys;
+}
+
 /** Reads a dotted path (`fields.single.animal.value`) from nested plain objects. */
 export function getAt(source: unknown, path: string): unknown {
   let current: unknown = source;
-  for (const key of path.split('.')) {
+  for (const key of keysOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;
     current = (current as Record<string, unknown>)[key];
   }
@@ -14,14 +26,15 @@ export function setAt<T extends Record<string, unknown>>(
   path: string,
   value: unknown,
 ): T {
-  const keys = path.split('.');
+  const keys = keysOf(path);
   let current: Record<string, unknown> = root;
-  keys.slice(0, -1).forEach((key) => {
+  for (let index = 0; index < keys.length - 1; index += 1) {
+    const key = keys[index] as string;
     const next = current[key];
     if (next === null || typeof next !== 'object' || Array.isArray(next))
       current[key] = {};
     current = current[key] as Record<string, unknown>;
-  });
+  }
   current[keys[keys.length - 1] as string] = value;
   return root;
 }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -77,6 +78,21 @@ export const loggerOptions = {
   },
 };
 
+/** One log line per request, when it is answered, instead of Fastify's two: half the volume. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 function sendPage(
   page: ReturnType<typeof compressPage>,
   request: FastifyRequest,
@@ -99,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 65_536,
     requestTimeout: 30_000,
     trustProxy: options.trustProxy ?? false,
+    logController: new OneLinePerRequest(),
     // A body that breaks its schema is refused as it came: never trimmed of unknown keys or coerced.
     ajv: {
       customOptions: {
@@ -145,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
-  await registerSecurityHeaders(app, config, {
+  registerSecurityHeaders(app, config, {
     scripts: [hashOf(pageScriptOf(config, built.entry))],
     // The wizard's page inlines its stylesheet, the workspace's only the theme.
     styles: [
