@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
 const optionalText = z.optional(z.string().check(z.trim()));
@@ -30,7 +31,20 @@ const envSchema = z
       z.coerce.number().check(z.int(), z.gte(0)),
       30,
     ),
-    TRUST_PROXY: optionalText,
+    TRUST_PROXY: z.optional(
+      z.string().check(
+        z.trim(),
+        z.superRefine((value, context) => {
+          const problem = trustProxyProblem(value);
+          if (problem)
+            context.issues.push({
+              code: 'custom',
+              message: problem,
+              input: value,
+            });
+        }),
+      ),
+    ),
     PUBLIC_URL: z.optional(
       z
         .string()
@@ -142,12 +156,45 @@ export function parseEnv(
   };
 }
 
-/** `TRUST_PROXY`: unset → no proxy; `true` (any); or a comma-separated list of proxy addresses or CIDRs. */
-export function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  return value
+const hopCount = /^[1-9][0-9]?$/;
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return (
+    /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+  );
+}
+
+const entriesOf = (value: string) =>
+  value
     .split(',')
-    .map((address) => address.trim())
+    .map((entry) => entry.trim())
     .filter(Boolean);
+
+/**
+ * Only the proxies themselves may be believed: believing any sender (`true`) lets every client
+ * name its own address in X-Forwarded-For and so slip past the limits kept per address.
+ */
+function trustProxyProblem(value: string): string | undefined {
+  if (value === 'false' || hopCount.test(value)) return undefined;
+  const example =
+    'such as 10.0.0.1,10.1.0.0/16, or the number of proxies in front (1)';
+  if (value === 'true')
+    return `must name the proxies' addresses or CIDRs ${example}; "true" would believe the client address any sender claims`;
+  const wrong = entriesOf(value).filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0 || entriesOf(value).length === 0)
+    return `must be proxy addresses or CIDRs ${example}; not an address or range: ${wrong.join(', ')}`;
+  return undefined;
+}
+
+/** `TRUST_PROXY` once checked: unset → no proxy; a hop count; or proxy addresses and CIDRs. */
+export function parseTrustProxy(
+  value: string | undefined,
+): false | number | string[] {
+  if (!value || value === 'false') return false;
+  if (hopCount.test(value)) return Number(value);
+  return entriesOf(value);
 }

@@ -247,6 +247,34 @@ describe('client addresses for the rate limit', () => {
     expect((await from('198.51.100.2')).status).toBe(400);
     await server.close();
   });
+
+  test('a client behind the proxy cannot buy submissions by naming other addresses before its own', async () => {
+    for (const trustProxy of [['127.0.0.1'], 1]) {
+      const server = await startTestServer({
+        rateLimitPerMinute: 2,
+        trustProxy,
+      });
+      const statuses = [];
+      for (let attempt = 0; attempt < 4; attempt += 1)
+        statuses.push(
+          (
+            await putApplication(
+              server.baseUrl,
+              { personalInfo: {} },
+              {
+                key: randomUUID(),
+                // The proxy appends the address it saw; whatever came before is the client's word.
+                headers: {
+                  'X-Forwarded-For': `203.0.113.${attempt}, 198.51.100.7`,
+                },
+              },
+            )
+          ).status,
+        );
+      expect(statuses).toEqual([400, 400, 429, 429]);
+      await server.close();
+    }
+  });
 });
 
 test('keeps personal data, tokens and searches out of the logs, one JSON object a line', async () => {

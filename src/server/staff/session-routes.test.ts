@@ -176,7 +176,7 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
   });
 
   test('behind HTTPS the cookie is Secure and __Host- prefixed', async () => {
-    const https = await startTestServer({ engine, trustProxy: true });
+    const https = await startTestServer({ engine, trustProxy: ['127.0.0.1'] });
     await createStaffAccounts(https.database).add({
       email: 'ada@example.org',
       role: 'admin',

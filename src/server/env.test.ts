@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest';
+import { parseEnv, parseTrustProxy } from './env.ts';
+
+const trustProxyOf = (TRUST_PROXY: string) => {
+  const parsed = parseEnv({ TRUST_PROXY });
+  return parsed.ok ? parseTrustProxy(parsed.env.TRUST_PROXY) : parsed.problems;
+};
+
+test('TRUST_PROXY takes proxy addresses and ranges, or a number of proxies', () => {
+  expect(trustProxyOf('10.0.0.1, 10.1.0.0/16,::1,fd00::/8')).toEqual([
+    '10.0.0.1',
+    '10.1.0.0/16',
+    '::1',
+    'fd00::/8',
+  ]);
+  expect(trustProxyOf('2')).toBe(2);
+  expect(trustProxyOf('false')).toBe(false);
+  expect(parseTrustProxy(undefined)).toBe(false);
+});
+
+test('TRUST_PROXY=true is refused with the reason, as are entries that are not addresses', () => {
+  expect(trustProxyOf('true')).toEqual([
+    expect.stringMatching(
+      /^TRUST_PROXY: must name the proxies' addresses or CIDRs .*"true" would believe the client address any sender claims/,
+    ),
+  ]);
+  for (const value of [
+    'proxy.internal',
+    '10.0.0.1/33',
+    '10.0.0.0/8/1',
+    '0',
+    ',',
+  ])
+    expect(trustProxyOf(value)).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: must be proxy addresses or CIDRs/),
+    ]);
+});

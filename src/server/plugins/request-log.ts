@@ -1,0 +1,23 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+const unlogged = new WeakSet<FastifyRequest>();
+
+/** Leaves a request out of the access log: its route writes what needs saying, less often. */
+export function keepOutOfLog(request: FastifyRequest): void {
+  unlogged.add(request);
+}
+
+/** One log line per request, when it is answered, instead of Fastify's two: half the volume. */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (!unlogged.has(request)) reply.log.info(line, 'request completed');
+  }
+}
