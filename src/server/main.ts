@@ -59,15 +59,25 @@ await app.listen({ port: env.PORT, host: env.HOST });
 
 // On SIGTERM, SIGINT or a crash: stop accepting, let requests in flight finish, close the database
 // (the app's onClose hook), and exit within the deadline even if a client holds its connection.
-closeWithGrace(
+// A second SIGINT (Ctrl-C twice) stops at once; a second SIGTERM does not, because a service
+// manager signals the whole process group and npm passes the signal on as well, so one stop
+// arrives twice.
+const grace = closeWithGrace(
   {
     delay: shutdownDeadlineMs,
     logger: false,
+    skip: ['SIGTERM'],
     onTimeout: (delay) => app.log.error({ delay }, 'shutdown deadline passed'),
   },
   async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an uncaught error');
-    else app.log.info({ signal }, 'shutting down');
+    else app.log.info({ signal: signal ?? 'SIGTERM' }, 'shutting down');
     await app.close();
   },
 );
+let isStopping = false;
+process.on('SIGTERM', () => {
+  if (isStopping) return;
+  isStopping = true;
+  void grace.close();
+});

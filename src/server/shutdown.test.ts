@@ -20,14 +20,16 @@ async function refusesConnections(port: number): Promise<void> {
   }
 }
 
-test('a request still uploading at SIGTERM gets its answer, and the kept-alive connection does not hold the exit', async () => {
-  const scratch = await scratchDatabase('sqlite');
-  const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
-  const { port } = new URL(server.url);
+/**
+ * A PUT whose headers are sent and held (`100 Continue` says the server has it) while its body
+ * waits: a request in flight when the stop arrives.
+ */
+async function requestInFlight(port: number) {
   const body = JSON.stringify(validApplication());
-  const socket = connect(Number(port), '127.0.0.1');
+  const socket = connect(port, '127.0.0.1');
   let received = '';
   socket.on('data', (chunk) => (received += chunk));
+  socket.on('error', () => {});
   const receivedText = (pattern: RegExp) =>
     new Promise<void>((resolve) => {
       const check = () => {
@@ -36,9 +38,10 @@ test('a request still uploading at SIGTERM gets its answer, and the kept-alive c
         resolve();
       };
       socket.on('data', check);
+      // A connection dropped without an answer fails the assertions that follow, at once.
+      socket.once('close', () => resolve());
     });
   const continued = receivedText(/^HTTP\/1\.1 100 Continue/);
-  // Headers first: `100 Continue` says the server holds the request before the stop arrives.
   socket.write(
     [
       'PUT /api/syncPage/aldmere-creators HTTP/1.1',
@@ -52,17 +55,73 @@ test('a request still uploading at SIGTERM gets its answer, and the kept-alive c
     ].join('\r\n'),
   );
   await continued;
-  const answered = receivedText(/\r\n\r\n\{.*\}/s);
+  return {
+    socket,
+    received: () => received,
+    /** Sends the body (or its first half, for a client that stalls) and resolves on the answer. */
+    send: (part: 'all' | 'half' = 'all') => {
+      const answered = receivedText(/\r\n\r\n\{.*\}/s);
+      socket.write(part === 'all' ? body : body.slice(0, body.length / 2));
+      return answered;
+    },
+  };
+}
+
+test('a request still uploading at SIGTERM gets its answer, and the kept-alive connection does not hold the exit', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
+  const port = Number(new URL(server.url).port);
+  const request = await requestInFlight(port);
 
   server.process.kill('SIGTERM');
-  await refusesConnections(Number(port));
-  socket.write(body);
-  await answered;
+  await refusesConnections(port);
+  await request.send();
 
-  expect(received).toMatch(/HTTP\/1\.1 201 Created/);
-  expect(received).toMatch(/\r\nconnection: close\r\n/i);
+  expect(request.received()).toMatch(/HTTP\/1\.1 201 Created/);
+  expect(request.received()).toMatch(/\r\nconnection: close\r\n/i);
   // The graceful close finished by itself: the deadline's forced exit would give 1.
   expect(await server.exited).toBe(0);
-  socket.destroy();
+  request.socket.destroy();
+  await scratch.drop();
+}, 30_000);
+
+test('the same SIGTERM arriving twice (to the process group, and passed on by npm) still lets the request finish', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
+  const port = Number(new URL(server.url).port);
+  const request = await requestInFlight(port);
+
+  server.process.kill('SIGTERM');
+  await refusesConnections(port);
+  // Signals sent back to back merge into one; the second comes once the first is being handled.
+  server.process.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await request.send();
+
+  expect(request.received()).toMatch(/HTTP\/1\.1 201 Created/);
+  expect(await server.exited).toBe(0);
+  request.socket.destroy();
+  await scratch.drop();
+}, 30_000);
+
+test('a client that stops sending halfway does not hold the exit past the 10-second deadline', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
+  const port = Number(new URL(server.url).port);
+  const request = await requestInFlight(port);
+  void request.send('half');
+  const idle = connect(port, '127.0.0.1');
+  idle.on('error', () => {});
+
+  const stoppedAt = Date.now();
+  server.process.kill('SIGTERM');
+  const code = await server.exited;
+  const seconds = (Date.now() - stoppedAt) / 1000;
+
+  expect(code).toBe(1);
+  expect(seconds).toBeGreaterThanOrEqual(9.5);
+  expect(seconds).toBeLessThan(11);
+  request.socket.destroy();
+  idle.destroy();
   await scratch.drop();
 }, 30_000);
