@@ -95,15 +95,16 @@ function sendPage(
 
 /** Builds the HTTP app without listening, so tests can build any variant. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { trustProxy } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 65_536,
     requestTimeout: 30_000,
     // A count of proxies believes that many hops from this server, and no more.
     trustProxy:
-      typeof options.trustProxy === 'number'
-        ? (_address, hop) => hop < (options.trustProxy as number)
-        : (options.trustProxy ?? false),
+      typeof trustProxy === 'number'
+        ? (_address, hop) => hop < trustProxy
+        : (trustProxy ?? false),
     logController: new OneLinePerRequest(),
     // A body that breaks its schema is refused as it came: never trimmed of unknown keys or coerced.
     ajv: {

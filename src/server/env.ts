@@ -184,8 +184,9 @@ function trustProxyProblem(value: string): string | undefined {
     'such as 10.0.0.1,10.1.0.0/16, or the number of proxies in front (1)';
   if (value === 'true')
     return `must name the proxies' addresses or CIDRs ${example}; "true" would believe the client address any sender claims`;
-  const wrong = entriesOf(value).filter((entry) => !isAddressOrRange(entry));
-  if (wrong.length > 0 || entriesOf(value).length === 0)
+  const entries = entriesOf(value);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0 || entries.length === 0)
     return `must be proxy addresses or CIDRs ${example}; not an address or range: ${wrong.join(', ')}`;
   return undefined;
 }

@@ -67,11 +67,16 @@ async function requestInFlight(port: number) {
   };
 }
 
-test('a request still uploading at SIGTERM gets its answer, and the kept-alive connection does not hold the exit', async () => {
+/** A server process on a scratch SQLite file, holding one request in flight. */
+async function serverWithRequestInFlight() {
   const scratch = await scratchDatabase('sqlite');
   const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
   const port = Number(new URL(server.url).port);
-  const request = await requestInFlight(port);
+  return { scratch, server, port, request: await requestInFlight(port) };
+}
+
+test('a request still uploading at SIGTERM gets its answer, and the kept-alive connection does not hold the exit', async () => {
+  const { scratch, server, port, request } = await serverWithRequestInFlight();
 
   server.process.kill('SIGTERM');
   await refusesConnections(port);
@@ -86,10 +91,7 @@ test('a request still uploading at SIGTERM gets its answer, and the kept-alive c
 }, 30_000);
 
 test('the same SIGTERM arriving twice (to the process group, and passed on by npm) still lets the request finish', async () => {
-  const scratch = await scratchDatabase('sqlite');
-  const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
-  const port = Number(new URL(server.url).port);
-  const request = await requestInFlight(port);
+  const { scratch, server, port, request } = await serverWithRequestInFlight();
 
   server.process.kill('SIGTERM');
   await refusesConnections(port);
@@ -105,10 +107,7 @@ test('the same SIGTERM arriving twice (to the process group, and passed on by np
 }, 30_000);
 
 test('a client that stops sending halfway does not hold the exit past the 10-second deadline', async () => {
-  const scratch = await scratchDatabase('sqlite');
-  const server = await startServerProcess({ SQLITE_PATH: scratch.sqlitePath });
-  const port = Number(new URL(server.url).port);
-  const request = await requestInFlight(port);
+  const { scratch, server, port, request } = await serverWithRequestInFlight();
   void request.send('half');
   const idle = connect(port, '127.0.0.1');
   idle.on('error', () => {});
