@@ -239,9 +239,9 @@ describe.each(engines)('applications on %s', (engine) => {
       payload: application('Erin', sentinel),
     });
     if (stored.kind === 'conflict') throw new Error('unexpected');
-    expect(await repository.erase(stored.id)).toBe(true);
+    expect(await repository.erase(stored.id)).toBe('erased');
     expect(await repository.get(stored.id)).toBeUndefined();
-    expect(await repository.erase(stored.id)).toBe(false);
+    expect(await repository.erase(stored.id)).toBe('not_found');
     if (engine === 'sqlite')
       for (const file of [sqlitePath, `${sqlitePath}-wal`])
         if (existsSync(file))

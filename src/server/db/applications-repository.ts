@@ -543,15 +543,18 @@ export function createApplicationsRepository(
       }
     },
 
-    /** Erasure on a data-protection request: the row and, on SQLite, its bytes in the files. */
-    async erase(id: string): Promise<boolean> {
+    /**
+     * Erasure on a data-protection request: the row and, on SQLite, its bytes in the files.
+     * `scrubbing`: no query finds it any more, but a reader that began before the erasure still
+     * holds its bytes in the files; they are scrubbed as soon as that reader finishes.
+     */
+    async erase(id: string): Promise<'erased' | 'scrubbing' | 'not_found'> {
       const result = await db
         .deleteFrom('applications')
         .where('id', '=', id)
         .executeTakeFirst();
-      const isErased = Number(result.numDeletedRows) > 0;
-      if (isErased) await database.scrubAfterErase();
-      return isErased;
+      if (Number(result.numDeletedRows) === 0) return 'not_found';
+      return (await database.scrubAfterErase()) ? 'erased' : 'scrubbing';
     },
 
     async count(): Promise<number> {

@@ -169,8 +169,12 @@ export type Engine = 'sqlite' | 'postgres';
 export type Database = {
   db: Kysely<DatabaseSchema>;
   engine: Engine;
-  /** Makes erased rows unrecoverable from the files (SQLite: free pages and the WAL). */
-  scrubAfterErase: () => Promise<void>;
+  /**
+   * Makes erased rows unrecoverable from the files (SQLite: free pages and the WAL). Resolves true
+   * once they are gone; false while a reader that began before the erasure (an export, a backup,
+   * another process) still needs them, in which case it goes on trying until it succeeds.
+   */
+  scrubAfterErase: () => Promise<boolean>;
   close: () => Promise<void>;
 };
 
@@ -229,20 +233,109 @@ function openSqlite(path: string): Database {
   // survives a power loss; secure_delete overwrites erased rows instead of leaving them in free pages.
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = FULL');
-  connection.pragma('busy_timeout = 5000');
+  connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
   connection.pragma('foreign_keys = ON');
   connection.pragma('secure_delete = ON');
   const db = new Kysely<DatabaseSchema>({
     dialect: new ImmediateSqliteDialect({ database: connection }),
   });
+  const scrubber = createScrubber(db);
+  scrubber.resume();
   return {
     db,
     engine: 'sqlite',
-    scrubAfterErase: async () => {
-      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    scrubAfterErase: () => scrubber.scrub(),
+    close: async () => {
+      scrubber.stop();
+      await db.destroy();
     },
-    close: () => db.destroy(),
   };
+}
+
+const busyTimeoutMs = 5000;
+
+/**
+ * Waits between tries while a reader holds the erased bytes: long enough in all for an export's
+ * batch or a backup's page copy to finish, short enough for the staff member waiting on the answer.
+ */
+const scrubRetriesMs = [25, 50, 100, 200, 400];
+const scrubInBackgroundEveryMs = 1000;
+
+/**
+ * Erased bytes leave the files only when a checkpoint copies the WAL into the database and
+ * truncates it, which a reader on an older snapshot prevents. The checkpoint runs with no busy
+ * timeout, so a busy database answers at once instead of blocking the event loop, and is tried
+ * again a few times; then again each second in the background until it succeeds. A try at
+ * start-up finishes a scrub that a restart interrupted.
+ */
+function createScrubber(db: Kysely<DatabaseSchema>) {
+  let background: NodeJS.Timeout | undefined;
+
+  const tryOnce = () =>
+    db.connection().execute(async (connection) => {
+      await sql`PRAGMA busy_timeout = 0`.execute(connection);
+      try {
+        const { rows } = await sql<{
+          busy: number;
+        }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(connection);
+        return rows[0]?.busy === 0;
+      } catch (error) {
+        if (isBusy(error)) return false;
+        throw error;
+      } finally {
+        await sql
+          .raw(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+          .execute(connection);
+      }
+    });
+
+  const keepTrying = () => {
+    if (background) return;
+    background = setInterval(() => {
+      void tryOnce().then(
+        (isDone) => {
+          if (isDone) stop();
+        },
+        () => {},
+      );
+    }, scrubInBackgroundEveryMs);
+    // A pending scrub must not hold the process open; the next start-up finishes it.
+    background.unref();
+  };
+
+  const stop = () => {
+    clearInterval(background);
+    background = undefined;
+  };
+
+  return {
+    async scrub(): Promise<boolean> {
+      for (const waitMs of [...scrubRetriesMs, undefined]) {
+        if (await tryOnce()) {
+          stop();
+          return true;
+        }
+        if (waitMs === undefined) break;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+      keepTrying();
+      return false;
+    },
+    resume() {
+      void tryOnce().then(
+        (isDone) => {
+          if (!isDone) keepTrying();
+        },
+        () => {},
+      );
+    },
+    stop,
+  };
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
 function openPostgres(url: string): Database {
@@ -257,7 +350,7 @@ function openPostgres(url: string): Database {
     db,
     engine: 'postgres',
     // Row versions are reclaimed by autovacuum; PostgreSQL offers no stronger promise.
-    scrubAfterErase: async () => {},
+    scrubAfterErase: async () => true,
     close: () => db.destroy(),
   };
 }

@@ -10,6 +10,7 @@ import type {
   InboxSort,
 } from '../db/applications-repository.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
+import { answerErasure } from '../erasure-answer.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import type { ReviewRepository } from './review-repository.ts';
@@ -397,14 +398,15 @@ export async function reviewRoutes(
     '/api/review/applications/:id',
     { preHandler: requireRole('admin') },
     async (request, reply) => {
-      if (!(await repository.erase(request.params.id))) return notFound(reply);
+      const erasure = await repository.erase(request.params.id);
+      if (erasure === 'not_found') return notFound(reply);
       await audit.record({
         actor: request.staff?.email ?? '',
         action: 'erased',
         subject: request.params.id,
         address: request.ip,
       });
-      return reply.code(204).send();
+      return answerErasure(reply, erasure);
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   adminToken,
@@ -246,6 +247,39 @@ describe('review API', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  test('an erasure while an earlier reader is open answers 202 and scrubs the files once the reader ends', async () => {
+    const sentinel = `zz-erase-${randomUUID()}@example.com`;
+    const { id } = (await (
+      await putApplication(
+        server.baseUrl,
+        validApplication({ emailAddress: sentinel }),
+        { key: randomUUID() },
+      )
+    ).json()) as { id: string };
+    const reader = new SQLite(server.sqlitePath, { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM applications').get();
+    const filesHoldSentinel = () =>
+      [server.sqlitePath, `${server.sqlitePath}-wal`].some(
+        (file) => existsSync(file) && readFileSync(file).includes(sentinel),
+      );
+    try {
+      const erase = await fetch(`${server.baseUrl}/api/applications/${id}`, {
+        method: 'DELETE',
+        headers: authorised,
+      });
+      expect(erase.status).toBe(202);
+      expect(await erase.json()).toMatchObject({ status: 'scrubbing' });
+      expect((await get(`/api/applications/${id}`)).status).toBe(404);
+      // The reader's snapshot still holds the row: it must be in the files until the reader ends.
+      expect(filesHoldSentinel()).toBe(true);
+    } finally {
+      reader.exec('COMMIT');
+      reader.close();
+    }
+    await expect.poll(filesHoldSentinel, { timeout: 5000 }).toBe(false);
   });
 });
 

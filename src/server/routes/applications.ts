@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { sendApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import { answerErasure } from '../erasure-answer.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from '../review/cursor.ts';
 
@@ -64,13 +65,14 @@ export async function applicationRoutes(
   app.delete<{ Params: { id: string } }>(
     '/api/applications/:id',
     async (request, reply) => {
-      if (!(await repository.erase(request.params.id)))
+      const erasure = await repository.erase(request.params.id);
+      if (erasure === 'not_found')
         return reply.code(404).send({
           error: 'not_found',
           message: 'No application with that id.',
         });
-      request.log.info('application erased');
-      return reply.code(204).send();
+      request.log.info({ erasure }, 'application erased');
+      return answerErasure(reply, erasure);
     },
   );
 }
