@@ -21,6 +21,7 @@ import {
   renderReviewHtml,
   pageScriptOf,
 } from './html.ts';
+import { createHealthCheck } from './health.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -58,6 +59,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** E-mails and webhooks; without them nothing is sent. */
   messaging?: MessagingOptions;
+  /** How often at most `/api/health` proves a write reaches the disk. */
+  healthWriteProbeEveryMs?: number;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -194,19 +197,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));
 
+  const health = createHealthCheck(options.database, {
+    probeEveryMs: options.healthWriteProbeEveryMs,
+    onFault: (fault, error) =>
+      app.log.error({ err: error }, `health check failed: ${fault}`),
+  });
   app.get('/api/health', async (_request, reply) => {
-    try {
-      await options.database.db
-        .selectFrom('applications')
-        .select('id')
-        .limit(1)
-        .execute();
-      return { status: 'ok', database: options.database.engine };
-    } catch {
-      return reply
-        .code(503)
-        .send({ status: 'unavailable', database: options.database.engine });
-    }
+    const engine = options.database.engine;
+    if (await health.problem())
+      return reply.code(503).send({ status: 'unavailable', database: engine });
+    return { status: 'ok', database: engine };
   });
 
   await app.register(syncPageRoutes, {

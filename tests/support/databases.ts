@@ -37,17 +37,17 @@ if (!engines.includes('postgres'))
     `\n  PostgreSQL tests SKIPPED: ${adminUrl ? `nothing answers at ${adminUrl}` : 'TEST_DATABASE_URL is not set'} (start one with scripts/start-test-postgres.sh)\n\n`,
   );
 
-/** A new, empty database of that engine; `drop` removes it. */
-export async function scratchDatabase(engine: Engine): Promise<{
+/** A new, empty database of that engine (SQLite's in `directory` if given); `drop` removes it. */
+export async function scratchDatabase(
+  engine: Engine,
+  directory = mkdtempSync(join(tmpdir(), 'wizard-db-')),
+): Promise<{
   url: string | undefined;
   sqlitePath: string;
   open: () => Promise<Database>;
   drop: () => Promise<void>;
 }> {
-  const sqlitePath = join(
-    mkdtempSync(join(tmpdir(), 'wizard-db-')),
-    'applications.db',
-  );
+  const sqlitePath = join(directory, 'applications.db');
   if (engine === 'sqlite')
     return {
       url: undefined,

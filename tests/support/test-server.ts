@@ -7,11 +7,17 @@ import { adminToken, exampleConfig, fakeDist } from './fixtures.ts';
 
 /** The real app on a real port over a scratch database of the given engine. */
 export async function startTestServer(
-  options: { engine?: Engine; config?: WizardConfig } & Partial<
-    Omit<AppOptions, 'database'>
-  > = {},
+  options: {
+    engine?: Engine;
+    config?: WizardConfig;
+    /** Where SQLite's files go: a scratch folder unless given. */
+    sqliteDirectory?: string;
+  } & Partial<Omit<AppOptions, 'database'>> = {},
 ) {
-  const scratch = await scratchDatabase(options.engine ?? 'sqlite');
+  const scratch = await scratchDatabase(
+    options.engine ?? 'sqlite',
+    options.sqliteDirectory,
+  );
   const database = await scratch.open();
   const app = await buildApp({
     wizardConfig: options.config ?? exampleConfig(),

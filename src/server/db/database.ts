@@ -11,7 +11,6 @@ import {
   type DatabaseConnection,
   type Driver,
   type Generated,
-  type SqliteDialectConfig,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -64,6 +63,12 @@ type NotesTable = {
   author: string;
   at: string;
   body: string;
+};
+
+/** One row, rewritten by the health check to prove that a write reaches the disk. */
+type HealthProbeTable = {
+  id: number;
+  probed_at: string;
 };
 
 type WizardConfigsTable = {
@@ -163,6 +168,7 @@ export type DatabaseSchema = {
   votes: VotesTable;
   notes: NotesTable;
   tags: TagsTable;
+  health_probe: HealthProbeTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 
@@ -208,21 +214,33 @@ export async function openDatabase(
  * is locked" at once, without waiting out the busy timeout. Begun IMMEDIATE, it waits its turn.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #connection: SQLite.Database;
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(connection: SQLite.Database) {
+    super({ database: connection });
+    this.#connection = connection;
   }
 
   override createDriver(): Driver {
+    const connection = this.#connection;
     return new (class extends SqliteDriver {
       override async beginTransaction(
-        connection: DatabaseConnection,
+        kyselyConnection: DatabaseConnection,
       ): Promise<void> {
-        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        await kyselyConnection.executeQuery(
+          CompiledQuery.raw('begin immediate'),
+        );
       }
-    })(this.#config);
+
+      // A full disk or an I/O error makes SQLite roll the transaction back itself; a second
+      // rollback would fail with "no transaction is active" and hide the error that mattered.
+      override async rollbackTransaction(
+        kyselyConnection: DatabaseConnection,
+      ): Promise<void> {
+        if (connection.inTransaction)
+          await kyselyConnection.executeQuery(CompiledQuery.raw('rollback'));
+      }
+    })({ database: connection });
   }
 }
 
@@ -237,7 +255,7 @@ function openSqlite(path: string): Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('secure_delete = ON');
   const db = new Kysely<DatabaseSchema>({
-    dialect: new ImmediateSqliteDialect({ database: connection }),
+    dialect: new ImmediateSqliteDialect(connection),
   });
   const scrubber = createScrubber(db);
   scrubber.resume();

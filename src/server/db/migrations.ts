@@ -325,5 +325,14 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '009-health-probe': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('health_probe')
+          .addColumn('id', 'integer', (column) => column.primaryKey())
+          .addColumn('probed_at', 'varchar(24)', (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { expect, test } from 'vitest';
+import { captureLog } from '../../../tests/support/log-capture.ts';
 import { loggerOptions } from '../app.ts';
 import { createAdminGuard, wrongTokenLimits } from './admin-auth.ts';
 import { OneLinePerRequest } from './request-log.ts';
@@ -8,17 +8,10 @@ import { OneLinePerRequest } from './request-log.ts';
 const token = 'the-right-token-of-24-characters';
 
 async function guarded(limits = wrongTokenLimits) {
-  const lines: Array<{ msg: string }> = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as { msg: string });
-      done();
-    },
-  });
+  const log = captureLog();
   let time = Date.UTC(2026, 10, 24, 12, 0, 0);
   const app = Fastify({
-    logger: { ...loggerOptions, stream },
+    logger: { ...loggerOptions, stream: log.stream },
     logController: new OneLinePerRequest(),
   });
   app.addHook(
@@ -36,7 +29,7 @@ async function guarded(limits = wrongTokenLimits) {
     ).statusCode;
   return {
     from,
-    lines,
+    messages: () => log.records().map((record) => record.msg),
     later: (ms: number) => {
       time += ms;
     },
@@ -68,7 +61,7 @@ test('wrong tokens are limited in total across addresses, and the limits start a
 });
 
 test('wrong tokens leave one log line per address a minute, and addresses past the counted ones one in all', async () => {
-  const { from, lines, later } = await guarded({
+  const { from, messages, later } = await guarded({
     ...wrongTokenLimits,
     total: 1_000,
     addressesTracked: 4,
@@ -76,12 +69,12 @@ test('wrong tokens leave one log line per address a minute, and addresses past t
   for (let address = 1; address <= 50; address += 1)
     for (let attempt = 0; attempt < 3; attempt += 1)
       await from(`198.51.100.${address}`, 'guess');
-  expect(lines.map((line) => line.msg)).toEqual([
+  expect(messages()).toEqual([
     ...Array(4).fill('review access refused: wrong or missing token'),
     'review access refused: wrong tokens from more addresses than are counted one by one',
   ]);
   later(60_000);
   await from('198.51.100.1', 'guess');
   await from('198.51.100.1', 'guess');
-  expect(lines).toHaveLength(6);
+  expect(messages()).toHaveLength(6);
 });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { storageFaultOf } from '../db/storage-fault.ts';
 
 type SchemaError = NonNullable<FastifyError['validation']>[number];
 
@@ -84,7 +85,11 @@ export function registerErrorShape(app: FastifyInstance): void {
         .code(status)
         .send({ error: 'bad_request', message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    const fault = storageFaultOf(error);
+    request.log.error(
+      { err: error },
+      fault ? `request failed: ${fault}` : 'request failed',
+    );
     return reply.code(503).send({
       error: 'unavailable',
       message: 'The server could not complete this request; please try again.',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loggerOptions } from '../app.ts';
@@ -9,6 +8,7 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
+import { captureLog } from '../../../tests/support/log-capture.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 
 type Application = ReturnType<typeof validApplication> & {
@@ -278,13 +278,7 @@ describe('client addresses for the rate limit', () => {
 });
 
 test('keeps personal data, tokens and searches out of the logs, one JSON object a line', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines, stream } = captureLog();
   const server = await startTestServer({
     logger: { ...loggerOptions, stream },
   });

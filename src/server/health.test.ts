@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { engines } from '../../tests/support/databases.ts';
+import {
+  putApplication,
+  validApplication,
+} from '../../tests/support/fixtures.ts';
+import { captureLog } from '../../tests/support/log-capture.ts';
+import { useScratchDatabase } from '../../tests/support/scratch-database.ts';
+import { startTestServer } from '../../tests/support/test-server.ts';
+import { loggerOptions } from './app.ts';
+import { createHealthCheck } from './health.ts';
+
+async function serverWithLog(sqliteDirectory?: string) {
+  const log = captureLog();
+  const server = await startTestServer({
+    logger: { ...loggerOptions, stream: log.stream },
+    healthWriteProbeEveryMs: 0,
+    sqliteDirectory,
+  });
+  return {
+    log,
+    server,
+    health: async () => (await fetch(`${server.baseUrl}/api/health`)).status,
+    submit: async () =>
+      (
+        await putApplication(server.baseUrl, validApplication(), {
+          key: randomUUID(),
+        })
+      ).status,
+  };
+}
+
+/** A real file system of two megabytes, where the machine lets this process mount one. */
+function smallDisk(): { directory: string; unmount: () => void } | undefined {
+  const directory = mkdtempSync(join(tmpdir(), 'wizard-small-disk-'));
+  try {
+    execFileSync(
+      'mount',
+      ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', directory],
+      {
+        stdio: 'ignore',
+      },
+    );
+  } catch {
+    rmSync(directory, { recursive: true });
+    return undefined;
+  }
+  return {
+    directory,
+    unmount: () => {
+      execFileSync('umount', [directory]);
+      rmSync(directory, { recursive: true });
+    },
+  };
+}
+
+const isMountable = (() => {
+  const disk = smallDisk();
+  disk?.unmount();
+  return disk !== undefined;
+})();
+if (!isMountable)
+  process.stdout.write(
+    '\n  Full-disk test SKIPPED: this process cannot mount a tmpfs (it needs root)\n\n',
+  );
+
+test.skipIf(!isMountable)(
+  'a full disk: submissions and health answer 503, the log says the disk is full, and both recover when space returns',
+  async () => {
+    const disk = smallDisk();
+    if (!disk) throw new Error('The small disk mounted a moment ago.');
+    const { log, server, health, submit } = await serverWithLog(disk.directory);
+    const filler = join(disk.directory, 'filler');
+    try {
+      expect(await health()).toBe(200);
+      const { bavail, bsize } = statfsSync(disk.directory);
+      writeFileSync(filler, Buffer.alloc(bavail * bsize - 300_000));
+      let answered = 201;
+      for (let attempt = 0; attempt < 500 && answered === 201; attempt += 1)
+        answered = await submit();
+      expect(answered).toBe(503);
+      expect([await submit(), await health()]).toEqual([503, 503]);
+      const messages = log.records().map((record) => record.msg);
+      expect(messages).toContain('request failed: the disk is full');
+      expect(messages).toContain('health check failed: the disk is full');
+      expect(messages.join('\n')).not.toMatch(/no transaction is active/);
+
+      rmSync(filler);
+      expect([await submit(), await health()]).toEqual([201, 200]);
+    } finally {
+      await server.close();
+      disk.unmount();
+    }
+  },
+);
+
+test('a read-only database: health answers 503 while writes fail, then 200 once they work again', async () => {
+  const { server, health, submit } = await serverWithLog();
+  const readOnly = (isOn: boolean) =>
+    sql
+      .raw(`PRAGMA query_only = ${isOn ? 'ON' : 'OFF'}`)
+      .execute(server.database.db);
+  try {
+    expect(await health()).toBe(200);
+    await readOnly(true);
+    expect([await submit(), await health()]).toEqual([503, 503]);
+    await readOnly(false);
+    expect([await health(), await submit()]).toEqual([200, 201]);
+  } finally {
+    await server.close();
+  }
+});
+
+describe.each(engines)('the write probe on %s', (engine) => {
+  const database = useScratchDatabase(engine);
+
+  test('writes at most once per interval, however often health is asked', async () => {
+    let time = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const health = createHealthCheck(database(), {
+      probeEveryMs: 5000,
+      now: () => time,
+      onFault: () => {},
+    });
+    const probedAt = async () =>
+      (
+        await database()
+          .db.selectFrom('health_probe')
+          .select('probed_at')
+          .executeTakeFirstOrThrow()
+      ).probed_at;
+    const started = new Date(time).toISOString();
+    expect(await health.problem()).toBeUndefined();
+    expect(await probedAt()).toBe(started);
+    for (let second = 1; second < 5; second += 1) {
+      time += 1000;
+      expect(await health.problem()).toBeUndefined();
+    }
+    expect(await probedAt()).toBe(started);
+    time += 1000;
+    await health.problem();
+    expect(await probedAt()).toBe(new Date(time).toISOString());
+  });
+});
