@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { fakeDist } from '../../tests/support/fixtures.ts';
+import { freePort } from '../../tests/support/server-process.ts';
 
 function start(env: Record<string, string>) {
   return spawnSync(
@@ -79,5 +82,63 @@ test('refuses to start without a build, in one line that says how to make one', 
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(
     `${join(dist, 'index.html')} is missing: run \`npm run build\` first\n`,
+  );
+});
+
+test('refuses to start when the port is taken, in one line that names PORT', async () => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const address = holder.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const dist = mkdtempSync(join(tmpdir(), 'wizard-port-'));
+  try {
+    const result = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(dist, 'applications.db'),
+      DIST_DIR: fakeDist(),
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      `PORT: ${port} is already in use on 127.0.0.1; stop what holds it or choose another PORT\n`,
+    );
+  } finally {
+    holder.close();
+  }
+});
+
+test('refuses to start when PostgreSQL cannot be reached or its URL is broken, without repeating the password', async () => {
+  const port = await freePort();
+  const unreachable = start({
+    DATABASE_URL: `postgres://wizard:s3cret-pass@127.0.0.1:${port}/wizard`,
+    PORT: '0',
+  });
+  expect(unreachable.status).toBe(1);
+  expect(unreachable.stderr).toBe(
+    `DATABASE_URL: the database cannot be reached at 127.0.0.1:${port} (ECONNREFUSED)\n`,
+  );
+  const broken = start({
+    DATABASE_URL: 'postgres://wizard:s3cret-pass@127.0.0.1:99999/wizard',
+    PORT: '0',
+  });
+  expect(broken.status).toBe(1);
+  expect(broken.stderr).toBe(
+    'DATABASE_URL: is not a valid URL (postgres://user:password@host:port/database)\n',
+  );
+  const shortToken = start({ ADMIN_TOKEN: 's3cret-pass', PORT: '0' });
+  expect(shortToken.status).toBe(1);
+  for (const result of [unreachable, broken, shortToken])
+    expect(result.stderr).not.toContain('s3cret-pass');
+});
+
+test('refuses to start when the SQLite file cannot be opened, in one line that names SQLITE_PATH', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'wizard-sqlite-'));
+  const notAFolder = join(folder, 'file');
+  writeFileSync(notAFolder, '');
+  const sqlitePath = join(notAFolder, 'applications.db');
+  const result = start({ SQLITE_PATH: sqlitePath, PORT: '0' });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(
+    new RegExp(`^SQLITE_PATH: cannot open ${sqlitePath}: .+\n$`),
   );
 });

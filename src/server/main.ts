@@ -3,11 +3,18 @@ import { buildApp, loggerOptions } from './app.ts';
 import { MissingBuildError } from './built-wizard.ts';
 import { openDatabase } from './db/database.ts';
 import { parseEnv, parseTrustProxy } from './env.ts';
+import { databaseProblem, listenProblem } from './start-up-problems.ts';
 import { defaultRetryPolicy } from './notifications/outbox.ts';
 import { loadWizardConfig, WizardConfigError } from './wizard-config.ts';
 
 /** How long requests in flight may take to finish once the server is told to stop. */
 const shutdownDeadlineMs = 10_000;
+
+/** Ends a start-up that cannot go on: one line for the operator, no stack trace, no secret. */
+function refuseToStart(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -23,14 +30,16 @@ try {
   loaded = loadWizardConfig(env.WIZARD_CONFIG);
 } catch (error) {
   if (!(error instanceof WizardConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
+  refuseToStart(error.message);
 }
 
-const database = await openDatabase({
+const databasePlace = {
   databaseUrl: env.DATABASE_URL,
   sqlitePath: env.SQLITE_PATH,
-});
+};
+const database = await openDatabase(databasePlace).catch((error: unknown) =>
+  refuseToStart(databaseProblem(error, databasePlace)),
+);
 const app = await buildApp({
   wizardConfig: loaded.config,
   configDirectory: loaded.directory,
@@ -51,11 +60,15 @@ const app = await buildApp({
   },
 }).catch(async (error: unknown) => {
   if (!(error instanceof MissingBuildError)) throw error;
-  process.stderr.write(`${error.message}\n`);
   await database.close();
-  process.exit(1);
+  refuseToStart(error.message);
 });
-await app.listen({ port: env.PORT, host: env.HOST });
+await app
+  .listen({ port: env.PORT, host: env.HOST })
+  .catch(async (error: unknown) => {
+    await app.close();
+    refuseToStart(listenProblem(error, { port: env.PORT, host: env.HOST }));
+  });
 
 // On SIGTERM, SIGINT or a crash: stop accepting, let requests in flight finish, close the database
 // (the app's onClose hook), and exit within the deadline even if a client holds its connection.

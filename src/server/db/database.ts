@@ -357,7 +357,13 @@ function isBusy(error: unknown): boolean {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a connection timeout, a database host that drops packets would hang start-up and
+  // every request for good.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle connection closed by the server (restart, failover, admin) emits 'error' on the pool;
   // unhandled it would end the process. The pool drops that client and the next query reconnects.
   pool.on('error', () => {});
