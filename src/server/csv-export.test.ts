@@ -88,3 +88,119 @@ describe.each(engines)(
     });
   },
 );
+
+test.skipIf(!engines.includes('postgres'))(
+  'the same applications export to the same CSV on SQLite and PostgreSQL',
+  async () => {
+    const exportOn = async (engine: 'sqlite' | 'postgres') => {
+      const scratch = await scratchDatabase(engine);
+      const app = await buildApp({
+        wizardConfig: exampleConfig(),
+        configDirectory: 'config',
+        distDirectory: fakeDist(),
+        database: await scratch.open(),
+        adminToken,
+        rateLimitPerMinute: 0,
+      });
+      const application = {
+        ...validApplication(),
+        platforms: {
+          youtube: { handle: 'ada-channel', followers: '900' },
+          tiktok: { followers: '45000', handle: 'ada.tok' },
+          instagram: { handle: 'ada.travels', followers: '12000' },
+        },
+      };
+      const stored = await app.inject({
+        method: 'PUT',
+        url: '/api/syncPage/aldmere-creators',
+        headers: { 'idempotency-key': randomUUID() },
+        payload: application,
+      });
+      expect(stored.statusCode).toBe(201);
+      const { id } = stored.json<{ id: string }>();
+      const read = await app.inject({
+        url: `/api/applications/${id}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const csv = await app.inject({
+        url: '/api/applications.csv',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      await app.close();
+      await scratch.drop();
+      const {
+        id: _id,
+        receivedAt: _receivedAt,
+        ...rest
+      } = read.json<Record<string, unknown>>();
+      const { questions, keys, cells } = readExport(csv.body);
+      return {
+        read: JSON.stringify(rest),
+        csv: [questions, keys, ...cells.map((row) => row.slice(2))],
+      };
+    };
+    const [sqlite, postgres] = [
+      await exportOn('sqlite'),
+      await exportOn('postgres'),
+    ];
+    expect(postgres.csv).toEqual(sqlite.csv);
+    expect(postgres.read).toBe(sqlite.read);
+  },
+);
+
+test('no cell of the export can run as a formula, whichever separator the spreadsheet splits on', async () => {
+  const hostile = [
+    '＝HYPERLINK("https://evil.example","x")',
+    'Food;=1+1',
+    ' =1+1',
+    '\t=1+1',
+    'Slow\t=1+1',
+    '＠SUM(A1)',
+    '－2+3',
+    '＋44 20 7946 0000',
+  ];
+  const scratch = await scratchDatabase('sqlite');
+  const app = await buildApp({
+    wizardConfig: exampleConfig(),
+    configDirectory: 'config',
+    distDirectory: fakeDist(),
+    database: await scratch.open(),
+    adminToken,
+    rateLimitPerMinute: 0,
+  });
+  for (const text of hostile) {
+    const application = validApplication({ firstName: text });
+    application.personalInfo.lastName = text;
+    application.fields.push({ key: 'single.anythingElse', value: text });
+    const stored = await app.inject({
+      method: 'PUT',
+      url: '/api/syncPage/aldmere-creators',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: application,
+    });
+    expect(stored.statusCode).toBe(201);
+  }
+  const csv = await app.inject({
+    url: '/api/applications.csv',
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  await app.close();
+  // Split the most suspicious way: at every separator and line break, quotes ignored.
+  const runnable = /^[\s"]*[=+\-@＝＋－＠]/u;
+  const cells = csv.body.split(/[;\t\r\n]/);
+  expect(cells.filter((cell) => runnable.test(cell))).toEqual([]);
+  const { rows } = readExport(csv.body);
+  expect(rows.map((row) => row['fields.single.anythingElse']).sort()).toEqual(
+    [
+      '\'＝HYPERLINK("https://evil.example","x")',
+      "Food;'=1+1",
+      // Answers are stored trimmed.
+      "'=1+1",
+      "'=1+1",
+      "Slow\t'=1+1",
+      "'＠SUM(A1)",
+      "'－2+3",
+      "'＋44 20 7946 0000",
+    ].sort(),
+  );
+});

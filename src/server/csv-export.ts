@@ -14,6 +14,20 @@ const fixedColumns: ExportColumn[] = [
   { key: 'pageId', question: 'Form' },
 ];
 
+/**
+ * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@`, or their full-width forms (East
+ * Asian spreadsheets read `＝` as `=`). Where the separator is `;` or a tab, the quotes around a
+ * cell stop counting and every `;`, tab or line break inside it may start a cell of its own; so a
+ * quote goes before each such start, and before a leading tab or carriage return.
+ */
+const formulaAfterBreak =
+  /(^|[;\t\r\n])([\s"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+const withoutFormula = (cell: string) =>
+  (/^[\t\r]/.test(cell) ? `'${cell}` : cell).replace(
+    formulaAfterBreak,
+    "$1$2'",
+  );
+
 // A question reworded in a later configuration is another column: each application keeps the words it was asked in.
 const columnId = (column: ExportColumn) => `${column.key}\n${column.question}`;
 
@@ -58,11 +72,11 @@ export function exportApplicationsCsv(
   descriptions: ApplicationDescriptions,
   selection: InboxSelection = {},
 ): Readable {
-  // A cell a spreadsheet would read as a formula (=, +, -, @ …) starts with a quote instead.
   const csv = stringify({
-    quoted_match: /[",\n\r]/,
+    // Quoted, a cell stays one cell in the locales that separate with ';' or a tab as well.
+    quoted_match: /[",;\t\n\r]/,
     record_delimiter: '\r\n',
-    escape_formulas: true,
+    cast: { string: withoutFormula },
   });
   // pipeline destroys the CSV stream with the error when a read fails, so the response ends visibly broken.
   pipeline(

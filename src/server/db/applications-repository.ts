@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
 import type { PlatformKey } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
-import { hashCanonical } from '../canonical-json.ts';
+import { hashCanonical, withKeysInOrder } from '../canonical-json.ts';
 import { fullNameOf, inboxColumnsOf } from './applicant-columns.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from './database.ts';
@@ -138,7 +138,7 @@ function toStored(row: {
     pageId: row.page_id,
     receivedAt: row.received_at,
     configVersion: row.config_version,
-    payload: readJson<ApplicationPayload>(row.payload),
+    payload: withKeysInOrder(readJson<ApplicationPayload>(row.payload)),
   };
 }
 
