@@ -30,6 +30,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Latency under load, measured alone (`npm run test:load`): tests running beside it
+          // would take the processor it measures.
+          name: 'load',
+          environment: 'node',
+          setupFiles: ['src/server/zod-messages.ts'],
+          include: ['tests/load/**/*.test.ts'],
+          testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],

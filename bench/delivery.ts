@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validApplication } from '../tests/support/fixtures.ts';
 import { startSmtpServer } from '../tests/support/mail.ts';
+import { percentile } from '../tests/support/percentile.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { createStaffAccounts } from '../src/server/staff/staff-accounts.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
@@ -76,15 +77,6 @@ async function run(count: number, perSecond: number): Promise<number[]> {
     .filter(([id]) => acceptedAt.has(id))
     .map(([id, at]) => (acceptedAt.get(id) ?? 0) - at);
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[
-      Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-    ] ?? 0
-  );
-};
 
 let isOver = false;
 const budget = budgets.deliveryP99MsMax ?? Infinity;

@@ -31,15 +31,18 @@ const withoutFormula = (cell: string) =>
 // A question reworded in a later configuration is another column: each application keeps the words it was asked in.
 const columnId = (column: ExportColumn) => `${column.key}\n${column.question}`;
 
+const rowsBetweenPauses = 50;
+
 async function* rows(
   repository: ApplicationsRepository,
   descriptions: ApplicationDescriptions,
   selection: InboxSelection,
 ): AsyncGenerator<string[]> {
-  // First pass: the configuration versions in use; the current one leads, so the columns follow today's form.
-  const versions = new Set<string | null>([descriptions.currentVersion]);
-  for await (const application of repository.iterate(selection))
-    versions.add(application.configVersion);
+  // The current version leads, so the columns follow today's form.
+  const versions = new Set<string | null>([
+    descriptions.currentVersion,
+    ...(await repository.configVersionsOf(selection)),
+  ]);
   const columns = new Map<string, ExportColumn>();
   for (const version of versions)
     for (const column of await descriptions.columnsFor(version))
@@ -48,7 +51,14 @@ async function* rows(
   const header = [...fixedColumns, ...columns.values()];
   yield header.map((column) => column.question);
   yield header.map((column) => column.key);
+  let sincePause = 0;
   for await (const application of repository.iterate(selection)) {
+    // Describing an application is the export's costliest step; pausing every few lets the
+    // requests that arrived meanwhile through.
+    if (++sincePause === rowsBetweenPauses) {
+      sincePause = 0;
+      await new Promise(setImmediate);
+    }
     const cells = new Map<string, string>();
     for (const step of await descriptions.describe(application))
       for (const answer of step.answers)

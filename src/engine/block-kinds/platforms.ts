@@ -45,6 +45,18 @@ function answersOf(value: PlatformsValue, platform: PlatformKey) {
  * Every offered platform with its handle and followers (the website: its url and monthly visitors).
  * Only a platform with its main field filled is sent; `platforms.filled`, the group's own rule, never is.
  */
+
+// Building a number format costs far more than using one; an export formats every follower count.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function wholeNumbersIn(lang: string): Intl.NumberFormat {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang);
+    numberFormats.set(lang, format);
+  }
+  return format;
+}
+
 export const platformsCodec = defineCodec<PlatformsValue>({
   schema: (answer) =>
     z.strictObject(
@@ -119,7 +131,7 @@ export const platformsCodec = defineCodec<PlatformsValue>({
           key: `platforms.${platform}.${count.key}`,
           question: questionFor(platform, count, texts),
           text: /^\d+$/.test(count.text)
-            ? new Intl.NumberFormat(lang).format(Number(count.text))
+            ? wholeNumbersIn(lang).format(Number(count.text))
             : count.text,
           isFollowUp: true,
         });

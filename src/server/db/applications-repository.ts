@@ -512,10 +512,25 @@ export function createApplicationsRepository(
       return rows.map((row) => row.id);
     },
 
-    /** Every application selected (all by default), oldest first, read in batches so an export never holds them all. */
+    /** The configuration versions the selected applications were answered under. */
+    async configVersionsOf(
+      selection: InboxSelection = {},
+    ): Promise<Array<string | null>> {
+      const rows = await selected(selection)
+        .select('config_version')
+        .distinct()
+        .execute();
+      return rows.map((row) => row.config_version);
+    },
+
+    /**
+     * Every application selected (all by default), oldest first, read in batches so an export never
+     * holds them all. Between batches the event loop runs: SQLite answers synchronously, and without
+     * that pause an export would hold up every other request until it ended.
+     */
     async *iterate(
       selection: InboxSelection = {},
-      batchSize = 500,
+      batchSize = 200,
     ): AsyncGenerator<StoredApplication> {
       let after: { receivedAt: string; id: string } | undefined;
       for (;;) {
@@ -540,6 +555,7 @@ export function createApplicationsRepository(
         const tail = rows[rows.length - 1];
         if (!tail || rows.length < batchSize) return;
         after = { receivedAt: tail.received_at, id: tail.id };
+        await new Promise(setImmediate);
       }
     },
 

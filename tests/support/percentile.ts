@@ -1,0 +1,9 @@
+/** The `p`th percentile of latencies (nearest rank), 0 when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[
+      Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+    ] ?? 0
+  );
+}
