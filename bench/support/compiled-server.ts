@@ -4,10 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../tests/support/server-process.ts';
 
-/** The compiled server (`npm run build` first) on a free port with a fresh SQLite file, as `npm start` runs it. */
-export async function startCompiledServer(env: Record<string, string> = {}) {
+/**
+ * The compiled server (`npm run build` first) on a free port with a fresh SQLite file, as `npm start`
+ * runs it; `wrapper` runs it under another command (`strace -f …`).
+ */
+export async function startCompiledServer(
+  env: Record<string, string> = {},
+  wrapper: string[] = [],
+) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const [command = process.execPath, ...args] = [
+    ...wrapper,
+    process.execPath,
+    'dist/server/main.js',
+  ];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -29,12 +40,15 @@ export async function startCompiledServer(env: Record<string, string> = {}) {
     if (isUp) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const signal = (name: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(name);
+    });
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    pid: child.pid,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
   };
 }

@@ -367,6 +367,10 @@ function openPostgres(url: string): Database {
   // An idle connection closed by the server (restart, failover, admin) emits 'error' on the pool;
   // unhandled it would end the process. The pool drops that client and the next query reconnects.
   pool.on('error', () => {});
+  // A connection that ends while in use (PostgreSQL stopped or restarted, the backend terminated)
+  // rejects its query, which answers 503; its client also emits 'error', which unheard would end
+  // the process. The pool drops that client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DatabaseSchema>({
     dialect: new PostgresDialect({ pool }),
   });
