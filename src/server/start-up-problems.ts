@@ -1,6 +1,6 @@
 import { storageFaultOf } from './db/storage-fault.ts';
 
-/** What an operator can act on when start-up fails: one line that names the setting. */
+// What an operator can act on when start-up fails: one line that names the setting.
 
 const codeOf = (error: unknown) =>
   (error as { code?: unknown } | null)?.code ?? undefined;
