@@ -238,6 +238,7 @@ function syscallCounts(summary: string): Map<string, number> {
 }
 
 async function fsyncSection() {
+  ensureCommand('strace');
   for (const writersNow of [1, 50]) {
     const output = join(mkdtempSync(join(tmpdir(), 'wizard-strace-')), 'calls');
     const server = await startCompiledServer({}, [
@@ -373,11 +374,24 @@ async function sqlmapAgainst(label: string, env: Record<string, string>) {
 }
 
 async function sqlmapSection() {
+  ensureCommand('sqlmap');
   await sqlmapAgainst('SQLite', {});
   const cluster = soakPostgres();
   await sqlmapAgainst('PostgreSQL', {
     DATABASE_URL: await scratchPostgres(cluster.adminUrl),
   });
+}
+
+/** Installs a Debian package the section needs when its command is missing (as root). */
+function ensureCommand(command: string) {
+  try {
+    execFileSync('which', [command], { stdio: 'ignore' });
+  } catch {
+    execFileSync('apt-get', ['install', '-y', '-qq', command], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      stdio: 'ignore',
+    });
+  }
 }
 
 const sections: Record<string, () => Promise<void>> = {
