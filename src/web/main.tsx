@@ -34,6 +34,10 @@ if (result.ok && container.hasChildNodes() && !resumesLaterStep)
   hydrateRoot(container, page);
 else {
   const root = createRoot(container);
-  flushSync(() => root.render(page));
-  delete document.documentElement.dataset.resuming;
+  // In a task of its own, not in the module's evaluation: one long task would hold a slow phone
+  // for both at once.
+  setTimeout(() => {
+    flushSync(() => root.render(page));
+    delete document.documentElement.dataset.resuming;
+  }, 0);
 }
