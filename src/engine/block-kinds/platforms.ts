@@ -41,11 +41,6 @@ function answersOf(value: PlatformsValue, platform: PlatformKey) {
   }));
 }
 
-/**
- * Every offered platform with its handle and followers (the website: its url and monthly visitors).
- * Only a platform with its main field filled is sent; `platforms.filled`, the group's own rule, never is.
- */
-
 // Building a number format costs far more than using one; an export formats every follower count.
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function wholeNumbersIn(lang: string): Intl.NumberFormat {
@@ -57,6 +52,10 @@ function wholeNumbersIn(lang: string): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * Every offered platform with its handle and followers (the website: its url and monthly visitors).
+ * Only a platform with its main field filled is sent; `platforms.filled`, the group's own rule, never is.
+ */
 export const platformsCodec = defineCodec<PlatformsValue>({
   schema: (answer) =>
     z.strictObject(
