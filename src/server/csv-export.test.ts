@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { readExport } from '../../tests/support/csv.ts';
+import type { Engine } from './db/database.ts';
 import { engines, scratchDatabase } from '../../tests/support/databases.ts';
 import {
   adminToken,
@@ -27,50 +28,57 @@ function reworded(config: WizardConfig, label: string): WizardConfig {
   };
 }
 
+type Scratch = Awaited<ReturnType<typeof scratchDatabase>>;
+type App = Awaited<ReturnType<typeof buildApp>>;
+const authorised = { authorization: `Bearer ${adminToken}` };
+
+/** The app over a scratch database, with the review API on. */
+async function serve(scratch: Scratch, config = exampleConfig()): Promise<App> {
+  return buildApp({
+    wizardConfig: config,
+    configDirectory: 'config',
+    distDirectory: fakeDist(),
+    database: await scratch.open(),
+    adminToken,
+    rateLimitPerMinute: 0,
+  });
+}
+
+/** Stores an application, which must be accepted; returns its id. */
+async function submit(app: App, payload: unknown): Promise<string> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/syncPage/aldmere-creators',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: payload as object,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+const exportOf = async (app: App) =>
+  (await app.inject({ url: '/api/applications.csv', headers: authorised }))
+    .body;
+
 describe.each(engines)(
   'export across configuration versions on %s',
   (engine) => {
     test('exports an application stored before the form changed with the questions it was asked', async () => {
       const scratch = await scratchDatabase(engine);
-      const dist = fakeDist();
-      const serve = async (config: WizardConfig) =>
-        buildApp({
-          wizardConfig: config,
-          configDirectory: 'config',
-          distDirectory: dist,
-          database: await scratch.open(),
-          adminToken,
-          rateLimitPerMinute: 0,
-        });
-      const send = async (
-        app: Awaited<ReturnType<typeof serve>>,
-        firstName: string,
-      ) => {
-        const response = await app.inject({
-          method: 'PUT',
-          url: '/api/syncPage/aldmere-creators',
-          headers: { 'idempotency-key': randomUUID() },
-          payload: validApplication({ firstName }),
-        });
-        expect(response.statusCode).toBe(201);
-      };
-      const before = await serve(exampleConfig());
-      await send(before, 'Ada');
+      const before = await serve(scratch);
+      await submit(before, validApplication({ firstName: 'Ada' }));
       await before.close();
 
       const after = await serve(
+        scratch,
         reworded(exampleConfig(), 'What story would you tell?'),
       );
-      await send(after, 'Grace');
-      const csv = await after.inject({
-        method: 'GET',
-        url: '/api/applications.csv',
-        headers: { authorization: `Bearer ${adminToken}` },
-      });
+      await submit(after, validApplication({ firstName: 'Grace' }));
+      const csv = await exportOf(after);
       await after.close();
       await scratch.drop();
 
-      const { questions, keys, cells } = readExport(csv.body);
+      const { questions, keys, cells } = readExport(csv);
       const whatContent = keys.flatMap((key, index) =>
         key === 'fields.single.whatContent' ? [index] : [],
       );
@@ -92,40 +100,22 @@ describe.each(engines)(
 test.skipIf(!engines.includes('postgres'))(
   'the same applications export to the same CSV on SQLite and PostgreSQL',
   async () => {
-    const exportOn = async (engine: 'sqlite' | 'postgres') => {
+    const exportOn = async (engine: Engine) => {
       const scratch = await scratchDatabase(engine);
-      const app = await buildApp({
-        wizardConfig: exampleConfig(),
-        configDirectory: 'config',
-        distDirectory: fakeDist(),
-        database: await scratch.open(),
-        adminToken,
-        rateLimitPerMinute: 0,
-      });
-      const application = {
+      const app = await serve(scratch);
+      const id = await submit(app, {
         ...validApplication(),
         platforms: {
           youtube: { handle: 'ada-channel', followers: '900' },
           tiktok: { followers: '45000', handle: 'ada.tok' },
           instagram: { handle: 'ada.travels', followers: '12000' },
         },
-      };
-      const stored = await app.inject({
-        method: 'PUT',
-        url: '/api/syncPage/aldmere-creators',
-        headers: { 'idempotency-key': randomUUID() },
-        payload: application,
       });
-      expect(stored.statusCode).toBe(201);
-      const { id } = stored.json<{ id: string }>();
       const read = await app.inject({
         url: `/api/applications/${id}`,
-        headers: { authorization: `Bearer ${adminToken}` },
+        headers: authorised,
       });
-      const csv = await app.inject({
-        url: '/api/applications.csv',
-        headers: { authorization: `Bearer ${adminToken}` },
-      });
+      const csv = await exportOf(app);
       await app.close();
       await scratch.drop();
       const {
@@ -133,7 +123,7 @@ test.skipIf(!engines.includes('postgres'))(
         receivedAt: _receivedAt,
         ...rest
       } = read.json<Record<string, unknown>>();
-      const { questions, keys, cells } = readExport(csv.body);
+      const { questions, keys, cells } = readExport(csv);
       return {
         read: JSON.stringify(rest),
         csv: [questions, keys, ...cells.map((row) => row.slice(2))],
@@ -160,36 +150,21 @@ test('no cell of the export can run as a formula, whichever separator the spread
     '＋44 20 7946 0000',
   ];
   const scratch = await scratchDatabase('sqlite');
-  const app = await buildApp({
-    wizardConfig: exampleConfig(),
-    configDirectory: 'config',
-    distDirectory: fakeDist(),
-    database: await scratch.open(),
-    adminToken,
-    rateLimitPerMinute: 0,
-  });
+  const app = await serve(scratch);
   for (const text of hostile) {
     const application = validApplication({ firstName: text });
     application.personalInfo.lastName = text;
     application.fields.push({ key: 'single.anythingElse', value: text });
-    const stored = await app.inject({
-      method: 'PUT',
-      url: '/api/syncPage/aldmere-creators',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: application,
-    });
-    expect(stored.statusCode).toBe(201);
+    await submit(app, application);
   }
-  const csv = await app.inject({
-    url: '/api/applications.csv',
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
+  const csv = await exportOf(app);
   await app.close();
+  await scratch.drop();
   // Split the most suspicious way: at every separator and line break, quotes ignored.
   const runnable = /^[\s"]*[=+\-@＝＋－＠]/u;
-  const cells = csv.body.split(/[;\t\r\n]/);
+  const cells = csv.split(/[;\t\r\n]/);
   expect(cells.filter((cell) => runnable.test(cell))).toEqual([]);
-  const { rows } = readExport(csv.body);
+  const { rows } = readExport(csv);
   expect(rows.map((row) => row['fields.single.anythingElse']).sort()).toEqual(
     [
       '\'＝HYPERLINK("https://evil.example","x")',

@@ -213,7 +213,8 @@ describe('review API', () => {
     ).toBe('');
   });
 
-  test('erases an application everywhere: read, list, export and the database files', async () => {
+  /** A new application whose e-mail is a sentinel to look for in the answers and the files. */
+  const storeSentinel = async () => {
     const sentinel = `zz-erase-${randomUUID()}@example.com`;
     const { id } = (await (
       await putApplication(
@@ -222,11 +223,21 @@ describe('review API', () => {
         { key: randomUUID() },
       )
     ).json()) as { id: string };
-    const erase = await fetch(`${server.baseUrl}/api/applications/${id}`, {
+    return { sentinel, id };
+  };
+  const erase = (id: string) =>
+    fetch(`${server.baseUrl}/api/applications/${id}`, {
       method: 'DELETE',
       headers: authorised,
     });
-    expect(erase.status).toBe(204);
+  const filesHold = (text: string) =>
+    [server.sqlitePath, `${server.sqlitePath}-wal`].some(
+      (file) => existsSync(file) && readFileSync(file).includes(text),
+    );
+
+  test('erases an application everywhere: read, list, export and the database files', async () => {
+    const { sentinel, id } = await storeSentinel();
+    expect((await erase(id)).status).toBe(204);
     expect((await get(`/api/applications/${id}`)).status).toBe(404);
     expect(
       JSON.stringify(
@@ -236,50 +247,27 @@ describe('review API', () => {
     expect(await (await get('/api/applications.csv')).text()).not.toContain(
       sentinel,
     );
-    for (const file of [server.sqlitePath, `${server.sqlitePath}-wal`])
-      if (existsSync(file))
-        expect(readFileSync(file).includes(sentinel)).toBe(false);
-    expect(
-      (
-        await fetch(`${server.baseUrl}/api/applications/${id}`, {
-          method: 'DELETE',
-          headers: authorised,
-        })
-      ).status,
-    ).toBe(404);
+    expect(filesHold(sentinel)).toBe(false);
+    expect((await erase(id)).status).toBe(404);
   });
 
   test('an erasure while an earlier reader is open answers 202 and scrubs the files once the reader ends', async () => {
-    const sentinel = `zz-erase-${randomUUID()}@example.com`;
-    const { id } = (await (
-      await putApplication(
-        server.baseUrl,
-        validApplication({ emailAddress: sentinel }),
-        { key: randomUUID() },
-      )
-    ).json()) as { id: string };
+    const { sentinel, id } = await storeSentinel();
     const reader = new SQLite(server.sqlitePath, { readonly: true });
     reader.exec('BEGIN');
     reader.prepare('SELECT count(*) FROM applications').get();
-    const filesHoldSentinel = () =>
-      [server.sqlitePath, `${server.sqlitePath}-wal`].some(
-        (file) => existsSync(file) && readFileSync(file).includes(sentinel),
-      );
     try {
-      const erase = await fetch(`${server.baseUrl}/api/applications/${id}`, {
-        method: 'DELETE',
-        headers: authorised,
-      });
-      expect(erase.status).toBe(202);
-      expect(await erase.json()).toMatchObject({ status: 'scrubbing' });
+      const answer = await erase(id);
+      expect(answer.status).toBe(202);
+      expect(await answer.json()).toMatchObject({ status: 'scrubbing' });
       expect((await get(`/api/applications/${id}`)).status).toBe(404);
       // The reader's snapshot still holds the row: it must be in the files until the reader ends.
-      expect(filesHoldSentinel()).toBe(true);
+      expect(filesHold(sentinel)).toBe(true);
     } finally {
       reader.exec('COMMIT');
       reader.close();
     }
-    await expect.poll(filesHoldSentinel, { timeout: 5000 }).toBe(false);
+    await expect.poll(() => filesHold(sentinel), { timeout: 5000 }).toBe(false);
   });
 });
 
