@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { memo, Suspense, useMemo } from 'react';
 import { FormProvider, useController, useWatch } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { isDisabled, isShown } from '#engine/conditions.ts';
@@ -34,8 +34,7 @@ type FormWizardProps = {
   draft: Draft | null;
 };
 
-/** @public The wizard renders it from the module it imports on demand, which knip cannot follow. */
-export function FormWizard({
+function FormWizardSteps({
   config,
   texts,
   stepIndex,
@@ -74,6 +73,13 @@ export function FormWizard({
     </FormProvider>
   );
 }
+
+/**
+ * @public The wizard renders it from the module it imports on demand, which knip cannot follow.
+ * Memoised: the wizard renders it hidden beside the Welcome step, and Continue only reveals it;
+ * its props do not change then, so revealing it re-renders none of its fields.
+ */
+export const FormWizard = memo(FormWizardSteps);
 
 const emailPath = 'personalInfo.emailAddress';
 

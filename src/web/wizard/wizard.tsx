@@ -1,4 +1,4 @@
-import { Activity, useMemo, useRef, useState } from 'react';
+import { Activity, useCallback, useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
@@ -32,12 +32,18 @@ export function Wizard({ config }: { config: WizardConfig }) {
       typeof window === 'undefined' ? '' : window.location.search,
     ),
   );
-  const addressOf = (index: number) =>
-    `${window.location.pathname}${stepSearchOf(config.steps, index)}`;
-  const goTo: GoTo = (next) => {
-    setStepIndex(next);
-    window.history.pushState({ wizardStep: next }, '', addressOf(next));
-  };
+  const addressOf = useCallback(
+    (index: number) =>
+      `${window.location.pathname}${stepSearchOf(config.steps, index)}`,
+    [config],
+  );
+  const goTo = useCallback<GoTo>(
+    (next) => {
+      setStepIndex(next);
+      window.history.pushState({ wizardStep: next }, '', addressOf(next));
+    },
+    [addressOf],
+  );
   useStepHistory(config, stepIndex, setStepIndex, addressOf);
   const step = config.steps[stepIndex];
   const needsForm =
@@ -51,7 +57,7 @@ export function Wizard({ config }: { config: WizardConfig }) {
   useStepFocus(stepIndex, content, form !== null);
 
   // The page's Back is the browser's: the entry before is the step before.
-  const goBack = () => window.history.back();
+  const goBack = useCallback(() => window.history.back(), []);
   return (
     <div
       className={`wizard${step?.styles.grayBg ? ' wizard--gray' : ''}${stepIndex === 0 ? ' wizard--first' : ''}`}
