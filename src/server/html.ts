@@ -56,8 +56,9 @@ export function inlineStyleOf(
 
 /**
  * The page's one inline script, allowed by the Content-Security-Policy by its hash.
- * - The wizard's module starts once the page has loaded: the server-rendered Welcome step and its
- *   cover are painted by then, without sharing the network with the script on a slow connection.
+ * - The wizard's module starts once the page has loaded and painted: the server-rendered Welcome
+ *   step and its cover are on screen by then, without sharing the network with the script on a slow
+ *   connection.
  * - A tab that reloads on a later step instead hides the prerendered Welcome step before the first
  *   paint (styles.css, `[data-resuming]`), preloads that step's cover, and starts the module at once.
  * - A Continue pressed before the module has taken over starts it at once and is pressed again then.
@@ -97,7 +98,9 @@ export function pageScriptOf(
     `if(step>=last&&!(d&&d.sent)&&${!config.skipFinalStep})step=last-1;`,
     `if(step>0){root.dataset.resuming='';var c=${json(covers)}[Math.min(step,${covers.length - 1})];`,
     `if(c){var l=document.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=c.href;if(c.srcset){l.imageSrcset=c.srcset;l.imageSizes=${json(coverSizes)};l.type=c.type}document.head.appendChild(l)}start()}`,
-    "else if(document.readyState==='complete')start();else addEventListener('load',start)",
+    // After the frame that paints the loaded page, so the module's download never counts toward the
+    // first paint; a tab in the background, which paints nothing, starts it 100 ms after load.
+    "else{var later=function(){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)};if(document.readyState==='complete')later();else addEventListener('load',later)}",
     '})()',
   ].join('');
 }
