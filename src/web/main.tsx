@@ -34,8 +34,8 @@ if (result.ok && container.hasChildNodes() && !resumesLaterStep)
   hydrateRoot(container, page);
 else {
   const root = createRoot(container);
-  // In a task of its own, not in the module's evaluation: one long task would hold a slow phone
-  // for both at once.
+  // Rendered in a task after the module's evaluation, not within it: together they made one long
+  // task, during which a slow phone answered no input.
   setTimeout(() => {
     flushSync(() => root.render(page));
     delete document.documentElement.dataset.resuming;
