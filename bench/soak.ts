@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/database.ts';
 import {
@@ -24,6 +23,7 @@ import {
   validApplication,
 } from '../tests/support/fixtures.ts';
 import { percentile } from '../tests/support/percentile.ts';
+import { createScratchPostgres } from '../tests/support/scratch-postgres.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
 
 const killCycles = Number(process.env.KILL_CYCLES ?? 20);
@@ -188,20 +188,12 @@ function soakPostgres() {
   };
 }
 
-async function scratchPostgres(adminUrl: string): Promise<string> {
-  const name = `soak_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function postgresSection() {
   const cluster = soakPostgres();
-  const databaseUrl = await scratchPostgres(cluster.adminUrl);
+  const { url: databaseUrl } = await createScratchPostgres(
+    cluster.adminUrl,
+    'soak',
+  );
   const server = await startCompiledServer({ DATABASE_URL: databaseUrl });
   const ledger = newLedger();
   const stops = 3;
@@ -378,7 +370,7 @@ async function sqlmapSection() {
   await sqlmapAgainst('SQLite', {});
   const cluster = soakPostgres();
   await sqlmapAgainst('PostgreSQL', {
-    DATABASE_URL: await scratchPostgres(cluster.adminUrl),
+    DATABASE_URL: (await createScratchPostgres(cluster.adminUrl, 'soak')).url,
   });
 }
 

@@ -1,9 +1,9 @@
-import { storageFaultOf } from './db/storage-fault.ts';
+import { errorCodeOf, storageFaultOf } from './db/storage-fault.ts';
 
 // What an operator can act on when start-up fails: one line that names the setting.
 
-const codeOf = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code ?? undefined;
+const invalidDatabaseUrl =
+  'DATABASE_URL: is not a valid URL (postgres://user:password@host:port/database)';
 
 const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
@@ -23,17 +23,17 @@ export function databaseProblem(
     const url = new URL(databaseUrl);
     place = `${url.hostname}:${url.port || '5432'}`;
   } catch {
-    return 'DATABASE_URL: is not a valid URL (postgres://user:password@host:port/database)';
+    return invalidDatabaseUrl;
   }
-  const code = codeOf(error);
+  const code = errorCodeOf(error);
   if (code === 'ERR_INVALID_URL' || error instanceof URIError)
-    return 'DATABASE_URL: is not a valid URL (postgres://user:password@host:port/database)';
+    return invalidDatabaseUrl;
   if (code === '28P01' || code === '28000')
     return `DATABASE_URL: the server at ${place} refused the user name or password`;
   if (code === '3D000')
     return `DATABASE_URL: the database it names does not exist on the server at ${place}`;
   const fault = storageFaultOf(error);
-  if (fault) return `DATABASE_URL: ${fault} at ${place} (${String(code)})`;
+  if (fault) return `DATABASE_URL: ${fault} at ${place} (${code})`;
   return `DATABASE_URL: the database at ${place} could not be opened: ${messageOf(error)}`;
 }
 
@@ -42,7 +42,7 @@ export function listenProblem(
   error: unknown,
   { port, host }: { port: number; host: string },
 ): string {
-  const code = codeOf(error);
+  const code = errorCodeOf(error);
   if (code === 'EADDRINUSE')
     return `PORT: ${port} is already in use on ${host}; stop what holds it or choose another PORT`;
   if (code === 'EACCES')

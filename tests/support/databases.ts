@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import {
   type Database,
   type Engine,
 } from '../../src/server/db/database.ts';
+import { createScratchPostgres } from './scratch-postgres.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -55,22 +55,11 @@ export async function scratchDatabase(
       open: () => openDatabase({ sqlitePath }),
       drop: async () => {},
     };
-  const name = `wizard_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl ?? '');
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgres(adminUrl ?? '');
   return {
-    url: url.toString(),
+    url: scratch.url,
     sqlitePath,
-    open: () => openDatabase({ databaseUrl: url.toString(), sqlitePath }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    open: () => openDatabase({ databaseUrl: scratch.url, sqlitePath }),
+    drop: scratch.drop,
   };
 }

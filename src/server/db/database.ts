@@ -16,6 +16,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Stage } from '#engine/stages.ts';
 import { buildMigrations } from './migrations.ts';
+import { errorCodeOf } from './storage-fault.ts';
 
 type ApplicationsTable = {
   id: string;
@@ -352,7 +353,7 @@ function createScrubber(db: Kysely<DatabaseSchema>) {
 }
 
 function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCodeOf(error);
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 

@@ -1,10 +1,16 @@
+/** The `code` an error carries (SQLite, PostgreSQL, Node), if it carries one as text. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /**
  * The cause of a database failure in an operator's words, from SQLite's result codes, PostgreSQL's
  * SQLSTATE codes and Node's network codes; undefined when it is none of the faults of storage.
  */
 export function storageFaultOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return undefined;
+  const code = errorCodeOf(error);
+  if (code === undefined) return undefined;
   if (code === 'SQLITE_FULL' || code === '53100') return 'the disk is full';
   if (code.startsWith('SQLITE_READONLY') || code === '25006')
     return 'the database is read-only';
