@@ -56,6 +56,16 @@ function questionOf(model: ApplicationModel, path: string): string {
   return path;
 }
 
+/** The form paths the application's schema refuses in these answers. */
+function invalidPaths(config: WizardConfig, values: FieldValues): Set<string> {
+  const checked = prepareApplicationForm(config).schema.safeParse(values);
+  return new Set(
+    checked.success
+      ? []
+      : checked.error.issues.map((issue) => issue.path.join('.')),
+  );
+}
+
 // The draft ends with the tab (sessionStorage). It never holds the agreement, which is given anew
 // rather than restored, nor the honeypot.
 function draftValues(values: FieldValues): Record<string, unknown> {
@@ -146,13 +156,8 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   // to the first step that needs them.
   useEffect(() => {
     if (draft?.sent || stepIndex <= 1) return;
-    const checked = prepareApplicationForm(config).schema.safeParse(
-      form.getValues(),
-    );
-    if (checked.success) return;
-    const invalid = new Set(
-      checked.error.issues.map((issue) => issue.path.join('.')),
-    );
+    const invalid = invalidPaths(config, form.getValues());
+    if (invalid.size === 0) return;
     const first = config.steps.findIndex((_, index) =>
       stepFieldPaths(config, model, index).some((path) => invalid.has(path)),
     );
@@ -181,6 +186,16 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   // Every control of the step is marked touched, so each revalidates as it is corrected.
   const validateStep = async (index: number) => {
     const paths = stepFieldPaths(config, model, index);
+    // A step that passes and shows no error is left without updating the form's state: that update
+    // would re-render every field of the step being left, in the frame that shows the next one.
+    const invalid = invalidPaths(config, form.getValues());
+    const isShowingNoError = paths.every(
+      (path) => !form.getFieldState(path).invalid,
+    );
+    if (isShowingNoError && paths.every((path) => !invalid.has(path))) {
+      setAttention(null);
+      return true;
+    }
     const isValid = await form.trigger(paths, { shouldTouch: true });
     if (isValid) setAttention(null);
     else {
