@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { engines, scratchDatabase } from '../tests/support/databases.ts';
@@ -12,7 +12,8 @@ import type { Engine } from '../src/server/db/database.ts';
 // Durable submissions, side by side in one run: the naive one-INSERT-per-request server of
 // bench/naive/ and the real server (compiled, production logging on), each in its own process,
 // each hit by 50 connections of unique applications. On SQLite (WAL, synchronous=FULL) and, when
-// TEST_DATABASE_URL answers, on PostgreSQL. Fails past the budgets in bench/budgets.json.
+// TEST_DATABASE_URL answers, on PostgreSQL. Fails past the budgets in bench/budgets.json. Each side's
+// CPU time per request is printed too: where a flush to disk is cheap, it is what bounds the rate.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
 ) as Record<string, number>;
@@ -23,12 +24,41 @@ const putApplicationBody = JSON.stringify(validApplication());
 
 type Result = {
   requestsPerSecond: number;
+  /** CPU time per request, in µs: the server process's, and PostgreSQL's processes' together. */
+  serverCpuUs: number;
+  databaseCpuUs: number;
   p50: number;
   p99: number;
   acknowledged: number;
   stored: number;
   failures: number;
 };
+
+/** CPU time a process has used, in seconds (user and system, from /proc). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .split(') ')[1]
+      ?.split(' ');
+    return (Number(fields?.[11]) + Number(fields?.[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of every PostgreSQL process on this machine: the backends the server talks to among them. */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc'))
+    if (/^\d+$/.test(entry))
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+          total += cpuSecondsOf(Number(entry));
+      } catch {
+        // The process ended while the list was read.
+      }
+  return total;
+}
 
 async function started(command: string[], env: Record<string, string>) {
   const port = await freePort();
@@ -84,10 +114,20 @@ async function measure(
   const { url, child } = await started(command, env);
   // A second of warm-up (JIT, page cache), then the measured run; both are stored and counted.
   const warmUp = await load(url, 1);
+  const serverCpuBefore = cpuSecondsOf(child.pid ?? 0);
+  const databaseCpuBefore = postgresCpuSeconds();
   const result = await load(url, seconds);
+  const perRequest = (cpuSeconds: number) =>
+    (cpuSeconds / result.requests.total) * 1e6;
+  const serverCpuUs = perRequest(
+    cpuSecondsOf(child.pid ?? 0) - serverCpuBefore,
+  );
+  const databaseCpuUs = perRequest(postgresCpuSeconds() - databaseCpuBefore);
   await stopped(child);
   return {
     requestsPerSecond: result.requests.average,
+    serverCpuUs,
+    databaseCpuUs,
     p50: result.latency.p50,
     p99: result.latency.p99,
     acknowledged: warmUp['2xx'] + result['2xx'],
@@ -159,7 +199,7 @@ async function compare(engine: Engine): Promise<boolean> {
     ['lost (acknowledged - stored)', real.acknowledged - real.stored, 0, 'max'],
   ] as const;
   const row = (name: string, result: Result) =>
-    `  ${name.padEnd(6)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  acknowledged ${result.acknowledged}, stored ${result.stored}, failed ${result.failures}\n`;
+    `  ${name.padEnd(6)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  acknowledged ${result.acknowledged}, stored ${result.stored}, failed ${result.failures}; CPU per request: server ${result.serverCpuUs.toFixed(0)} µs${engine === 'postgres' ? `, PostgreSQL ${result.databaseCpuUs.toFixed(0)} µs` : ''}\n`;
   process.stdout.write(`${engine}, ${connections} connections, ${seconds} s\n`);
   process.stdout.write(row('naive', naive));
   process.stdout.write(row('real', real));

@@ -2,22 +2,21 @@ import { createHash } from 'node:crypto';
 
 const keysInOrder = (value: object) => Object.keys(value).sort();
 
-/** JSON with object keys in a fixed order, so equal values hash equally however their keys were ordered. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${keysInOrder(value)
-      .map(
-        (key) =>
-          `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-      )
-      .join(',')}}`;
-  return JSON.stringify(value);
+/**
+ * JSON with object keys in a fixed order, so equal values give equal text however their keys were
+ * ordered. Built by the runtime's own serialiser over an ordered copy, the fastest way measured.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(withKeysInOrder(value));
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** The SHA-256 of a value's canonical JSON, in hex. */
 export function hashCanonical(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return sha256Hex(canonicalJson(value));
 }
 
 /**

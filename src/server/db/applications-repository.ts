@@ -3,7 +3,11 @@ import { sql } from 'kysely';
 import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
 import type { PlatformKey } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
-import { hashCanonical, withKeysInOrder } from '../canonical-json.ts';
+import {
+  canonicalJson,
+  sha256Hex,
+  withKeysInOrder,
+} from '../canonical-json.ts';
 import { fullNameOf, inboxColumnsOf } from './applicant-columns.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from './database.ts';
@@ -48,15 +52,19 @@ type StoreInput = {
 // SQLite allows 32,766 bound values in one statement; a row has 14.
 const maxBatchSize = 256;
 
-function rowOf(input: StoreInput, hash: string, receivedAt: string) {
+function rowOf(
+  input: StoreInput,
+  stored: { text: string; hash: string },
+  receivedAt: string,
+) {
   const personal = input.payload.personalInfo;
   return {
     id: randomUUID(),
     page_id: input.pageId,
     idempotency_key: input.idempotencyKey,
-    payload_hash: hash,
+    payload_hash: stored.hash,
     received_at: receivedAt,
-    payload: JSON.stringify(input.payload),
+    payload: stored.text,
     config_version: input.configVersion,
     full_name: fullNameOf(input.payload),
     ...inboxColumnsOf(input.payload),
@@ -109,8 +117,10 @@ export type InboxCursor = {
 const likePattern = (text: string) =>
   `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-export function hashPayload(payload: ApplicationPayload): string {
-  return hashCanonical(payload);
+/** An application's answers as stored: their canonical JSON, whose hash tells a replay from a conflict. */
+export function storedPayloadOf(payload: ApplicationPayload) {
+  const text = canonicalJson(payload);
+  return { text, hash: sha256Hex(text) };
 }
 
 /** SQLite keeps JSON as text, PostgreSQL as jsonb, which arrives parsed. */
@@ -235,61 +245,31 @@ export function createApplicationsRepository(
       );
 
   /**
-   * One transaction for a batch: the keys already stored answer as replays or conflicts, the rest
-   * are inserted at once; a key a concurrent process stored first is read back as that process's.
+   * One transaction for a batch, inserted at once. A key stored before (a replay, or a concurrent
+   * process's) is not inserted again: it answers as the row that holds it, read back only then, so
+   * the usual batch is one statement.
    */
   async function storeTogether(
     inputs: readonly StoreInput[],
   ): Promise<StoreOutcome[]> {
     const receivedAt = now().toISOString();
-    const hashes = inputs.map((input) => hashPayload(input.payload));
-    const keyOf = (pageId: string, idempotencyKey: string) =>
-      `${pageId} ${idempotencyKey}`;
+    const payloads = inputs.map((input) => storedPayloadOf(input.payload));
+    const keyOf = (key: { pageId: string; idempotencyKey: string }) =>
+      `${key.pageId} ${key.idempotencyKey}`;
     const created: NewApplication[] = [];
     const outcomes = await db.transaction().execute(async (transaction) => {
-      const pageIds = [...new Set(inputs.map((input) => input.pageId))];
-      const stored = await transaction
-        .selectFrom('applications')
-        .select([
-          'id',
-          'page_id',
-          'idempotency_key',
-          'received_at',
-          'payload_hash',
-        ])
-        .where((where) =>
-          where.or(
-            pageIds.map((pageId) =>
-              where.and([
-                where('page_id', '=', pageId),
-                where(
-                  'idempotency_key',
-                  'in',
-                  inputs
-                    .filter((input) => input.pageId === pageId)
-                    .map((input) => input.idempotencyKey),
-                ),
-              ]),
-            ),
-          ),
-        )
-        .execute();
-      const known = new Map(
-        stored.map((row) => [keyOf(row.page_id, row.idempotency_key), row]),
-      );
+      const firstOfKey = new Map<string, ApplicationRow>();
       const fresh: Array<ApplicationRow & { position: number }> = [];
       const outcomes = inputs.map((input, position): StoreOutcome => {
-        const key = keyOf(input.pageId, input.idempotencyKey);
-        const hash = hashes[position] ?? '';
-        const existing = known.get(key);
+        const payload = payloads[position] as { text: string; hash: string };
+        const earlier = firstOfKey.get(keyOf(input));
         // A key seen earlier in this batch answers like one stored before it.
-        if (existing) return outcomeFor(existing, hash);
-        const row = rowOf(input, hash, receivedAt);
-        known.set(key, row);
+        if (earlier) return outcomeFor(earlier, payload.hash);
+        const row = rowOf(input, payload, receivedAt);
+        firstOfKey.set(keyOf(input), row);
         fresh.push({ ...row, position });
         return { kind: 'created', id: row.id, receivedAt };
       });
-      if (fresh.length === 0) return outcomes;
       const inserted = await transaction
         .insertInto('applications')
         .values(fresh.map(({ position: _position, ...row }) => row))
@@ -309,21 +289,41 @@ export function createApplicationsRepository(
           });
       if (created.length > 0) await hooks.inTransaction?.(transaction, created);
       if (inserted.length === fresh.length) return outcomes;
-      for (const row of fresh.filter((row) => !insertedIds.has(row.id))) {
-        const winner = await transaction
-          .selectFrom('applications')
-          .select(['id', 'received_at', 'payload_hash'])
-          .where('page_id', '=', row.page_id)
-          .where('idempotency_key', '=', row.idempotency_key)
-          .executeTakeFirstOrThrow();
-        inputs.forEach((input, position) => {
-          if (
-            keyOf(input.pageId, input.idempotencyKey) ===
-            keyOf(row.page_id, row.idempotency_key)
-          )
-            outcomes[position] = outcomeFor(winner, hashes[position] ?? '');
-        });
-      }
+      const heldElsewhere = fresh.filter((row) => !insertedIds.has(row.id));
+      const holders = await transaction
+        .selectFrom('applications')
+        .select([
+          'id',
+          'page_id',
+          'idempotency_key',
+          'received_at',
+          'payload_hash',
+        ])
+        .where((where) =>
+          where.or(
+            heldElsewhere.map((row) =>
+              where.and([
+                where('page_id', '=', row.page_id),
+                where('idempotency_key', '=', row.idempotency_key),
+              ]),
+            ),
+          ),
+        )
+        .execute();
+      const holderOf = new Map(
+        holders.map((row) => [
+          keyOf({ pageId: row.page_id, idempotencyKey: row.idempotency_key }),
+          row,
+        ]),
+      );
+      inputs.forEach((input, position) => {
+        const holder = holderOf.get(keyOf(input));
+        if (holder)
+          outcomes[position] = outcomeFor(
+            holder,
+            payloads[position]?.hash ?? '',
+          );
+      });
       return outcomes;
     });
     if (created.length > 0) hooks.afterCommit?.(created);
