@@ -89,6 +89,29 @@ describe.each(engines)('group commit on %s', (engine) => {
     expect(rows).toHaveLength(1);
   });
 
+  test('answers a key stored by an earlier batch as that row, however often a later batch repeats it, beside new keys', async () => {
+    const target = repository();
+    const key = randomUUID();
+    const stored = await store(target, 'Grace', key);
+    const [same, fresh, other, again] = await Promise.all([
+      store(target, 'Grace', key),
+      store(target, 'Ada'),
+      store(target, 'Eve', key),
+      store(target, 'Grace', key),
+    ]);
+    expect(stored.kind).toBe('created');
+    expect(same).toEqual({ ...stored, kind: 'replayed' });
+    expect(fresh?.kind).toBe('created');
+    expect(other).toEqual({ kind: 'conflict' });
+    expect(again).toEqual({ ...stored, kind: 'replayed' });
+    const rows = await database.db
+      .selectFrom('applications')
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   test('a batch the database refuses fails every application in it and stores none', async () => {
     const target = repository();
     const before = await target.count();
