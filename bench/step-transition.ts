@@ -11,7 +11,8 @@ import { startCompiledServer } from './support/compiled-server.ts';
 // From a click on Continue to the next step complete, its heading and every field painted, in
 // Chromium at 4× CPU throttling, with nothing cached by an earlier visit; and whether the heading and
 // the fields came in the same frame. Welcome → General Information (after reading Welcome for 3 s),
-// then General Information → More Details. Median of 3 fresh runs (BENCH_RUNS to change); fails past bench/budgets.json.
+// then General Information → More Details. Median of 3 fresh runs (BENCH_RUNS sets another count);
+// fails past bench/budgets.json.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
 ) as Record<string, number>;

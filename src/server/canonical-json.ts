@@ -4,7 +4,8 @@ const keysInOrder = (value: object) => Object.keys(value).sort();
 
 /**
  * JSON with object keys in a fixed order, so equal values give equal text however their keys were
- * ordered. Built by the runtime's own serialiser over an ordered copy, the fastest way measured.
+ * ordered. Built by the runtime's own serialiser over an ordered copy, the fastest way measured; the
+ * copy's order is JavaScript's own (integer-like keys first, by value; the others sorted).
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(withKeysInOrder(value));

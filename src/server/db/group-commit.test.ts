@@ -49,6 +49,15 @@ describe.each(engines)('group commit on %s', (engine) => {
       payload: application(firstName),
     });
 
+  const rowsWithKey = async (key: string) =>
+    (
+      await database.db
+        .selectFrom('applications')
+        .select('id')
+        .where('idempotency_key', '=', key)
+        .execute()
+    ).length;
+
   test('writes applications that arrive together in fewer transactions than applications, each stored', async () => {
     const target = repository();
     const outcomes = await Promise.all(
@@ -81,12 +90,7 @@ describe.each(engines)('group commit on %s', (engine) => {
     expect(same).toEqual({ ...first, kind: 'replayed' });
     expect(other).toEqual({ kind: 'conflict' });
     expect(again).toEqual({ ...first, kind: 'replayed' });
-    const rows = await database.db
-      .selectFrom('applications')
-      .select('id')
-      .where('idempotency_key', '=', key)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await rowsWithKey(key)).toBe(1);
   });
 
   test('answers a key stored by an earlier batch as that row, however often a later batch repeats it, beside new keys', async () => {
@@ -104,12 +108,7 @@ describe.each(engines)('group commit on %s', (engine) => {
     expect(fresh?.kind).toBe('created');
     expect(other).toEqual({ kind: 'conflict' });
     expect(again).toEqual({ ...stored, kind: 'replayed' });
-    const rows = await database.db
-      .selectFrom('applications')
-      .select('id')
-      .where('idempotency_key', '=', key)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await rowsWithKey(key)).toBe(1);
   });
 
   test('a batch the database refuses fails every application in it and stores none', async () => {

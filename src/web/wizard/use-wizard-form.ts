@@ -183,7 +183,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
-  // Every control of the step is marked touched, so each revalidates as it is corrected.
+  // A step that fails has every control marked touched, so each revalidates as it is corrected.
   const validateStep = async (index: number) => {
     const paths = stepFieldPaths(config, model, index);
     // A step that passes and shows no error is left without updating the form's state: that update
