@@ -31,8 +31,6 @@ const withoutFormula = (cell: string) =>
 // A question reworded in a later configuration is another column: each application keeps the words it was asked in.
 const columnId = (column: ExportColumn) => `${column.key}\n${column.question}`;
 
-const rowsBetweenPauses = 50;
-
 async function* rows(
   repository: ApplicationsRepository,
   descriptions: ApplicationDescriptions,
@@ -51,14 +49,7 @@ async function* rows(
   const header = [...fixedColumns, ...columns.values()];
   yield header.map((column) => column.question);
   yield header.map((column) => column.key);
-  let sincePause = 0;
   for await (const application of repository.iterate(selection)) {
-    // Describing an application is the export's costliest step; pausing every few lets the
-    // requests that arrived meanwhile through.
-    if (++sincePause === rowsBetweenPauses) {
-      sincePause = 0;
-      await new Promise(setImmediate);
-    }
     const cells = new Map<string, string>();
     for (const step of await descriptions.describe(application))
       for (const answer of step.answers)

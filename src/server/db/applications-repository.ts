@@ -52,6 +52,9 @@ type StoreInput = {
 // SQLite allows 32,766 bound values in one statement; a row has 14.
 const maxBatchSize = 256;
 
+/** How many applications `iterate` yields between two turns of the event loop. */
+const rowsBetweenPauses = 50;
+
 function rowOf(
   input: StoreInput,
   stored: { text: string; hash: string },
@@ -525,14 +528,17 @@ export function createApplicationsRepository(
 
     /**
      * Every application selected (all by default), oldest first, read in batches so an export never
-     * holds them all. Between batches the event loop runs: SQLite answers synchronously, and without
-     * that pause an export would hold up every other request until it ended.
+     * holds them all. The event loop runs before each batch and every few applications: SQLite
+     * answers synchronously, and what the reader does with each (an export describes it, the
+     * costliest step) runs between them, so without those pauses an export would hold up every
+     * other request until it ended.
      */
     async *iterate(
       selection: InboxSelection = {},
       batchSize = 200,
     ): AsyncGenerator<StoredApplication> {
       let after: { receivedAt: string; id: string } | undefined;
+      let sincePause = 0;
       for (;;) {
         let query = selected(selection)
           .select(storedColumns)
@@ -551,10 +557,18 @@ export function createApplicationsRepository(
             ]),
           );
         const rows = await query.execute();
-        for (const row of rows) yield toStored(row);
+        for (const row of rows) {
+          if (++sincePause === rowsBetweenPauses) {
+            sincePause = 0;
+            await new Promise(setImmediate);
+          }
+          yield toStored(row);
+        }
         const tail = rows[rows.length - 1];
         if (!tail || rows.length < batchSize) return;
         after = { receivedAt: tail.received_at, id: tail.id };
+        // The next batch's read is synchronous on SQLite too: the requests waiting go first.
+        sincePause = 0;
         await new Promise(setImmediate);
       }
     },
