@@ -55,11 +55,7 @@ const maxBatchSize = 256;
 /** How many applications `iterate` yields between two turns of the event loop. */
 const rowsBetweenPauses = 50;
 
-function rowOf(
-  input: StoreInput,
-  stored: { text: string; hash: string },
-  receivedAt: string,
-) {
+function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
   const personal = input.payload.personalInfo;
   return {
     id: randomUUID(),
@@ -120,8 +116,10 @@ export type InboxCursor = {
 const likePattern = (text: string) =>
   `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** An application's answers as stored: their canonical JSON, whose hash tells a replay from a conflict. */
-export function storedPayloadOf(payload: ApplicationPayload) {
+/** An application's answers as stored: their canonical JSON, and its hash, which tells a replay from a conflict. */
+type StoredPayload = { text: string; hash: string };
+
+export function storedPayloadOf(payload: ApplicationPayload): StoredPayload {
   const text = canonicalJson(payload);
   return { text, hash: sha256Hex(text) };
 }
@@ -264,7 +262,7 @@ export function createApplicationsRepository(
       const firstOfKey = new Map<string, ApplicationRow>();
       const fresh: Array<ApplicationRow & { position: number }> = [];
       const outcomes = inputs.map((input, position): StoreOutcome => {
-        const payload = payloads[position] as { text: string; hash: string };
+        const payload = payloads[position] as StoredPayload;
         const earlier = firstOfKey.get(keyOf(input));
         // A key seen earlier in this batch answers like one stored before it.
         if (earlier) return outcomeFor(earlier, payload.hash);
@@ -324,7 +322,7 @@ export function createApplicationsRepository(
         if (holder)
           outcomes[position] = outcomeFor(
             holder,
-            payloads[position]?.hash ?? '',
+            (payloads[position] as StoredPayload).hash,
           );
       });
       return outcomes;
