@@ -2,12 +2,13 @@ import type { KnipConfig } from 'knip';
 
 export default {
   // The compiled server's entries (vite.config.ts builds them into dist/server/), run by `npm start`
-  // and `npm run export` through the built files, where knip cannot trace them back.
+  // and the commands through the built files, where knip cannot trace them back.
   entry: [
     'src/server/main.ts',
     'src/web/prerender.tsx',
     'scripts/export.ts',
     'scripts/staff.ts',
+    'scripts/backup.ts',
     // The staff workspace's page (review.html), built by its own Vite environment.
     'src/review/main.tsx',
     // Started by bench/submissions.ts as processes of their own; built by bench/lighthouse.ts.

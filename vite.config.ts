@@ -1,8 +1,15 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { buildStampPath, hashBuildSources } from './scripts/build-sources.js';
 import { renderIndexHtml } from './src/server/html.ts';
 import { loadWizardConfig } from './src/server/wizard-config.ts';
 
@@ -67,9 +74,18 @@ export default defineConfig({
   publicDir: false,
   build: { assetsInlineLimit: 0, sourcemap: false },
   // `vite build` builds both: the browser's files in dist/, then the server in dist/server/ (main.js,
-  // the first step's renderer prerender.js, the commands export.js and staff.js). Only dist/assets/
-  // is served to browsers.
-  builder: {},
+  // the first step's renderer prerender.js, the commands export.js, staff.js and backup.js). Only
+  // dist/assets/ is served to browsers. The hash of the sources is written last, so only a whole
+  // build carries it, and it is the hash of the sources as they were when the build began.
+  builder: {
+    async buildApp(builder) {
+      const sources = hashBuildSources();
+      rmSync(buildStampPath, { force: true });
+      for (const environment of Object.values(builder.environments))
+        await builder.build(environment);
+      writeFileSync(buildStampPath, `${sources}\n`);
+    },
+  },
   environments: {
     client: {
       build: {
@@ -106,6 +122,7 @@ export default defineConfig({
             prerender: 'src/web/prerender.tsx',
             export: 'scripts/export.ts',
             staff: 'scripts/staff.ts',
+            backup: 'scripts/backup.ts',
           },
           output: { chunkFileNames: 'chunks/[name]-[hash].js' },
         },

@@ -22,6 +22,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Some tests start a real server process or command; on a busy 2-core machine a cold
+          // start has taken 15–23 s. Each waits for readiness, so the ceiling only ends a hang.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           // The messages the server prints for a broken configuration.
           setupFiles: ['src/server/zod-messages.ts'],
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
@@ -37,6 +41,18 @@ export default defineConfig({
           setupFiles: ['src/server/zod-messages.ts'],
           include: ['tests/load/**/*.test.ts'],
           testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The README's deployment path in a scratch clone (`npm run test:deploy`): a clean
+          // install, a build, a pruned tree, the commands an operator runs.
+          name: 'deploy',
+          environment: 'node',
+          include: ['tests/deploy/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
       {

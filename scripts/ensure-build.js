@@ -1,42 +1,30 @@
-// `npm start` and `npm run export` run the compiled server with plain `node`. This builds it first
-// when the build is missing or older than a source, so a fresh clone needs only two commands.
-// Plain JavaScript: it runs before anything is compiled, on any supported Node.
+// `npm start` and the commands run the compiled server with plain `node`. This builds it first when
+// dist/ was not made from the sources in this tree, so a fresh clone needs only two commands; a tree
+// without the build tools (after `npm prune --omit=dev`) is never built, it says what to run instead.
+// Plain JavaScript: it runs before anything is compiled.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import process from 'node:process';
+import { refuseUnsupportedNode } from '../src/server/process-prelude.js';
+import { buildStampPath, hashBuildSources } from './build-sources.js';
 
-const sources = [
-  'src',
-  'scripts/export.ts',
-  'scripts/staff.ts',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-];
-// The browser's page is written first and the server last; a build is as old as its oldest part.
-const builtFiles = ['dist/index.html', 'dist/server/main.js'];
+refuseUnsupportedNode();
 
-/** @param {string} path */
-function newestChange(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(
-    0,
-    ...readdirSync(path).map((entry) => newestChange(join(path, entry))),
-  );
-}
+const isCurrent =
+  existsSync('dist/server/main.js') &&
+  existsSync(buildStampPath) &&
+  readFileSync(buildStampPath, 'utf8').trim() === hashBuildSources();
 
-const isStale =
-  !builtFiles.every((file) => existsSync(file)) ||
-  Math.max(...sources.map(newestChange)) >
-    Math.min(...builtFiles.map((file) => statSync(file).mtimeMs));
-if (isStale) {
+if (!isCurrent) {
+  const vite = 'node_modules/vite/bin/vite.js';
+  if (!existsSync(vite)) {
+    process.stderr.write(
+      'dist/ was not built from the sources in this tree, and this tree has no build tools (npm prune --omit=dev removed them): run `npm ci && npm run build && npm prune --omit=dev`, then start again\n',
+    );
+    process.exit(1);
+  }
   process.stdout.write('Building the wizard and the server…\n');
-  execFileSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-    { stdio: 'inherit' },
-  );
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }

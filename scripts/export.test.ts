@@ -28,7 +28,7 @@ test('npm run export writes the same CSV as the review API', async () => {
     {
       env: { ...process.env, SQLITE_PATH: server.sqlitePath },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     },
   );
   expect(result.stderr).toBe('');
@@ -49,7 +49,7 @@ test('npm run export explains its usage without --out', () => {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'scripts/export.ts'],
-    { encoding: 'utf8', timeout: 20_000 },
+    { encoding: 'utf8', timeout: 60_000 },
   );
   expect(result.status).toBe(2);
   expect(result.stderr).toBe(

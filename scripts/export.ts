@@ -1,57 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
-import { buildApplicationModel } from '../src/engine/application-schema.ts';
-import { createApplicationDescriptions } from '../src/server/application-descriptions.ts';
-import { exportApplicationsCsv } from '../src/server/csv-export.ts';
-import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { parseEnv } from '../src/server/env.ts';
-import {
-  loadWizardConfig,
-  WizardConfigError,
-} from '../src/server/wizard-config.ts';
+// `npm run export`'s entry. The Node version is checked and `.env` read before any other module
+// loads, so the command is imported only after them.
+import { prepareProcess } from '../src/server/process-prelude.js';
 
-// `npm run export -- --out applications.csv`: the review API's CSV export, from the command line,
-// against the same database the server uses (DATABASE_URL or SQLITE_PATH).
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
-if (!values.out) {
-  process.stderr.write('Usage: npm run export -- --out applications.csv\n');
-  process.exit(2);
-}
-const parsed = parseEnv(process.env);
-if (!parsed.ok) {
-  process.stderr.write(
-    `Invalid environment:\n${parsed.problems.map((problem) => `  - ${problem}`).join('\n')}\n`,
-  );
-  process.exit(1);
-}
-// Applications stored before configuration versions were kept are read with the current configuration.
-let current;
-try {
-  current = loadWizardConfig(parsed.env.WIZARD_CONFIG).config;
-} catch (error) {
-  if (!(error instanceof WizardConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
-const database = await openDatabase({
-  databaseUrl: parsed.env.DATABASE_URL,
-  sqlitePath: parsed.env.SQLITE_PATH,
-});
-const repository = createApplicationsRepository(database);
-const descriptions = createApplicationDescriptions(
-  repository,
-  buildApplicationModel(current),
-);
-try {
-  await pipeline(
-    exportApplicationsCsv(repository, descriptions),
-    createWriteStream(values.out),
-  );
-  process.stdout.write(
-    `Exported ${await repository.count()} applications to ${values.out}\n`,
-  );
-} finally {
-  await database.close();
-}
+prepareProcess();
+await import('./export-command.ts');

@@ -13,7 +13,7 @@ const staff = (args: string[], input = '') =>
       env: { ...process.env, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
       input,
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     },
   );
 
@@ -45,4 +45,4 @@ test('npm run staff adds, lists, resets and removes accounts, reading the passwo
     stderr: 'No account for ada@example.org.\n',
   });
   expect(staff(['list']).stdout).toBe('');
-}, 60_000);
+}, 300_000);

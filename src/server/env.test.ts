@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv as parseDotEnv } from 'node:util';
 import { expect, test } from 'vitest';
-import { parseEnv, parseTrustProxy } from './env.ts';
+import { envVariables, parseEnv, parseTrustProxy } from './env.ts';
 
 const trustProxyOf = (TRUST_PROXY: string) => {
   const parsed = parseEnv({ TRUST_PROXY });
@@ -34,4 +36,24 @@ test('TRUST_PROXY=true is refused with the reason, as are entries that are not a
     expect(trustProxyOf(value)).toEqual([
       expect.stringMatching(/^TRUST_PROXY: must be proxy addresses or CIDRs/),
     ]);
+});
+
+test('.env.example lists every variable the server reads, and its values start a server', () => {
+  const example = parseDotEnv(readFileSync('.env.example', 'utf8'));
+  expect(Object.keys(example).sort()).toEqual([...envVariables].sort());
+  expect(parseEnv(example)).toMatchObject({
+    ok: true,
+    env: { PORT: 3000, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: 30 },
+  });
+});
+
+test('LOG_LEVEL takes pino levels only', () => {
+  expect(parseEnv({ LOG_LEVEL: 'debug' })).toMatchObject({
+    ok: true,
+    env: { LOG_LEVEL: 'debug' },
+  });
+  expect(parseEnv({ LOG_LEVEL: 'verbose' })).toEqual({
+    ok: false,
+    problems: [expect.stringMatching(/^LOG_LEVEL: .*\(got "verbose"\)$/)],
+  });
 });

@@ -3,6 +3,17 @@ import * as z from 'zod/mini';
 
 const optionalText = z.optional(z.string().check(z.trim()));
 
+/** pino's levels, most to least severe; `silent` logs nothing. */
+const logLevels = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+] as const;
+
 const envSchema = z
   .object({
     PORT: z._default(
@@ -83,6 +94,7 @@ const envSchema = z
       z.coerce.number().check(z.int(), z.positive()),
       5_000,
     ),
+    LOG_LEVEL: z._default(z.enum(logLevels), 'info'),
   })
   .check(
     z.superRefine((env, context) => {
@@ -155,6 +167,19 @@ export function parseEnv(
     ),
   };
 }
+
+/** The environment, or the process ends with one line per bad variable (no value of a secret). */
+export function envOrExit(source: Record<string, string | undefined>): Env {
+  const parsed = parseEnv(source);
+  if (parsed.ok) return parsed.env;
+  process.stderr.write(
+    `Invalid environment:\n${parsed.problems.map((problem) => `  - ${problem}`).join('\n')}\n`,
+  );
+  process.exit(1);
+}
+
+/** Every variable the server reads, for `.env.example` to list. */
+export const envVariables = Object.keys(envSchema.shape);
 
 const hopCount = /^[1-9][0-9]?$/;
 

@@ -2,19 +2,23 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
 import { expect, test } from 'vitest';
+import { openDatabase } from './db/database.ts';
 import { fakeDist } from '../../tests/support/fixtures.ts';
 import { freePort } from '../../tests/support/server-process.ts';
 
-function start(env: Record<string, string>) {
+/** The server as its own process, in `cwd` (where it looks for `.env`), until it exits. */
+function start(env: Record<string, string>, cwd = process.cwd()) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts'],
+    ['--import', import.meta.resolve('tsx'), resolve('src/server/main.ts')],
     {
+      cwd,
       env: { ...process.env, ...env },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     },
   );
 }
@@ -140,5 +144,30 @@ test('refuses to start when the SQLite file cannot be opened, in one line that n
   expect(result.status).toBe(1);
   expect(result.stderr).toMatch(
     new RegExp(`^SQLITE_PATH: cannot open ${sqlitePath}: .+\n$`),
+  );
+});
+
+test('reads .env in its working directory, and a variable set in the environment wins over it', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'wizard-dotenv-'));
+  writeFileSync(join(folder, '.env'), 'PORT=eighty\nLOG_LEVEL=verbose\n');
+  const result = start({ PORT: '0' }, folder);
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(
+    /^Invalid environment:\n {2}- LOG_LEVEL: .*\(got "verbose"\)\n$/,
+  );
+});
+
+test('refuses a database that a newer version has migrated, in one line', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'wizard-newer-'));
+  const sqlitePath = join(folder, 'applications.db');
+  const database = await openDatabase({ sqlitePath });
+  await sql`insert into kysely_migration (name, timestamp) values ('999-from-a-newer-version', '2099-01-01T00:00:00.000Z')`.execute(
+    database.db,
+  );
+  await database.close();
+  const result = start({ SQLITE_PATH: sqlitePath, PORT: '0' });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(
+    `SQLITE_PATH: ${sqlitePath} was migrated by a newer version of this server (999-from-a-newer-version unknown to this one): run that version, or restore a backup taken before the upgrade\n`,
   );
 });

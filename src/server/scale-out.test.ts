@@ -78,7 +78,7 @@ test('finishes requests in flight on SIGTERM, stores each acknowledged one, and 
   for (const answer of acknowledged)
     expect(await repository.get(answer.body.id ?? '')).toBeDefined();
   await database.close();
-}, 60_000);
+});
 
 test('loses no acknowledged application when the server is killed (-9) under 20 concurrent writers, 3 times', async () => {
   const scratch = await scratchDatabase('sqlite');
@@ -119,4 +119,4 @@ test('loses no acknowledged application when the server is killed (-9) under 20 
   const integrity = await sql`PRAGMA integrity_check`.execute(database.db);
   expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
   await database.close();
-}, 60_000);
+});

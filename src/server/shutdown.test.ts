@@ -88,7 +88,7 @@ test('a request still uploading at SIGTERM gets its answer, and the kept-alive c
   expect(await server.exited).toBe(0);
   request.socket.destroy();
   await scratch.drop();
-}, 30_000);
+});
 
 test('the same SIGTERM arriving twice (to the process group, and passed on by npm) still lets the request finish', async () => {
   const { scratch, server, port, request } = await serverWithRequestInFlight();
@@ -104,7 +104,7 @@ test('the same SIGTERM arriving twice (to the process group, and passed on by np
   expect(await server.exited).toBe(0);
   request.socket.destroy();
   await scratch.drop();
-}, 30_000);
+});
 
 test('a client that stops sending halfway does not hold the exit past the 10-second deadline', async () => {
   const { scratch, server, port, request } = await serverWithRequestInFlight();
@@ -123,4 +123,4 @@ test('a client that stops sending halfway does not hold the exit past the 10-sec
   request.socket.destroy();
   idle.destroy();
   await scratch.drop();
-}, 30_000);
+});

@@ -1,3 +1,9 @@
+import {
+  NewerDatabaseError,
+  openDatabase,
+  type Database,
+  type DatabaseOptions,
+} from './db/database.ts';
 import { errorCodeOf, storageFaultOf } from './db/storage-fault.ts';
 
 // What an operator can act on when start-up fails: one line that names the setting.
@@ -9,7 +15,7 @@ const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
 
 /** The database could not be opened; DATABASE_URL's value is never repeated (it holds a password). */
-export function databaseProblem(
+function databaseProblem(
   error: unknown,
   {
     databaseUrl,
@@ -17,7 +23,9 @@ export function databaseProblem(
   }: { databaseUrl?: string | undefined; sqlitePath: string },
 ): string {
   if (!databaseUrl)
-    return `SQLITE_PATH: cannot open ${sqlitePath}: ${storageFaultOf(error) ?? messageOf(error)}`;
+    return error instanceof NewerDatabaseError
+      ? `SQLITE_PATH: ${sqlitePath} ${error.message}`
+      : `SQLITE_PATH: cannot open ${sqlitePath}: ${storageFaultOf(error) ?? messageOf(error)}`;
   let place: string;
   try {
     const url = new URL(databaseUrl);
@@ -25,6 +33,8 @@ export function databaseProblem(
   } catch {
     return invalidDatabaseUrl;
   }
+  if (error instanceof NewerDatabaseError)
+    return `DATABASE_URL: the database at ${place} ${error.message}`;
   const code = errorCodeOf(error);
   if (code === 'ERR_INVALID_URL' || error instanceof URIError)
     return invalidDatabaseUrl;
@@ -35,6 +45,14 @@ export function databaseProblem(
   const fault = storageFaultOf(error);
   if (fault) return `DATABASE_URL: ${fault} at ${place} (${code})`;
   return `DATABASE_URL: the database at ${place} could not be opened: ${messageOf(error)}`;
+}
+
+/** Opens the database the environment names, or ends the process with the line that says why not. */
+export function openDatabaseOrExit(place: DatabaseOptions): Promise<Database> {
+  return openDatabase(place).catch((error: unknown) => {
+    process.stderr.write(`${databaseProblem(error, place)}\n`);
+    process.exit(1);
+  });
 }
 
 /** The server could not listen where it was told to. */

@@ -41,7 +41,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
     child.once('exit', (code) => resolve(code)),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok)

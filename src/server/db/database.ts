@@ -197,15 +197,52 @@ export async function openDatabase(
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : openSqlite(options.sqlitePath);
-  const { error } = await new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => buildMigrations(database.engine) },
-  }).migrateToLatest();
-  if (error) {
+  const migrations = buildMigrations(database.engine);
+  try {
+    await refuseNewerSchema(database.db, Object.keys(migrations));
+    const { error } = await new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+    }).migrateToLatest();
+    if (error) throw error;
+  } catch (error) {
     await database.close();
     throw error;
   }
   return database;
+}
+
+/** A database that a newer version of the server has migrated, whose schema this version does not know. */
+export class NewerDatabaseError extends Error {}
+
+/**
+ * Migrations only move forward, so an older server started on a newer database (a rollback after
+ * an upgrade) would run on tables it does not know. It stops instead, naming what it does not know.
+ */
+async function refuseNewerSchema(
+  db: Kysely<DatabaseSchema>,
+  known: string[],
+): Promise<void> {
+  let applied: string[];
+  try {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from kysely_migration`.execute(db);
+    applied = rows.map((row) => row.name);
+  } catch (error) {
+    // A new database has no record of migrations yet.
+    if (
+      errorCodeOf(error) === '42P01' ||
+      /no such table/.test((error as Error).message)
+    )
+      return;
+    throw error;
+  }
+  const unknown = applied.filter((name) => !known.includes(name)).sort();
+  if (unknown.length > 0)
+    throw new NewerDatabaseError(
+      `was migrated by a newer version of this server (${unknown.join(', ')} unknown to this one): run that version, or restore a backup taken before the upgrade`,
+    );
 }
 
 /**

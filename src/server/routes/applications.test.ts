@@ -267,7 +267,9 @@ describe('review API', () => {
       reader.exec('COMMIT');
       reader.close();
     }
-    await expect.poll(() => filesHold(sentinel), { timeout: 5000 }).toBe(false);
+    await expect
+      .poll(() => filesHold(sentinel), { timeout: 20_000 })
+      .toBe(false);
   });
 });
 

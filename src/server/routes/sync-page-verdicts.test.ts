@@ -69,4 +69,4 @@ test('gives the same verdict as the browser, issue by issue, for 5,000 applicati
   // Both verdicts must be common, or the comparison proves little.
   expect(counts.accepted).toBeGreaterThan(1000);
   expect(counts.refused).toBeGreaterThan(1000);
-}, 60_000);
+}, 180_000);
