@@ -129,7 +129,9 @@ test('the README deploys the server into a pruned tree, where the commands run w
           ),
         ),
       ).stdout,
-    ).toMatch(/^Backed up data\/applications\.db to .*integrity ok\n$/);
+    ).toMatch(
+      /\nBacked up data\/applications\.db to .*: 0 applications, .* integrity ok\n$/,
+    );
     expect(expectSuccess(run('npm run staff -- list')).stdout).toContain(
       'you@example.org\tadmin',
     );
