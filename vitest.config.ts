@@ -42,6 +42,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The README's production set-up run for real: Caddy, the systemd unit's command and
+          // Chromium (`npx vitest run --project deploy`). Building and starting them all takes a
+          // while on a busy machine, the hooks included.
+          name: 'deploy',
+          environment: 'node',
+          setupFiles: ['src/server/zod-messages.ts'],
+          include: ['tests/deploy/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
