@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/chromium.ts';
 import {
-  chromiumExecutable,
   e2eAdminToken,
   messagingEnv,
   servers,
@@ -18,19 +18,7 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumExecutable,
-      // The machine has no internet: background services would only fail and slow the browser down.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: servers.map(({ name, port, config, sqlitePath }) => ({
     command: 'node dist/server/main.js',

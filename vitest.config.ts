@@ -46,10 +46,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The README's deployment path in a scratch clone (`npm run test:deploy`): a clean
-          // install, a build, a pruned tree, the commands an operator runs.
+          // The README's production set-up run for real (`npm run test:deploy`): its deployment in a
+          // scratch clone (a clean install, a build, a pruned tree, the commands an operator runs),
+          // and Caddy, the systemd unit's command and Chromium in front of the server.
           name: 'deploy',
           environment: 'node',
+          setupFiles: ['src/server/zod-messages.ts'],
           include: ['tests/deploy/**/*.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,

@@ -37,7 +37,7 @@ import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
 import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
-import { registerStaffAuth } from './staff/staff-auth.ts';
+import { createSessionCookie, registerStaffAuth } from './staff/staff-auth.ts';
 import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffInvitations } from './staff/staff-invitations.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
@@ -216,8 +216,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
   const sessions = createStaffSessions(options.database);
+  const sessionCookie = createSessionCookie(publicOrigin);
   await registerStaffAuth(app, {
     sessions,
+    sessionCookie,
     adminToken: options.adminToken,
     publicOrigin,
   });
@@ -228,13 +230,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const audit = createAuditLog(options.database);
   const accounts = createStaffAccounts(options.database);
-  await app.register(sessionRoutes, { accounts, sessions, audit });
+  await app.register(sessionRoutes, {
+    accounts,
+    sessions,
+    audit,
+    sessionCookie,
+  });
   await app.register(staffRoutes, {
     accounts,
     invitations: createStaffInvitations(options.database),
     sessions,
     audit,
     publicOrigin,
+    sessionCookie,
   });
 
   await app.register(messageRoutes, {

@@ -1,16 +1,39 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * The commands of the first fenced block under a README heading, one per line, with their trailing
- * comments taken off: tests run the README's own commands, so the README cannot drift from them.
- */
+// Tests run the README's own commands and configuration, so the README cannot drift from them.
+
+/** The lines under a README heading, up to the next heading of level 3 or above; fenced code is not a heading. */
+export function readmeSection(heading: string): string {
+  const kept: string[] = [];
+  let isInside = false;
+  let isFenced = false;
+  for (const line of readFileSync('README.md', 'utf8').split('\n')) {
+    if (line.startsWith('```')) isFenced = !isFenced;
+    const level = isFenced ? 0 : (/^(#+) /.exec(line)?.[1]?.length ?? 0);
+    if (level > 0 && level <= 3) {
+      if (isInside) break;
+      isInside = line === heading;
+    } else if (isInside) kept.push(line);
+  }
+  if (!isInside) throw new Error(`README.md has no "${heading}"`);
+  return kept.join('\n');
+}
+
+/** The one fenced block of that language under a heading; none or several is an error. */
+export function readmeBlock(heading: string, language: string): string {
+  const blocks = [
+    ...readmeSection(heading).matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm),
+  ].filter(([, info]) => info === language);
+  if (blocks.length !== 1)
+    throw new Error(
+      `"${heading}" has ${blocks.length} \`\`\`${language} blocks, not one`,
+    );
+  return blocks[0]?.[2] ?? '';
+}
+
+/** The commands of the one `sh` block under a heading, one per line, trailing comments taken off. */
 export function readmeCommands(heading: string): string[] {
-  const readme = readFileSync('README.md', 'utf8');
-  const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
-  const block = /```\w*\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (!block?.[1]) throw new Error(`README.md has no block under "${heading}"`);
-  return block[1]
+  return readmeBlock(heading, 'sh')
     .split('\n')
     .map((line) => line.replace(/\s+#\s.*$/, '').trim())
     .filter(Boolean);

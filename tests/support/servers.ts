@@ -188,6 +188,3 @@ export function messagingEnv(name: ServerName): Record<string, string> {
     MESSAGE_RETRY_MS: '500',
   };
 }
-
-export const chromiumExecutable =
-  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -175,6 +175,65 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     });
   });
 
+  /** A server with one admin, signed in to over plain HTTP with the origin it expects. */
+  async function signInOverHttp(
+    publicUrl: string | undefined,
+    headers: Record<string, string> = {},
+  ) {
+    const other = await startTestServer({ engine, publicUrl });
+    await createStaffAccounts(other.database).add({
+      email: 'ada@example.org',
+      role: 'admin',
+      password,
+    });
+    const response = await fetch(`${other.baseUrl}/api/review/session`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: publicUrl ?? other.baseUrl,
+        ...headers,
+      },
+      body: JSON.stringify({ email: 'ada@example.org', password }),
+    });
+    return { server: other, response };
+  }
+
+  test('with an https:// PUBLIC_URL the cookie is Secure and __Host- prefixed over plain HTTP, and read back under that name', async () => {
+    const publicUrl = 'https://review.example.org';
+    const { server: behindProxy, response } = await signInOverHttp(publicUrl);
+    const [setCookie] = response.headers.getSetCookie();
+    expect(setCookie).toMatch(
+      /^__Host-review-session=[\w-]{43}; Max-Age=86400; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const cookie = sessionCookieOf(response);
+    const token = cookie.split('=')[1] ?? '';
+    const whoIs = (header: string) =>
+      fetch(`${behindProxy.baseUrl}/api/review/session`, {
+        headers: { cookie: header },
+      });
+    expect((await whoIs(cookie)).status).toBe(200);
+    expect((await whoIs(`review-session=${token}`)).status).toBe(401);
+    const out = await fetch(`${behindProxy.baseUrl}/api/review/session`, {
+      method: 'DELETE',
+      headers: { cookie, origin: publicUrl },
+    });
+    expect(out.headers.getSetCookie()[0]).toMatch(
+      /^__Host-review-session=; Max-Age=0; Path=\/; Expires=[^;]+; Secure;/,
+    );
+    expect((await whoIs(cookie)).status).toBe(401);
+    await behindProxy.close();
+  });
+
+  test('without PUBLIC_URL plain HTTP gets review-session without Secure, whatever an untrusted proxy forwards', async () => {
+    const { server: plain, response } = await signInOverHttp(undefined, {
+      'x-forwarded-proto': 'https',
+    });
+    expect(response.headers.getSetCookie()[0]).toMatch(
+      /^review-session=[\w-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    await plain.close();
+  });
+
   test('behind HTTPS the cookie is Secure and __Host- prefixed', async () => {
     const https = await startTestServer({ engine, trustProxy: ['127.0.0.1'] });
     await createStaffAccounts(https.database).add({

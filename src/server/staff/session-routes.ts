@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from './audit-log.ts';
 import { verifyPassword } from './passwords.ts';
-import {
-  clearSessionCookie,
-  requireRole,
-  sessionTokenOf,
-  setSessionCookie,
-} from './staff-auth.ts';
+import { requireRole, type SessionCookie } from './staff-auth.ts';
 import { StaffAccountError, type StaffAccounts } from './staff-accounts.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 
@@ -51,7 +46,13 @@ export async function sessionRoutes(
     accounts,
     sessions,
     audit,
-  }: { accounts: StaffAccounts; sessions: StaffSessions; audit: AuditLog },
+    sessionCookie,
+  }: {
+    accounts: StaffAccounts;
+    sessions: StaffSessions;
+    audit: AuditLog;
+    sessionCookie: SessionCookie;
+  },
 ) {
   const addressOf = (request: FastifyRequest) => request.ip;
 
@@ -93,9 +94,9 @@ export async function sessionRoutes(
         return reply.code(401).send(wrongCredentials);
       }
       if (!account) return reply.code(401).send(wrongCredentials);
-      const previous = sessionTokenOf(request);
+      const previous = sessionCookie.tokenOf(request);
       if (previous) await sessions.end(previous);
-      setSessionCookie(request, reply, await sessions.start(account.id));
+      sessionCookie.set(request, reply, await sessions.start(account.id));
       await audit.record({
         actor: account.email,
         action: 'sign_in',
@@ -116,9 +117,9 @@ export async function sessionRoutes(
   );
 
   app.delete('/api/review/session', async (request, reply) => {
-    const token = sessionTokenOf(request);
+    const token = sessionCookie.tokenOf(request);
     if (token) await sessions.end(token);
-    clearSessionCookie(request, reply);
+    sessionCookie.clear(request, reply);
     if (request.staff)
       await audit.record({
         actor: request.staff.email,
@@ -168,7 +169,7 @@ export async function sessionRoutes(
           issues: [{ path: 'newPassword', message: error.message }],
         });
       }
-      setSessionCookie(request, reply, await sessions.start(account.id));
+      sessionCookie.set(request, reply, await sessions.start(account.id));
       await audit.record({
         actor: account.email,
         action: 'password_changed',

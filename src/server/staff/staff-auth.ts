@@ -37,36 +37,47 @@ const isWorkspaceUrl = (url: string) =>
   url.startsWith('/review?') ||
   url.startsWith('/api/review/');
 
-/** `__Host-` binds the cookie to this host and path `/`, over HTTPS only; plain HTTP cannot carry it. */
-const sessionCookieName = (request: FastifyRequest) =>
-  request.protocol === 'https' ? '__Host-review-session' : 'review-session';
+/** Sets, clears and reads the session cookie under one name and one `Secure` flag per request. */
+export type SessionCookie = {
+  set(request: FastifyRequest, reply: FastifyReply, token: string): void;
+  clear(request: FastifyRequest, reply: FastifyReply): void;
+  tokenOf(request: FastifyRequest): string | undefined;
+};
 
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-): void {
-  reply.setCookie(sessionCookieName(request), token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-    maxAge: absoluteLifetimeMs / 1000,
-  });
+/**
+ * An `https://` public origin means browsers reach the server over TLS only, so the cookie is
+ * `Secure` even where the request looks like plain HTTP: behind a proxy that ends TLS, with
+ * TRUST_PROXY unset, `X-Forwarded-Proto` is not believed. Otherwise the request's own protocol
+ * decides. `__Host-` binds the cookie to this host and path `/`, over HTTPS only; plain HTTP cannot
+ * carry it.
+ */
+export function createSessionCookie(
+  publicOrigin: string | undefined,
+): SessionCookie {
+  const isPubliclyHttps = publicOrigin?.startsWith('https://') ?? false;
+  const isSecure = (request: FastifyRequest) =>
+    isPubliclyHttps || request.protocol === 'https';
+  const nameFor = (request: FastifyRequest) =>
+    isSecure(request) ? '__Host-review-session' : 'review-session';
+  return {
+    set: (request, reply, token) => {
+      reply.setCookie(nameFor(request), token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: isSecure(request),
+        maxAge: absoluteLifetimeMs / 1000,
+      });
+    },
+    clear: (request, reply) => {
+      reply.clearCookie(nameFor(request), {
+        path: '/',
+        secure: isSecure(request),
+      });
+    },
+    tokenOf: (request) => request.cookies[nameFor(request)],
+  };
 }
-
-export function clearSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  reply.clearCookie(sessionCookieName(request), {
-    path: '/',
-    secure: request.protocol === 'https',
-  });
-}
-
-export const sessionTokenOf = (request: FastifyRequest) =>
-  request.cookies[sessionCookieName(request)];
 
 /**
  * Who is asking, for every workspace URL, and the cross-site guard: a request that changes
@@ -77,6 +88,7 @@ export async function registerStaffAuth(
   app: FastifyInstance,
   options: {
     sessions: StaffSessions;
+    sessionCookie: SessionCookie;
     adminToken: string | undefined;
     publicOrigin: string | undefined;
   },
@@ -100,7 +112,7 @@ export async function registerStaffAuth(
           message: 'This request must come from the workspace itself.',
         });
     }
-    const token = sessionTokenOf(request);
+    const token = options.sessionCookie.tokenOf(request);
     request.staff = token
       ? ((await options.sessions.resolve(token)) ?? null)
       : null;

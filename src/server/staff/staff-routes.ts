@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { joinPath } from '#engine/review-page.ts';
 import type { StaffRole } from '../db/database.ts';
 import type { AuditLog } from './audit-log.ts';
-import { requireRole, setSessionCookie } from './staff-auth.ts';
+import { requireRole, type SessionCookie } from './staff-auth.ts';
 import {
   StaffAccountError,
   staffRoles,
@@ -47,12 +47,14 @@ export async function staffRoutes(
     sessions,
     audit,
     publicOrigin,
+    sessionCookie,
   }: {
     accounts: StaffAccounts;
     invitations: StaffInvitations;
     sessions: StaffSessions;
     audit: AuditLog;
     publicOrigin: string | undefined;
+    sessionCookie: SessionCookie;
   },
 ) {
   const admin = { preHandler: requireRole('admin') };
@@ -228,7 +230,7 @@ export async function staffRoutes(
         return refusal(reply, error, 'password');
       }
       if (!account) return linkGone(reply);
-      setSessionCookie(request, reply, await sessions.start(account.id));
+      sessionCookie.set(request, reply, await sessions.start(account.id));
       await audit.record({
         actor: account.email,
         action: 'staff_added',
