@@ -65,19 +65,26 @@ export type PhoneIssue = {
   message: TextKey;
 };
 
-/** A digits-only subscriber; each part requires the other; `isRequired` requires both. */
+/**
+ * A digits-only number, which requires its calling code; `isRequired` requires the number. A
+ * calling code alone is no answer: the picker always shows one, so it says nothing of the applicant.
+ */
 export function checkPhone(
   phone: PhoneValue,
   isRequired: boolean,
 ): PhoneIssue[] {
-  const hasCode = phone.countryCode.trim() !== '';
-  const hasSubscriber = phone.subscriber.trim() !== '';
+  if (!hasPhoneNumber(phone))
+    return isRequired
+      ? [{ part: 'subscriber', message: 'phoneSubscriberRequired' }]
+      : [];
   const issues: PhoneIssue[] = [];
-  if (!hasCode && (hasSubscriber || isRequired))
+  if (phone.countryCode.trim() === '')
     issues.push({ part: 'countryCode', message: 'phoneCodeRequired' });
-  if (!hasSubscriber && (hasCode || isRequired))
-    issues.push({ part: 'subscriber', message: 'phoneSubscriberRequired' });
-  if (hasSubscriber && !digitsPattern.test(phone.subscriber.trim()))
+  if (!digitsPattern.test(phone.subscriber.trim()))
     issues.push({ part: 'subscriber', message: 'digitsOnly' });
   return issues;
 }
+
+/** Whether a phone is answered at all: its number is filled. */
+export const hasPhoneNumber = (phone: PhoneValue) =>
+  phone.subscriber.trim() !== '';

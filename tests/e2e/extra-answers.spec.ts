@@ -83,3 +83,32 @@ test('sends a second phone, a yes/no with follow-up, a multi select and a checkb
     'Send me the press newsletter: Yes',
   ]);
 });
+
+test('an optional phone left empty passes, though its calling code shows +1, and is not sent', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('no-second-phone');
+  await reachMoreDetails(page, { server: 'extraAnswers', email });
+  await fillMoreDetails(page);
+  const secondPhone = page.getByRole('group', { name: 'Second phone' });
+  await expect(
+    secondPhone.getByRole('combobox', { name: 'Country calling code' }),
+  ).toHaveValue('+1');
+  await answerYesNo(page, 'Will you film with a drone?', 'No');
+  await chooseOption(page, 'Which seasons suit you?', 'sum', 'Summer');
+  await page.keyboard.press('Escape');
+  await continueButton(page).click();
+  await expect(thankYou(page)).toBeVisible();
+
+  const [stored] = (await storedApplications(
+    request,
+    email,
+    'extraAnswers',
+  )) as Stored[];
+  expect(
+    stored?.payload.fields.filter(({ key }) =>
+      key.startsWith('single.altPhone'),
+    ),
+  ).toEqual([]);
+});
