@@ -26,6 +26,8 @@ export const defaultTexts = {
   answerRequired: 'Choose Yes or No',
   tooMany: 'Choose at most {max}',
   tooLong: 'Keep this under {max} characters',
+  unstorableText:
+    'This answer holds a hidden character that cannot be saved. Please type it instead of pasting it.',
   platformsNone: 'Fill at least one platform',
   platformsAllRequired: 'Fill all required platforms',
   platformsOneRequired: 'Fill the required platform',

@@ -9,6 +9,7 @@ import {
   checkHandle,
   checkPhone,
   checkPhoneText,
+  checkStorable,
   checkWebsiteUrl,
   checkZip,
   maxLengths,
@@ -594,3 +595,20 @@ test('refuses a website with a scheme other than http(s), even when the rest loo
   expect(checkWebsiteUrl('data:ada.io')).toBe('websiteUrl');
   expect(checkWebsiteUrl('HTTPS://ada.io')).toBeNull();
 });
+
+test.each([
+  'Ada\u0000',
+  '\u0000',
+  'half \uD83C pair',
+  '\uDC00 alone',
+  'b\uDBFF',
+])('refuses %j as text no database keeps', (text) => {
+  expect(checkStorable(text)).toBe('unstorableText');
+});
+
+test.each(['Ada', '', 'Charles Babbage 📷', 'رحلة', '\t\n'])(
+  'keeps %j',
+  (text) => {
+    expect(checkStorable(text)).toBeNull();
+  },
+);

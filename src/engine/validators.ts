@@ -24,6 +24,19 @@ export const maxLengths = {
 
 export type Check = (value: string) => TextKey | null;
 
+const loneSurrogate =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text no database keeps as sent is refused in every answer: NUL (PostgreSQL's text and jsonb
+ * refuse it) and a UTF-16 surrogate without its pair (not Unicode, so not UTF-8 either). Both come
+ * from a paste, never from typing, and cannot be seen in the field.
+ */
+export const checkStorable: Check = (value) =>
+  value.includes('\u0000') || loneSurrogate.test(value)
+    ? 'unstorableText'
+    : null;
+
 export const checkEmail: Check = (value) =>
   emailPattern.test(value.trim()) ? null : 'email';
 
