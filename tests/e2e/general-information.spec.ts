@@ -131,6 +131,23 @@ test('searches a select case-insensitively and says when nothing matches', async
   await expect(page.getByRole('option')).toHaveCount(0);
 });
 
+test('a select showing "No results found" points to no option, and axe finds nothing serious', async ({
+  page,
+}) => {
+  await startApplication(page);
+  const country = page.getByRole('combobox', { name: 'Country', exact: true });
+  await country.click();
+  await country.fill('fra');
+  await expect(country).toHaveAttribute('aria-activedescendant', /.+/);
+  await country.fill('frazz');
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(country).toHaveAttribute('aria-activedescendant', '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await country.fill('fra');
+  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('France');
+});
+
 test('applies the platform rules with their exact messages', async ({
   page,
 }) => {

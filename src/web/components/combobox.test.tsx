@@ -134,6 +134,25 @@ test('shows No results found when nothing matches', async () => {
   expect(screen.getByRole('status')).toHaveTextContent('No results found');
 });
 
+test('points to no option once nothing matches, and to the first match again when one does', async () => {
+  const user = userEvent.setup();
+  render(<SingleSelect onChange={vi.fn()} />);
+  const input = screen.getByRole('combobox', { name: 'Country' });
+
+  await user.type(input, 'nor');
+  expect(input).toHaveAttribute(
+    'aria-activedescendant',
+    screen.getByRole('option', { name: 'Norway' }).id,
+  );
+  await user.keyboard('x');
+  expect(input).toHaveAttribute('aria-activedescendant', '');
+  await user.keyboard('{Backspace}');
+  expect(input).toHaveAttribute(
+    'aria-activedescendant',
+    screen.getByRole('option', { name: 'Norway' }).id,
+  );
+});
+
 test('does not show No results found while options match', async () => {
   const user = userEvent.setup();
   render(<SingleSelect onChange={vi.fn()} />);

@@ -126,9 +126,17 @@ export function Combobox(props: SingleProps | MultipleProps) {
         };
       if (changes.isOpen && !state.isOpen && type !== types.InputChange)
         return { ...changes, inputValue: '' };
-      // Typing highlights the first match, so Enter picks it.
+      // Typing highlights the first match, so Enter picks it; with no match nothing is
+      // highlighted, so the input points to no option that is gone.
       if (type === types.InputChange)
-        return { ...changes, highlightedIndex: changes.inputValue ? 0 : -1 };
+        return {
+          ...changes,
+          highlightedIndex:
+            changes.inputValue &&
+            filterOptions(options, changes.inputValue).length > 0
+              ? 0
+              : -1,
+        };
       // Leaving picks nothing: only a click or Enter chooses, whatever is highlighted.
       if (type === types.InputBlur)
         return {
