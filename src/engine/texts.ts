@@ -25,6 +25,7 @@ export const defaultTexts = {
   selectRequired: 'Select an option',
   answerRequired: 'Choose Yes or No',
   tooMany: 'Choose at most {max}',
+  choiceLimit: 'You can choose up to {max}',
   tooLong: 'Keep this under {max} characters',
   unstorableText:
     'This answer holds a hidden character that cannot be saved. Please type it instead of pasting it.',

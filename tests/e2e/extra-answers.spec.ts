@@ -112,3 +112,25 @@ test('an optional phone left empty passes, though its calling code shows +1, and
     ),
   ).toEqual([]);
 });
+
+test('a multi select at its maximum says why no more options can be picked, tied to the field', async ({
+  page,
+}) => {
+  await reachMoreDetails(page, { server: 'extraAnswers' });
+  const seasons = page.getByRole('combobox', {
+    name: 'Which seasons suit you?',
+  });
+  await chooseOption(page, 'Which seasons suit you?', 'spr', 'Spring');
+  await expect(page.getByText('You can choose up to 2')).toHaveCount(0);
+  await chooseOption(page, 'Which seasons suit you?', 'aut', 'Autumn');
+  await expect(page.getByText('You can choose up to 2')).toBeVisible();
+  await expect(seasons).toHaveAccessibleDescription('You can choose up to 2');
+  await seasons.fill('');
+  await expect(
+    page.getByRole('option', { name: 'Winter', exact: true }),
+  ).toHaveAttribute('aria-disabled', 'true');
+  await page
+    .getByRole('button', { name: 'Remove Autumn', exact: true })
+    .click();
+  await expect(page.getByText('You can choose up to 2')).toHaveCount(0);
+});

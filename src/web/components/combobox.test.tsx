@@ -259,6 +259,23 @@ test('in multi mode picking beyond the maximum is ignored', async () => {
   expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
 });
 
+test('in multi mode at the maximum a note says why no more can be picked, tied to the input', async () => {
+  const user = userEvent.setup();
+  render(<MultiSelect onChange={vi.fn()} max={2} />);
+  const input = screen.getByRole('combobox', { name: 'Countries' });
+  await user.click(input);
+  await user.click(screen.getByRole('option', { name: 'Norway' }));
+  expect(screen.queryByText('You can choose up to 2')).not.toBeInTheDocument();
+  expect(input).not.toHaveAccessibleDescription();
+
+  await user.click(screen.getByRole('option', { name: 'Jamaica' }));
+
+  expect(screen.getByText('You can choose up to 2')).toHaveRole('status');
+  expect(input).toHaveAccessibleDescription('You can choose up to 2');
+  await user.click(screen.getByRole('button', { name: 'Remove Jamaica' }));
+  expect(screen.queryByText('You can choose up to 2')).not.toBeInTheDocument();
+});
+
 test('in multi mode a chosen option can still be removed at the maximum', async () => {
   const user = userEvent.setup();
   const onChange = vi.fn();
