@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe.ts';
+import { contentOutsideLandmarks, seriousViolations } from '../support/axe.ts';
 import {
   continueButton,
   heading,
@@ -85,3 +85,17 @@ test('gives every visible field a name and marks required ones', async ({
       .first(),
   ).toContainText('*');
 });
+
+for (const width of [1280, 375])
+  test(`puts the cover and everything else on the page in a landmark at ${width}px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openWizard(page);
+    const cover = page.getByRole('complementary').getByRole('img');
+    await expect(cover).toHaveAccessibleName(/lighthouse/);
+    expect(await contentOutsideLandmarks(page)).toEqual([]);
+    await continueButton(page).click();
+    await expect(heading(page, 'General Information')).toBeVisible();
+    expect(await contentOutsideLandmarks(page)).toEqual([]);
+  });
