@@ -6,6 +6,7 @@ import {
   interceptSubmissions,
   openWizard,
   passGeneralInformation,
+  reachMoreDetails,
   passMoreDetails,
   startApplication,
   textbox,
@@ -99,3 +100,19 @@ for (const width of [1280, 375])
     await expect(heading(page, 'General Information')).toBeVisible();
     expect(await contentOutsideLandmarks(page)).toEqual([]);
   });
+
+test('shows a right-to-left answer right to left, in inputs and text areas alike', async ({
+  page,
+}) => {
+  await reachMoreDetails(page);
+  const trip = textbox(page, 'Tell us about the trip you have in mind');
+  const relationship = textbox(page, 'Relationship');
+  await trip.fill('رحلة على طول الساحل');
+  await relationship.fill('צלם');
+  await textbox(page, 'Emergency contact name').fill('Mary Somerville');
+  const direction = (field: typeof trip) =>
+    field.evaluate((element) => (element.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
+  expect(await direction(trip)).toBe('rtl');
+  expect(await direction(relationship)).toBe('rtl');
+  expect(await direction(textbox(page, 'Emergency contact name'))).toBe('ltr');
+});

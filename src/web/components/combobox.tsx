@@ -209,6 +209,7 @@ export function Combobox(props: SingleProps | MultipleProps) {
             ),
           })}
           autoComplete={autoComplete ?? 'off'}
+          dir="auto"
           className={`input combobox__input${prefix ? ' combobox__input--prefixed' : ''}`}
           placeholder={
             isOpen ? texts.searchPlaceholder : texts.selectPlaceholder
