@@ -78,6 +78,10 @@ export type PhoneIssue = {
   message: TextKey;
 };
 
+/** Whether a phone is answered at all: its number is filled. */
+export const hasPhoneNumber = (phone: PhoneValue) =>
+  phone.subscriber.trim() !== '';
+
 /**
  * A digits-only number, which requires its calling code; `isRequired` requires the number. A
  * calling code alone is no answer: the picker always shows one, so it says nothing of the applicant.
@@ -97,7 +101,3 @@ export function checkPhone(
     issues.push({ part: 'subscriber', message: 'digitsOnly' });
   return issues;
 }
-
-/** Whether a phone is answered at all: its number is filled. */
-export const hasPhoneNumber = (phone: PhoneValue) =>
-  phone.subscriber.trim() !== '';
