@@ -575,3 +575,35 @@ test('uses the configured texts for rule messages', () => {
     { path: 'fields.single.animal.value', message: 'Choisissez Oui ou Non' },
   ]);
 });
+
+test('refuses text that cannot be stored in any answer, at the control that holds it, before its other rules', () => {
+  const unstorable =
+    'This answer holds a hidden character that cannot be saved. Please type it instead of pasting it.';
+  expect(
+    issuesOf(
+      answersFor(model, {
+        ...completeAnswers,
+        'personalInfo.firstName': 'Ada\u0000',
+        'personalInfo.phone': { countryCode: '44', subscriber: '7700\u0000' },
+        'platforms.instagram': { handle: 'ada\uD83C', followers: '12000' },
+        'fields.single.partySize': 'Charles Babbage\u0000, photographer',
+      }),
+    ),
+  ).toEqual(
+    [
+      'personalInfo.firstName',
+      'personalInfo.phone.subscriber',
+      'platforms.instagram.handle',
+      'fields.single.partySize',
+    ].map((path) => ({ path, message: unstorable, code: 'custom' })),
+  );
+  // A whole character pair (an emoji) is text like any other.
+  expect(
+    issuesOf(
+      answersFor(model, {
+        ...completeAnswers,
+        'fields.single.partySize': 'Charles Babbage 📷',
+      }),
+    ),
+  ).toEqual([]);
+});

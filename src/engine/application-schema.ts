@@ -7,7 +7,7 @@ import { isActive } from './conditions.ts';
 import { getAt, setAt } from './paths.ts';
 import type { PlatformKey } from './platforms.ts';
 import { resolveWizardTexts, type Texts } from './texts.ts';
-import { maxLengths } from './validators.ts';
+import { checkStorable, maxLengths } from './validators.ts';
 
 /** A configuration compiled for the form and the server: its answers in the order of the form. */
 export type ApplicationModel = {
@@ -66,16 +66,39 @@ export function valueOf(answer: Answer, values: unknown): unknown {
   return getAt(values, answer.path) ?? answer.codec.empty(answer);
 }
 
-/** Every rule of every answer the applicant is asked, skipping hidden and disabled ones. */
+/** Where below `path` a value holds text that cannot be stored: each text, or a list as a whole. */
+function unstorablePaths(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return checkStorable(value) ? [path] : [];
+  if (Array.isArray(value))
+    return value.some((item) => unstorablePaths(item, path).length > 0)
+      ? [path]
+      : [];
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, child]) =>
+      unstorablePaths(child, `${path}.${key}`),
+    );
+  return [];
+}
+
+/**
+ * Every rule of every answer the applicant is asked, skipping hidden and disabled ones. Text that
+ * cannot be stored is reported first, alone: no other rule of the answer can be judged on it.
+ */
 export function validateAnswers(
   values: unknown,
   model: ApplicationModel,
 ): FieldIssue[] {
-  return model.answers.flatMap((answer) =>
-    isActive(answer.path, values, model.rules)
-      ? answer.codec.check(valueOf(answer, values), answer, model.texts, values)
-      : [],
-  );
+  return model.answers.flatMap((answer) => {
+    if (!isActive(answer.path, values, model.rules)) return [];
+    const value = valueOf(answer, values);
+    const unstorable = unstorablePaths(value, answer.path);
+    return unstorable.length > 0
+      ? unstorable.map((path) => ({
+          path,
+          message: model.texts.unstorableText,
+        }))
+      : answer.codec.check(value, answer, model.texts, values);
+  });
 }
 
 export type ApplicationValues = {

@@ -1,6 +1,10 @@
 import { expect, test } from 'vitest';
 import { countries } from '../reference-data/countries.ts';
-import { callingCodeOptionFor, callingCodeOptions } from './calling-codes.ts';
+import {
+  callingCodeOptionFor,
+  callingCodeOptions,
+  splitPhoneNumber,
+} from './calling-codes.ts';
 
 test('shows the United States for +1 without a country', () => {
   expect(callingCodeOptionFor('1', '')).toEqual({
@@ -88,4 +92,65 @@ test('shows the main country of any other shared bare code, such as the United K
   expect(callingCodeOptionFor('44', '')?.value).toBe('GB:44');
   expect(callingCodeOptionFor('262', '')?.value).toBe('RE:262');
   expect(callingCodeOptionFor('590', '')?.value).toBe('GP:590');
+});
+
+const option = (value: string) =>
+  callingCodeOptions.find((candidate) => candidate.value === value);
+
+test.each([
+  {
+    read: {
+      countryCallingCode: '1',
+      nationalNumber: '8765550123',
+      country: 'JM',
+    },
+    shown: 'US:1',
+    split: ['JM:1-876', '5550123'],
+  },
+  {
+    read: {
+      countryCallingCode: '1',
+      nationalNumber: '2025550123',
+      country: 'US',
+    },
+    shown: 'CA:1',
+    split: ['US:1', '2025550123'],
+  },
+  // A number the numbering plans place nowhere keeps the option shown, when that has its code…
+  {
+    read: { countryCallingCode: '44', nationalNumber: '7700900123' },
+    shown: 'JE:44',
+    split: ['JE:44', '7700900123'],
+  },
+  // …and otherwise takes the code's usual holder.
+  {
+    read: { countryCallingCode: '44', nationalNumber: '7700900123' },
+    shown: 'US:1',
+    split: ['GB:44', '7700900123'],
+  },
+  {
+    read: {
+      countryCallingCode: '358',
+      nationalNumber: '1812345',
+      country: 'AX',
+    },
+    shown: 'US:1',
+    split: ['AX:358-18', '12345'],
+  },
+])(
+  'splits +$read.countryCallingCode $read.nationalNumber into $split',
+  ({ read, shown, split }) => {
+    const result = splitPhoneNumber(read, option(shown), '');
+    expect([result?.option.value, result?.subscriber]).toEqual(split);
+  },
+);
+
+test('splits nothing for a calling code no country has', () => {
+  expect(
+    splitPhoneNumber(
+      { countryCallingCode: '999', nationalNumber: '123' },
+      option('US:1'),
+      '',
+    ),
+  ).toBeUndefined();
 });

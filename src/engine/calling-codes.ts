@@ -37,3 +37,37 @@ export function callingCodeOptionFor(
     holders[0]
   );
 }
+
+/** A phone number as libphonenumber reads it: its calling code, the digits after it, its country if known. */
+type ReadNumber = {
+  countryCallingCode: string;
+  nationalNumber: string;
+  country?: string | undefined;
+};
+
+const codeDigits = (option: CallingCodeOption) =>
+  option.code.replace(/\D/g, '');
+
+/**
+ * The calling-code option of a read number and the digits after that code: the option of the
+ * number's own country whose code begins it (+1-876 for Jamaica), else the option shown when its
+ * code begins it, else the option shown for the bare calling code.
+ */
+export function splitPhoneNumber(
+  number: ReadNumber,
+  shown: CallingCodeOption | undefined,
+  countryCode: string,
+): { option: CallingCodeOption; subscriber: string } | undefined {
+  const digits = `${number.countryCallingCode}${number.nationalNumber}`;
+  const begins = (option: CallingCodeOption | undefined) =>
+    option !== undefined && digits.startsWith(codeDigits(option));
+  const option =
+    callingCodeOptions.find(
+      (candidate) => candidate.isoCode2 === number.country && begins(candidate),
+    ) ??
+    (begins(shown) ? shown : undefined) ??
+    callingCodeOptionFor(number.countryCallingCode, countryCode);
+  return (
+    option && { option, subscriber: digits.slice(codeDigits(option).length) }
+  );
+}

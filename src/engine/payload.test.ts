@@ -48,9 +48,9 @@ test('builds the exact payload of a complete application on the example configur
   });
 });
 
-test('sends an empty application as empty groups with the default calling code', () => {
+test('sends an empty application as empty groups: the default calling code alone is no answer', () => {
   expect(buildPayload(buildDefaultValues(model), model)).toEqual({
-    personalInfo: { phone: { countryCode: '1' } },
+    personalInfo: {},
     platforms: {},
     fields: [],
   });
@@ -97,10 +97,7 @@ test('trims strings and drops those that are only spaces', () => {
     }),
     model,
   );
-  expect(personalInfo).toEqual({
-    lastName: 'Lovelace',
-    phone: { countryCode: '1' },
-  });
+  expect(personalInfo).toEqual({ lastName: 'Lovelace' });
   expect(fields).toEqual([{ key: 'single.whatContent', value: 'Food' }]);
 });
 
@@ -112,10 +109,7 @@ test('does not send the State when the country is not US, even if it holds a val
     }),
     model,
   );
-  expect(personalInfo).toEqual({
-    countryCode: 'GB',
-    phone: { countryCode: '1' },
-  });
+  expect(personalInfo).toEqual({ countryCode: 'GB' });
 });
 
 test('sends the State when the country is US', () => {
@@ -129,7 +123,6 @@ test('sends the State when the country is US', () => {
   expect(personalInfo).toEqual({
     countryCode: 'US',
     provinceCode: 'NY',
-    phone: { countryCode: '1' },
   });
 });
 
@@ -170,6 +163,16 @@ test('omits the phone when both its parts are empty', () => {
     model,
   );
   expect(personalInfo).toEqual({ firstName: 'Ada' });
+});
+
+test('omits a phone whose number is empty, whatever calling code it shows', () => {
+  const { personalInfo } = buildPayload(
+    answersFor(model, {
+      'personalInfo.phone': { countryCode: '44', subscriber: ' ' },
+    }),
+    model,
+  );
+  expect(personalInfo).toEqual({});
 });
 
 test('sends the part of the phone that is filled', () => {

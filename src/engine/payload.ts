@@ -70,15 +70,6 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 type Entry = { text: unknown; path: string };
 
 /** The payload as entries by location, `personalInfo.phone.countryCode` or `fields.single.animal.value`. */
-/**
- * Text no database keeps as sent: NUL (PostgreSQL's text and jsonb refuse it) and a UTF-16
- * surrogate without its pair (not Unicode, so not UTF-8 either).
- */
-const loneSurrogate =
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const isStorable = (text: string) =>
-  !text.includes('\u0000') && !loneSurrogate.test(text);
-
 function gatherEntries(
   payload: ApplicationPayload,
   fail: EntryReader['fail'],
@@ -119,13 +110,6 @@ function decodeAnswers(
         answered.add(answer.path);
         if (typeof entry.text !== 'string') {
           fail(entry.path, 'Expected text');
-          return undefined;
-        }
-        if (!isStorable(entry.text)) {
-          fail(
-            entry.path,
-            'This text holds a character that cannot be stored (a NUL, or half of a character pair)',
-          );
           return undefined;
         }
         return entry.text;

@@ -25,7 +25,10 @@ export const defaultTexts = {
   selectRequired: 'Select an option',
   answerRequired: 'Choose Yes or No',
   tooMany: 'Choose at most {max}',
+  choiceLimit: 'You can choose up to {max}',
   tooLong: 'Keep this under {max} characters',
+  unstorableText:
+    'This answer holds a hidden character that cannot be saved. Please type it instead of pasting it.',
   platformsNone: 'Fill at least one platform',
   platformsAllRequired: 'Fill all required platforms',
   platformsOneRequired: 'Fill the required platform',

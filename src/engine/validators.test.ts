@@ -9,6 +9,7 @@ import {
   checkHandle,
   checkPhone,
   checkPhoneText,
+  checkStorable,
   checkWebsiteUrl,
   checkZip,
   maxLengths,
@@ -224,14 +225,12 @@ test('asks for the calling code when only a subscriber is entered', () => {
   expect(messagesAt('personalInfo.phone.subscriber', answers)).toEqual([]);
 });
 
-test('asks for the subscriber when only a calling code is chosen', () => {
-  const answers = {
-    'personalInfo.phone': { countryCode: '44', subscriber: '' },
-  };
-  expect(messagesAt('personalInfo.phone.subscriber', answers)).toEqual([
-    'Enter the phone number',
-  ]);
-  expect(messagesAt('personalInfo.phone.countryCode', answers)).toEqual([]);
+test('leaves an optional phone alone when only a calling code is chosen: the picker always shows one', () => {
+  for (const countryCode of ['1', '44', 'not a code']) {
+    const answers = { 'personalInfo.phone': { countryCode, subscriber: ' ' } };
+    expect(messagesAt('personalInfo.phone.subscriber', answers)).toEqual([]);
+    expect(messagesAt('personalInfo.phone.countryCode', answers)).toEqual([]);
+  }
 });
 
 test('leaves an optional phone alone when both parts are empty', () => {
@@ -240,11 +239,11 @@ test('leaves an optional phone alone when both parts are empty', () => {
   expect(messagesAt('personalInfo.phone.subscriber', answers)).toEqual([]);
 });
 
-test('asks for both phone parts when the phone is required and empty', () => {
+test('asks a required phone for its number, and for nothing else until it has one', () => {
   const answers = { 'personalInfo.phone': { countryCode: '', subscriber: '' } };
   expect(
     messagesAt('personalInfo.phone.countryCode', answers, requiredPhoneModel),
-  ).toEqual(['Select a calling code']);
+  ).toEqual([]);
   expect(
     messagesAt('personalInfo.phone.subscriber', answers, requiredPhoneModel),
   ).toEqual(['Enter the phone number']);
@@ -305,9 +304,9 @@ test('reports each phone part on its own path from checkPhone', () => {
     { part: 'subscriber', message: 'digitsOnly' },
   ]);
   expect(checkPhone({ countryCode: ' ', subscriber: ' ' }, true)).toEqual([
-    { part: 'countryCode', message: 'phoneCodeRequired' },
     { part: 'subscriber', message: 'phoneSubscriberRequired' },
   ]);
+  expect(checkPhone({ countryCode: '1', subscriber: ' ' }, false)).toEqual([]);
   expect(checkPhone({ countryCode: '1', subscriber: '5551234' }, true)).toEqual(
     [],
   );
@@ -596,3 +595,20 @@ test('refuses a website with a scheme other than http(s), even when the rest loo
   expect(checkWebsiteUrl('data:ada.io')).toBe('websiteUrl');
   expect(checkWebsiteUrl('HTTPS://ada.io')).toBeNull();
 });
+
+test.each([
+  'Ada\u0000',
+  '\u0000',
+  'half \uD83C pair',
+  '\uDC00 alone',
+  'b\uDBFF',
+])('refuses %j as text no database keeps', (text) => {
+  expect(checkStorable(text)).toBe('unstorableText');
+});
+
+test.each(['Ada', '', 'Charles Babbage 📷', 'رحلة', '\t\n'])(
+  'keeps %j',
+  (text) => {
+    expect(checkStorable(text)).toBeNull();
+  },
+);

@@ -24,6 +24,19 @@ export const maxLengths = {
 
 export type Check = (value: string) => TextKey | null;
 
+const loneSurrogate =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text no database keeps as sent is refused in every answer: NUL (PostgreSQL's text and jsonb
+ * refuse it) and a UTF-16 surrogate without its pair (not Unicode, so not UTF-8 either). Both come
+ * from a paste, never from typing, and cannot be seen in the field.
+ */
+export const checkStorable: Check = (value) =>
+  value.includes('\u0000') || loneSurrogate.test(value)
+    ? 'unstorableText'
+    : null;
+
 export const checkEmail: Check = (value) =>
   emailPattern.test(value.trim()) ? null : 'email';
 
@@ -65,19 +78,26 @@ export type PhoneIssue = {
   message: TextKey;
 };
 
-/** A digits-only subscriber; each part requires the other; `isRequired` requires both. */
+/** Whether a phone is answered at all: its number is filled. */
+export const hasPhoneNumber = (phone: PhoneValue) =>
+  phone.subscriber.trim() !== '';
+
+/**
+ * A digits-only number, which requires its calling code; `isRequired` requires the number. A
+ * calling code alone is no answer: the picker always shows one, so it says nothing of the applicant.
+ */
 export function checkPhone(
   phone: PhoneValue,
   isRequired: boolean,
 ): PhoneIssue[] {
-  const hasCode = phone.countryCode.trim() !== '';
-  const hasSubscriber = phone.subscriber.trim() !== '';
+  if (!hasPhoneNumber(phone))
+    return isRequired
+      ? [{ part: 'subscriber', message: 'phoneSubscriberRequired' }]
+      : [];
   const issues: PhoneIssue[] = [];
-  if (!hasCode && (hasSubscriber || isRequired))
+  if (phone.countryCode.trim() === '')
     issues.push({ part: 'countryCode', message: 'phoneCodeRequired' });
-  if (!hasSubscriber && (hasCode || isRequired))
-    issues.push({ part: 'subscriber', message: 'phoneSubscriberRequired' });
-  if (hasSubscriber && !digitsPattern.test(phone.subscriber.trim()))
+  if (!digitsPattern.test(phone.subscriber.trim()))
     issues.push({ part: 'subscriber', message: 'digitsOnly' });
   return issues;
 }

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe.ts';
+import { contentOutsideLandmarks, seriousViolations } from '../support/axe.ts';
 import {
   continueButton,
   heading,
   interceptSubmissions,
   openWizard,
   passGeneralInformation,
+  reachMoreDetails,
   passMoreDetails,
   startApplication,
   textbox,
@@ -84,4 +85,34 @@ test('gives every visible field a name and marks required ones', async ({
       .locator('legend')
       .first(),
   ).toContainText('*');
+});
+
+for (const width of [1280, 375])
+  test(`puts the cover and everything else on the page in a landmark at ${width}px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openWizard(page);
+    const cover = page.getByRole('complementary').getByRole('img');
+    await expect(cover).toHaveAccessibleName(/lighthouse/);
+    expect(await contentOutsideLandmarks(page)).toEqual([]);
+    await continueButton(page).click();
+    await expect(heading(page, 'General Information')).toBeVisible();
+    expect(await contentOutsideLandmarks(page)).toEqual([]);
+  });
+
+test('shows a right-to-left answer right to left, in inputs and text areas alike', async ({
+  page,
+}) => {
+  await reachMoreDetails(page);
+  const trip = textbox(page, 'Tell us about the trip you have in mind');
+  const relationship = textbox(page, 'Relationship');
+  await trip.fill('رحلة على طول الساحل');
+  await relationship.fill('צלם');
+  await textbox(page, 'Emergency contact name').fill('Mary Somerville');
+  const direction = (field: typeof trip) =>
+    field.evaluate((element) => (element.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
+  expect(await direction(trip)).toBe('rtl');
+  expect(await direction(relationship)).toBe('rtl');
+  expect(await direction(textbox(page, 'Emergency contact name'))).toBe('ltr');
 });

@@ -83,3 +83,54 @@ test('sends a second phone, a yes/no with follow-up, a multi select and a checkb
     'Send me the press newsletter: Yes',
   ]);
 });
+
+test('an optional phone left empty passes, though its calling code shows +1, and is not sent', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('no-second-phone');
+  await reachMoreDetails(page, { server: 'extraAnswers', email });
+  await fillMoreDetails(page);
+  const secondPhone = page.getByRole('group', { name: 'Second phone' });
+  await expect(
+    secondPhone.getByRole('combobox', { name: 'Country calling code' }),
+  ).toHaveValue('+1');
+  await answerYesNo(page, 'Will you film with a drone?', 'No');
+  await chooseOption(page, 'Which seasons suit you?', 'sum', 'Summer');
+  await page.keyboard.press('Escape');
+  await continueButton(page).click();
+  await expect(thankYou(page)).toBeVisible();
+
+  const [stored] = (await storedApplications(
+    request,
+    email,
+    'extraAnswers',
+  )) as Stored[];
+  expect(
+    stored?.payload.fields.filter(({ key }) =>
+      key.startsWith('single.altPhone'),
+    ),
+  ).toEqual([]);
+});
+
+test('a multi select at its maximum says why no more options can be picked, tied to the field', async ({
+  page,
+}) => {
+  await reachMoreDetails(page, { server: 'extraAnswers' });
+  const seasons = page.getByRole('combobox', {
+    name: 'Which seasons suit you?',
+  });
+  await chooseOption(page, 'Which seasons suit you?', 'spr', 'Spring');
+  await expect(page.getByText('You can choose up to 2')).toHaveCount(0);
+  await chooseOption(page, 'Which seasons suit you?', 'aut', 'Autumn');
+  await expect(page.getByText('You can choose up to 2')).toBeVisible();
+  await expect(seasons).toHaveAccessibleDescription('You can choose up to 2');
+  await seasons.fill('');
+  await expect(
+    page.getByRole('option', { name: 'Winter', exact: true }),
+  ).toHaveAttribute('aria-disabled', 'true');
+  await page
+    .getByRole('button', { name: 'Remove Autumn', exact: true })
+    .click();
+  await expect(page.getByText('You can choose up to 2')).toHaveCount(0);
+});

@@ -131,6 +131,23 @@ test('searches a select case-insensitively and says when nothing matches', async
   await expect(page.getByRole('option')).toHaveCount(0);
 });
 
+test('a select showing "No results found" points to no option, and axe finds nothing serious', async ({
+  page,
+}) => {
+  await startApplication(page);
+  const country = page.getByRole('combobox', { name: 'Country', exact: true });
+  await country.click();
+  await country.fill('fra');
+  await expect(country).toHaveAttribute('aria-activedescendant', /.+/);
+  await country.fill('frazz');
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(country).toHaveAttribute('aria-activedescendant', '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await country.fill('fra');
+  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('France');
+});
+
 test('applies the platform rules with their exact messages', async ({
   page,
 }) => {
@@ -257,3 +274,62 @@ test('a paste longer than a field holds is cut and the field says so; near the c
   await name.fill('Ada');
   await expect(page.getByText(/of 300 characters/)).toHaveCount(0);
 });
+
+for (const { written, code, number, country } of [
+  {
+    written: '+44 (0)7700-900 123',
+    code: '+44',
+    number: '7700900123',
+    country: 'United Kingdom',
+  },
+  {
+    written: '+1 (202) 555-0123',
+    code: '+1',
+    number: '2025550123',
+    country: 'United States',
+  },
+  {
+    written: '+1-876-555-0123',
+    code: '+1-876',
+    number: '5550123',
+    country: 'Jamaica',
+  },
+  {
+    written: 'tel:+33 6 12 34 56 78',
+    code: '+33',
+    number: '612345678',
+    country: 'France',
+  },
+  // Written as at home: the calling code shown (+1) reads it.
+  {
+    written: '(202) 555-0123',
+    code: '+1',
+    number: '2025550123',
+    country: 'United States',
+  },
+])
+  test(`a phone number pasted as ${written} fills the calling code and the digits`, async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await startApplication(page);
+    const subscriber = textbox(page, 'Phone number');
+    await subscriber.focus();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), written);
+    await page.keyboard.press('Control+V');
+    await expect(
+      page.getByRole('combobox', { name: 'Country calling code' }),
+    ).toHaveValue(code);
+    await expect(subscriber).toHaveValue(number);
+    await expect(
+      page.getByRole('combobox', { name: 'Country', exact: true }),
+    ).toHaveValue(country);
+    await subscriber.blur();
+    await continueButton(page).click();
+    await expect(subscriber).toHaveAttribute('aria-invalid', 'false');
+    await expect(
+      page.getByRole('combobox', { name: 'Country calling code' }),
+    ).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByText('Enter digits only')).toHaveCount(0);
+  });

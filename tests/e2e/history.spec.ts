@@ -71,3 +71,35 @@ test('a reload after a sent application shows the thank-you step again, never a 
   await expect(thankYou(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a reload of the thank-you step still names the address the application was sent from', async ({
+  page,
+}) => {
+  await interceptSubmissions(page);
+  await completeApplication(page, { email: 'grace@example.com' });
+  const sentFrom = page.getByText(
+    'the details you sent from grace@example.com and',
+    { exact: false },
+  );
+  await expect(sentFrom).toBeVisible();
+  await page.reload();
+  await expect(thankYou(page)).toBeVisible();
+  await expect(sentFrom).toBeVisible();
+});
+
+test('Back from the thank-you step keeps its address and page, since a sent application has no step to go back to, and still leaves in the end', async ({
+  page,
+}) => {
+  await interceptSubmissions(page);
+  await page.goto('about:blank');
+  await completeApplication(page);
+  await expect(page).toHaveURL(/\?step=creator-hub$/);
+  // One Back for each entry the wizard made (Welcome, General Information, More Details), then the page before.
+  for (let entry = 0; entry < 3; entry += 1) {
+    await page.goBack();
+    await expect(thankYou(page)).toBeVisible();
+    await expect(page).toHaveURL(/\?step=creator-hub$/);
+  }
+  await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+});

@@ -320,3 +320,25 @@ test('at 375×667 the Welcome step fits the screen, and no picker’s placeholde
     await page.keyboard.press('Escape');
   }
 });
+
+for (const { width, height } of [
+  { width: 375, height: 812 },
+  { width: 414, height: 896 },
+])
+  test(`at ${width}×${height} the Welcome step's page fills the screen: no band of page background under the footer`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openWizard(page);
+    const band = await page.evaluate(() => {
+      const content = document.querySelector('.wizard__content');
+      if (!content) throw new Error('no content');
+      return window.innerHeight - content.getBoundingClientRect().bottom;
+    });
+    expect(band).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollHeight - window.innerHeight,
+      ),
+    ).toBeLessThanOrEqual(0);
+  });

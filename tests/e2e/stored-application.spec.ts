@@ -7,6 +7,7 @@ import {
   reachMoreDetails,
   serverError,
   storedApplications,
+  textbox,
   thankYou,
   uniqueEmail,
 } from '../support/wizard.ts';
@@ -78,5 +79,48 @@ test('stores one application when the answer to the first send is lost and the a
   );
   await continueButton(page).click();
   await expect(thankYou(page)).toBeVisible();
+  expect(await storedApplications(request, email)).toHaveLength(1);
+});
+
+test('a NUL pasted into an answer is refused at that answer before anything is sent, and the application goes once it is removed', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = uniqueEmail('nul');
+  const sends: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/syncPage/'))
+      sends.push(response.status());
+  });
+  await reachMoreDetails(page, { email });
+  await fillMoreDetails(page);
+  const party = textbox(
+    page,
+    'Who is travelling with you? Names, titles and roles',
+  );
+  await party.fill('');
+  await party.focus();
+  await page.evaluate(
+    (text) => navigator.clipboard.writeText(text),
+    'Charles Babbage\u0000, photographer',
+  );
+  await page.keyboard.press('Control+V');
+  await expect(party).toHaveValue('Charles Babbage\u0000, photographer');
+  await continueButton(page).click();
+  await expect(party).toBeFocused();
+  await expect(party).toHaveAttribute('aria-invalid', 'true');
+  await expect(party).toHaveAccessibleDescription(
+    'This answer holds a hidden character that cannot be saved. Please type it instead of pasting it.',
+  );
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(sends).toEqual([]);
+
+  await party.fill('Charles Babbage, photographer');
+  await expect(party).toHaveAttribute('aria-invalid', 'false');
+  await continueButton(page).click();
+  await expect(thankYou(page)).toBeVisible();
+  expect(sends).toEqual([201]);
   expect(await storedApplications(request, email)).toHaveLength(1);
 });

@@ -44,12 +44,21 @@ test('sends the exact payload of a full application, thanks the applicant and le
   );
   expect(request?.body).toEqual(expectedPayload);
   await expect(backButton(page)).toHaveCount(0);
-  // No answer and no key stay behind in the tab, only that the application was sent.
+  // No answer and no key stay behind in the tab, only that the application was sent and the
+  // address the thank-you step names.
   expect(
     await page.evaluate(() =>
       Object.values(sessionStorage).map((text) => JSON.parse(text) as unknown),
     ),
-  ).toEqual([{ stepIndex: 3, values: null, idempotencyKey: null, sent: true }]);
+  ).toEqual([
+    {
+      stepIndex: 3,
+      values: null,
+      idempotencyKey: null,
+      sent: true,
+      sentEmail: 'ada@example.com',
+    },
+  ]);
   await signInButton(page).click();
   await expect(page).toHaveURL(signInUrl);
 });

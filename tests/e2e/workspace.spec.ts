@@ -479,3 +479,35 @@ test('at 375 px every workspace screen fits the width, with the filters folded u
     expect(await overflow(), screen).toBe(0);
   }
 });
+
+test('shows a right-to-left answer right to left in the open application, and the others left to right', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const lastName = `Tester${randomUUID().slice(0, 8)}`;
+  const application = validApplication({
+    emailAddress: `${lastName.toLowerCase()}@example.com`,
+  });
+  application.personalInfo.lastName = lastName;
+  const trip = 'رحلة على طول الساحل';
+  application.fields = application.fields.map((field) =>
+    field.key === 'single.tripDetails' ? { ...field, value: trip } : field,
+  );
+  const response = await page.request.put(
+    serverUrl('example', '/api/syncPage/aldmere-creators'),
+    { headers: { 'idempotency-key': randomUUID() }, data: application },
+  );
+  expect(response.status()).toBe(201);
+  await signIn(page, email);
+  await page.goto(serverUrl('example', `/review?search=${lastName}`));
+  await page
+    .getByRole('link', { name: `Ada ${lastName}`, exact: true })
+    .click();
+  const panel = page.getByRole('complementary');
+  const direction = (text: string) =>
+    panel
+      .getByText(text, { exact: true })
+      .evaluate((element) => (element.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
+  expect(await direction(trip)).toBe('rtl');
+  expect(await direction('Food and slow travel')).toBe('ltr');
+});

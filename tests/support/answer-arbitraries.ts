@@ -147,7 +147,12 @@ function answerArbitrary(answer: Answer, mode: Mode): fc.Arbitrary<unknown> {
             fc.constant({ countryCode: '44', subscriber: '7700900123' }),
             fc.record({ countryCode: code, subscriber: padded }),
           )
-        : fc.record({ countryCode: code, subscriber });
+        : fc.record({ countryCode: code, subscriber }).map((phone) =>
+            // A calling code without a number is no answer, and reads back as none.
+            mode === 'normal' && phone.subscriber === ''
+              ? { countryCode: '', subscriber: '' }
+              : phone,
+          );
     }
     case yesNoCodec:
       return mode === 'plausible'

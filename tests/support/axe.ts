@@ -13,26 +13,44 @@ type AxeViolation = {
   nodes: Array<{ target: string[] }>;
 };
 
+async function axeViolations(
+  page: Page,
+  rules?: readonly string[],
+): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(
+    async (only) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: { runOnly?: string[] },
+            ) => Promise<{ violations: AxeViolation[] }>;
+          };
+        }
+      ).axe;
+      return (await axe.run(document, only ? { runOnly: only } : {}))
+        .violations;
+    },
+    rules && [...rules],
+  );
+}
+
+const describe = (violation: AxeViolation) =>
+  `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`;
+
 /** Every serious or critical axe finding on the page, as `rule: selectors`. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (context: Document) => Promise<{ violations: AxeViolation[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
+  return (await axeViolations(page))
     .filter(
       (violation) =>
         violation.impact === 'serious' || violation.impact === 'critical',
     )
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+    .map(describe);
+}
+
+/** What axe's `region` rule finds outside every landmark (a moderate finding, which `seriousViolations` leaves out). */
+export async function contentOutsideLandmarks(page: Page): Promise<string[]> {
+  return (await axeViolations(page, ['region'])).map(describe);
 }

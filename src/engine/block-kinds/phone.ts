@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { countries } from '../../reference-data/countries.ts';
 import { interpolate } from '../texts.ts';
-import { checkPhone, maxLengths, type PhoneValue } from '../validators.ts';
+import {
+  checkPhone,
+  hasPhoneNumber,
+  maxLengths,
+  type PhoneValue,
+} from '../validators.ts';
 import {
   defineCodec,
   isRequiredAnswer,
@@ -13,7 +18,10 @@ const callingCodes = new Set(countries.flatMap((entry) => entry.countryCodes));
 
 const parts = ['countryCode', 'subscriber'] as const;
 
-/** The calling code and the number, as two entries below the answer's path; a blank part is left out. */
+/**
+ * The calling code and the number, as two entries below the answer's path; a blank part is left
+ * out, and a phone without a number is left out whole (its calling code alone is no answer).
+ */
 export const phoneCodec = defineCodec<PhoneValue>({
   schema: () =>
     z.strictObject({ countryCode: z.string(), subscriber: z.string() }),
@@ -26,8 +34,8 @@ export const phoneCodec = defineCodec<PhoneValue>({
         message: texts[message],
       }),
     );
-    if (issues.length > 0) return issues;
-    if (phone.countryCode !== '' && !callingCodes.has(phone.countryCode))
+    if (issues.length > 0 || !hasPhoneNumber(phone)) return issues;
+    if (!callingCodes.has(phone.countryCode))
       return [
         {
           path: `${answer.path}.countryCode`,
@@ -44,7 +52,7 @@ export const phoneCodec = defineCodec<PhoneValue>({
     return [];
   },
   encode: (phone, answer) =>
-    parts.flatMap((part) => {
+    (hasPhoneNumber(phone) ? parts : []).flatMap((part) => {
       const text = phone[part].trim();
       return text === '' ? [] : [{ location: `${answer.path}.${part}`, text }];
     }),

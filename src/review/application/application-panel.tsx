@@ -228,7 +228,8 @@ export function ApplicationPanel({
                     }
                   >
                     <dt className="panel__question">{answer.question}</dt>
-                    <dd className="panel__text">
+                    {/* Each answer reads in the direction of its own letters, as it was written. */}
+                    <dd className="panel__text" dir="auto">
                       {answer.href ? (
                         <a
                           href={answer.href}
@@ -260,7 +261,9 @@ export function ApplicationPanel({
                     {note.author} ·{' '}
                     <time dateTime={note.at}>{exactTime(note.at)}</time>
                   </p>
-                  <p className="panel__text">{note.body}</p>
+                  <p className="panel__text" dir="auto">
+                    {note.body}
+                  </p>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultTexts } from '#engine/texts.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import {
   putApplication,
@@ -29,7 +30,7 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
     );
   });
 
-  test('refuses a NUL or half a character pair in any answer with a 400 naming it, storing nothing', async () => {
+  test('refuses a NUL or half a character pair in any answer with a 400 naming it as the form does, storing nothing', async () => {
     const before = await server.repository.count();
     const withNul = validApplication({ firstName: 'Ada\u0000' });
     const withHalfPair = validApplication();
@@ -39,20 +40,14 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
     };
     for (const [body, path] of [
       [withNul, 'personalInfo.firstName'],
-      [withHalfPair, 'fields[0]'],
+      [withHalfPair, 'fields.single.whatContent'],
     ] as const) {
       const response = await putApplication(server.baseUrl, body, {
         key: randomUUID(),
       });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({
-        issues: [
-          {
-            path,
-            message:
-              'This text holds a character that cannot be stored (a NUL, or half of a character pair)',
-          },
-        ],
+        issues: [{ path, message: defaultTexts.unstorableText }],
       });
     }
     expect(await server.repository.count()).toBe(before);

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import {
   exampleConfig,
@@ -204,4 +204,27 @@ test("a second phone block leaves the applicant's country alone", async () => {
 
   expect(form.getValues('personalInfo.countryCode')).toBe('CA');
   expect(form.getValues('fields.single.altPhone.countryCode')).toBe('1-876');
+});
+
+test('reads a number pasted as written into the calling code and the digits', async () => {
+  const { code, number, user, form } = renderPhone();
+  await user.click(number);
+  await user.paste('+44 (0)7700-900 123');
+  await waitFor(() => expect(number).toHaveValue('7700900123'));
+  expect(code).toHaveValue('+44');
+  expect(form.getValues('personalInfo.phone')).toEqual({
+    countryCode: '44',
+    subscriber: '7700900123',
+  });
+  expect(form.getValues('personalInfo.countryCode')).toBe('GB');
+});
+
+test('pastes digits alone, and text that is no phone number, as they are', async () => {
+  const { code, number, user } = renderPhone();
+  await user.click(number);
+  await user.paste('2025');
+  expect(number).toHaveValue('2025');
+  await user.paste('x');
+  await waitFor(() => expect(number).toHaveValue('2025x'));
+  expect(code).toHaveValue('+1');
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ClipboardEvent } from 'react';
 import {
   useController,
   useFormContext,
@@ -21,6 +21,7 @@ import { Flag } from '#web/components/flag.tsx';
 import { useLeave } from '#web/components/use-leave.ts';
 import { TextInput } from '#web/components/text-input.tsx';
 import { useModel } from '#web/lib/model-context.ts';
+import { loadPhoneParser, readPhoneNumber } from '#web/lib/phone-numbers.ts';
 import type { BlockProps } from './block-props.ts';
 
 const applicantPhonePath = 'personalInfo.phone';
@@ -64,6 +65,33 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
         shouldDirty: true,
         shouldValidate: Boolean(getFieldState(countryPath).error),
       });
+  };
+
+  const setSubscriber = (subscriber: string) =>
+    setValue(subscriberPath, subscriber, {
+      shouldDirty: true,
+      shouldValidate: Boolean(getFieldState(subscriberPath).error),
+    });
+
+  // Digits alone are pasted as they are. A number written out, with its calling code, spaces,
+  // brackets or dashes, is read whole into both parts; the input alone would cut it at its cap
+  // and keep the characters it refuses.
+  const pasteNumber = (
+    event: ClipboardEvent<HTMLInputElement & HTMLTextAreaElement>,
+  ) => {
+    const text = event.clipboardData.getData('text').trim();
+    if (/^\d*$/.test(text)) return;
+    event.preventDefault();
+    const { value, selectionStart, selectionEnd } = event.currentTarget;
+    const asPasted = `${value.slice(0, selectionStart ?? value.length)}${text}${value.slice(selectionEnd ?? value.length)}`;
+    readPhoneNumber(text, selected, countryCode).then(
+      (number) => {
+        if (!number) return setSubscriber(asPasted);
+        chooseCode(number.option.value);
+        setSubscriber(number.subscriber);
+      },
+      () => setSubscriber(asPasted),
+    );
   };
 
   return (
@@ -115,6 +143,9 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={maxLengths.count}
+            onPaste={pasteNumber}
+            // A paste usually follows the focus: the parser is then there when it comes.
+            onFocus={() => void loadPhoneParser().catch(() => undefined)}
             disabled={isDisabled}
             aria-invalid={Boolean(numberError)}
             aria-required={isRequired || undefined}

@@ -134,6 +134,25 @@ test('shows No results found when nothing matches', async () => {
   expect(screen.getByRole('status')).toHaveTextContent('No results found');
 });
 
+test('points to no option once nothing matches, and to the first match again when one does', async () => {
+  const user = userEvent.setup();
+  render(<SingleSelect onChange={vi.fn()} />);
+  const input = screen.getByRole('combobox', { name: 'Country' });
+
+  await user.type(input, 'nor');
+  expect(input).toHaveAttribute(
+    'aria-activedescendant',
+    screen.getByRole('option', { name: 'Norway' }).id,
+  );
+  await user.keyboard('x');
+  expect(input).toHaveAttribute('aria-activedescendant', '');
+  await user.keyboard('{Backspace}');
+  expect(input).toHaveAttribute(
+    'aria-activedescendant',
+    screen.getByRole('option', { name: 'Norway' }).id,
+  );
+});
+
 test('does not show No results found while options match', async () => {
   const user = userEvent.setup();
   render(<SingleSelect onChange={vi.fn()} />);
@@ -238,6 +257,23 @@ test('in multi mode picking beyond the maximum is ignored', async () => {
     screen.getByRole('option', { name: 'United Kingdom' }),
   ).toHaveAttribute('aria-disabled', 'true');
   expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+});
+
+test('in multi mode at the maximum a note says why no more can be picked, tied to the input', async () => {
+  const user = userEvent.setup();
+  render(<MultiSelect onChange={vi.fn()} max={2} />);
+  const input = screen.getByRole('combobox', { name: 'Countries' });
+  await user.click(input);
+  await user.click(screen.getByRole('option', { name: 'Norway' }));
+  expect(screen.queryByText('You can choose up to 2')).not.toBeInTheDocument();
+  expect(input).not.toHaveAccessibleDescription();
+
+  await user.click(screen.getByRole('option', { name: 'Jamaica' }));
+
+  expect(screen.getByText('You can choose up to 2')).toHaveRole('status');
+  expect(input).toHaveAccessibleDescription('You can choose up to 2');
+  await user.click(screen.getByRole('button', { name: 'Remove Jamaica' }));
+  expect(screen.queryByText('You can choose up to 2')).not.toBeInTheDocument();
 });
 
 test('in multi mode a chosen option can still be removed at the maximum', async () => {

@@ -2,11 +2,15 @@ import { useCombobox } from 'downshift';
 import { useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { SelectOption } from '#engine/config-schema.ts';
 import { interpolate, type Texts } from '#engine/texts.ts';
-import { labelIdFor, type FieldControlProps } from './field.tsx';
+import { describedBy, labelIdFor, type FieldControlProps } from './field.tsx';
 
 type ComboboxTexts = Pick<
   Texts,
-  'selectPlaceholder' | 'searchPlaceholder' | 'noResults' | 'removeSelection'
+  | 'selectPlaceholder'
+  | 'searchPlaceholder'
+  | 'noResults'
+  | 'removeSelection'
+  | 'choiceLimit'
 >;
 
 type CommonProps = {
@@ -31,7 +35,7 @@ type SingleProps = CommonProps & {
 type MultipleProps = CommonProps & {
   multiple: true;
   value: readonly string[];
-  /** Picks beyond the maximum are ignored rather than answered with an error. */
+  /** Picks beyond the maximum are ignored rather than answered with an error; a note says why. */
   max?: number | undefined;
   onChange: (value: string[]) => void;
 };
@@ -81,10 +85,9 @@ export function Combobox(props: SingleProps | MultipleProps) {
   const displayText = (option: SelectOption | null) =>
     option ? (selectedText?.(option) ?? option.name) : '';
   const items = useMemo(() => filterOptions(options, query), [options, query]);
-  const isFull =
-    props.multiple === true &&
-    props.max !== undefined &&
-    chosen.length >= props.max;
+  const max = props.multiple ? props.max : undefined;
+  const isFull = max !== undefined && chosen.length >= max;
+  const limitId = `${control.id}-limit`;
 
   const toggle = (option: SelectOption) => {
     if (!props.multiple) return;
@@ -126,9 +129,17 @@ export function Combobox(props: SingleProps | MultipleProps) {
         };
       if (changes.isOpen && !state.isOpen && type !== types.InputChange)
         return { ...changes, inputValue: '' };
-      // Typing highlights the first match, so Enter picks it.
+      // Typing highlights the first match, so Enter picks it; with no match nothing is
+      // highlighted, so the input points to no option that is gone.
       if (type === types.InputChange)
-        return { ...changes, highlightedIndex: changes.inputValue ? 0 : -1 };
+        return {
+          ...changes,
+          highlightedIndex:
+            changes.inputValue &&
+            filterOptions(options, changes.inputValue).length > 0
+              ? 0
+              : -1,
+        };
       // Leaving picks nothing: only a click or Enter chooses, whatever is highlighted.
       if (type === types.InputBlur)
         return {
@@ -192,9 +203,13 @@ export function Combobox(props: SingleProps | MultipleProps) {
             disabled,
             'aria-invalid': control['aria-invalid'],
             'aria-required': control['aria-required'],
-            'aria-describedby': control['aria-describedby'],
+            'aria-describedby': describedBy(
+              control['aria-describedby'],
+              isFull && limitId,
+            ),
           })}
           autoComplete={autoComplete ?? 'off'}
+          dir="auto"
           className={`input combobox__input${prefix ? ' combobox__input--prefixed' : ''}`}
           placeholder={
             isOpen ? texts.searchPlaceholder : texts.selectPlaceholder
@@ -218,6 +233,12 @@ export function Combobox(props: SingleProps | MultipleProps) {
         </button>
       </div>
       <div className="combobox__popup" hidden={!isOpen}>
+        {/* Above the options it greys out, and said as the last one allowed is picked. */}
+        {max !== undefined && (
+          <p id={limitId} className="combobox__limit" role="status">
+            {isFull && interpolate(texts.choiceLimit, { max })}
+          </p>
+        )}
         <ul
           {...getMenuProps({}, { suppressRefError: true })}
           role="listbox"

@@ -24,15 +24,24 @@ export function TextInput({ path, multiline, deps, ...rest }: TextInputProps) {
   const handleBlur = (
     event: FocusEvent<HTMLInputElement & HTMLTextAreaElement>,
   ) => leave(() => onBlur(event));
+  // An answer takes the direction of its own first letters: Arabic or Hebrew reads right to left
+  // in a page that is not.
   return multiline ? (
     <textarea
       {...rest}
       {...registration}
+      dir="auto"
       className="input input--multiline"
       rows={4}
       onBlur={handleBlur}
     />
   ) : (
-    <input {...rest} {...registration} className="input" onBlur={handleBlur} />
+    <input
+      {...rest}
+      {...registration}
+      dir="auto"
+      className="input"
+      onBlur={handleBlur}
+    />
   );
 }

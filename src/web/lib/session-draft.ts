@@ -9,6 +9,8 @@ export type Draft = {
   idempotencyKey: string | null;
   /** The application was sent: a reload shows the last step, and no answers are kept. */
   sent: boolean;
+  /** The one answer kept once it is sent, as the last step names it: the address it was sent with. */
+  sentEmail: string;
 };
 
 export function readDraft(pageId: string): Draft | null {
@@ -27,6 +29,7 @@ export function readDraft(pageId: string): Draft | null {
           ? parsed.idempotencyKey
           : null,
       sent: parsed.sent === true,
+      sentEmail: typeof parsed.sentEmail === 'string' ? parsed.sentEmail : '',
     };
   } catch {
     // Private modes and full quotas throw; the wizard then simply starts empty.
@@ -41,6 +44,7 @@ export function writeDraft(pageId: string, patch: Partial<Draft>): void {
       values: null,
       idempotencyKey: null,
       sent: false,
+      sentEmail: '',
     };
     sessionStorage.setItem(
       draftStorageKey(pageId),

@@ -35,8 +35,10 @@ export function Cover({
     if (next && next !== cover) preloadCover(next);
   }, [next, cover]);
   if (!cover) return null;
+  // The configuration describes each cover (its alt is required): a picture of the destination,
+  // so it is content, and content belongs to a landmark. It stands beside the step, not in it.
   return (
-    <div className="wizard__cover">
+    <aside className="wizard__cover">
       <picture key={cover.src}>
         {cover.sources.map((source) => (
           <source
@@ -56,6 +58,6 @@ export function Cover({
           decoding="async"
         />
       </picture>
-    </div>
+    </aside>
   );
 }

@@ -16,7 +16,7 @@ import { prepareApplicationForm } from '#web/lib/application-form.ts';
 import { ModelContext } from '#web/lib/model-context.ts';
 import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
-import { useWizardForm } from './use-wizard-form.ts';
+import { emailPath, useWizardForm } from './use-wizard-form.ts';
 import type { GoTo } from './wizard.tsx';
 
 /** Everything the form steps need before the first is shown: their blocks' code, the model and schema. */
@@ -42,13 +42,20 @@ function FormWizardSteps({
   onBack,
   draft,
 }: FormWizardProps) {
-  const { form, model, onContinue, isBusy, hasServerError, attention } =
-    useWizardForm({
-      config,
-      stepIndex,
-      goTo,
-      draft,
-    });
+  const {
+    form,
+    model,
+    onContinue,
+    isBusy,
+    hasServerError,
+    attention,
+    sentEmail,
+  } = useWizardForm({
+    config,
+    stepIndex,
+    goTo,
+    draft,
+  });
   return (
     <FormProvider {...form}>
       <ModelContext value={model}>
@@ -65,7 +72,12 @@ function FormWizardSteps({
           <Suspense
             fallback={<div className="step__loading" aria-busy="true" />}
           >
-            <StepBlocks config={config} model={model} stepIndex={stepIndex} />
+            <StepBlocks
+              config={config}
+              model={model}
+              stepIndex={stepIndex}
+              sentEmail={sentEmail}
+            />
           </Suspense>
         </StepView>
         <Honeypot label={texts.honeypotLabel} />
@@ -80,8 +92,6 @@ function FormWizardSteps({
  * its props do not change then, so revealing it re-renders none of its fields.
  */
 export const FormWizard = memo(FormWizardSteps);
-
-const emailPath = 'personalInfo.emailAddress';
 
 /** The path whose rule decides whether a block is shown: a phone has one rule for its two inputs. */
 function rulePath(block: Block): string | undefined {
@@ -110,10 +120,13 @@ function StepBlocks({
   config,
   model,
   stepIndex,
+  sentEmail,
 }: {
   config: WizardConfig;
   model: ApplicationModel;
   stepIndex: number;
+  /** The address a sent application went with, which outlives its answers. */
+  sentEmail: string | null;
 }) {
   const blocks = config.steps[stepIndex]?.blocks;
   // Only the answers that show, hide or disable a block of this step re-render it, not every keystroke.
@@ -126,7 +139,7 @@ function StepBlocks({
     (tree, path, index) => setAt(tree, path, watchedValues[index]),
     {},
   );
-  const email = String(getAt(values, emailPath) ?? '');
+  const email = sentEmail ?? String(getAt(values, emailPath) ?? '');
   return (blocks ?? []).map((block, index) => {
     if (!isFieldBlock(block))
       return <TextBlock key={index} block={block} placeholders={{ email }} />;

@@ -8,8 +8,10 @@ type Entry = { wizardStep?: unknown };
  * Keeps the browser's history in step with the wizard. On load, the current entry becomes this
  * step's; a page opened on a later step (a link, or a reload after the tab's entries were lost)
  * gets an entry for each step before it, so Back walks back through them and leaves from the
- * first. Back and Forward then show the step of their entry; after a sent application they stay on
- * the last step, which the answers no longer fill.
+ * first. Back and Forward then show the step of their entry. After a sent application there is no
+ * step to go back to (its answers are gone, and sending them again would be a second
+ * application): every entry shows the last step and takes its address, so Back never shows an
+ * address the page does not, and still leaves once the wizard's entries are passed.
  */
 export function useStepHistory(
   config: WizardConfig,
@@ -29,11 +31,10 @@ export function useStepHistory(
     const onPop = (event: PopStateEvent) => {
       const step = (event.state as Entry | null)?.wizardStep;
       if (typeof step !== 'number') return;
-      setStepIndex(
-        readDraft(config.pageId)?.sent
-          ? lastStep
-          : Math.min(Math.max(step, 0), lastStep),
-      );
+      if (readDraft(config.pageId)?.sent) {
+        history.replaceState({ wizardStep: lastStep }, '', addressOf(lastStep));
+        setStepIndex(lastStep);
+      } else setStepIndex(Math.min(Math.max(step, 0), lastStep));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

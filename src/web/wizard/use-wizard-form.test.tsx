@@ -271,7 +271,7 @@ test('a reload after a failed send retries with the same key', async () => {
   ]);
 });
 
-test('a sent application leaves no answers and no key behind, only that it was sent, and the next one gets a new key', async () => {
+test('a sent application leaves no answers and no key behind, only that it was sent and the address it was sent with, and the next one gets a new key', async () => {
   const config = exampleConfig();
   const sent = stubNetwork(201, 201);
   draftOnLastFormStep(config);
@@ -286,6 +286,7 @@ test('a sent application leaves no answers and no key behind, only that it was s
     values: null,
     idempotencyKey: null,
     sent: true,
+    sentEmail: 'ada@example.com',
   });
 
   first.unmount();

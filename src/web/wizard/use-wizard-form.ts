@@ -3,6 +3,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
+import { getAt } from '#engine/paths.ts';
 import { buildPayload } from '#engine/payload.ts';
 import { platformFields } from '#engine/platforms.ts';
 import { interpolate } from '#engine/texts.ts';
@@ -19,6 +20,9 @@ import {
   resolveRequestUrl,
   submitApplication,
 } from '#web/lib/submit-application.ts';
+
+/** The answer `{email}` stands for in a step's text. */
+export const emailPath = 'personalInfo.emailAddress';
 
 /** The value paths of one step, in the order it shows them; the platforms block adds its group rule. */
 function stepFieldPaths(
@@ -116,6 +120,10 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
           },
     );
   };
+  // Named by the thank-you step: the answers are gone once sent, after a reload too, but not it.
+  const [sentEmail, setSentEmail] = useState(
+    draft?.sent ? draft.sentEmail : null,
+  );
   const idempotencyKey = useRef(draft?.idempotencyKey ?? null);
   const isSubmitted = useRef(false);
   // Double clicks and Enter held down must not start a second validation or send while one runs.
@@ -260,9 +268,16 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     // No answers stay behind in the tab once they are sent.
     isSubmitted.current = true;
     idempotencyKey.current = null;
+    const email = String(getAt(form.getValues(), emailPath) ?? '').trim();
     clearDraft(config.pageId);
-    // Only that it was sent stays, so a reload shows the last step rather than a fresh form.
-    writeDraft(config.pageId, { stepIndex: stepCount - 1, sent: true });
+    // Only that it was sent, and the address it names, stay: a reload shows the last step rather
+    // than a fresh form.
+    writeDraft(config.pageId, {
+      stepIndex: stepCount - 1,
+      sent: true,
+      sentEmail: email,
+    });
+    setSentEmail(email);
     trackEvent('Form Submitted', {}, isLeaving);
     return true;
   };
@@ -306,6 +321,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     onContinue,
     isBusy,
     hasServerError,
+    sentEmail,
     // Said on the step it is about only; a step left behind keeps nothing to say.
     attention: attention?.stepIndex === stepIndex ? attention.text : null,
   };
