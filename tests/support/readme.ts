@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 // Tests run the README's own commands and configuration, so the README cannot drift from them.
 
 /** The lines under a README heading, up to the next heading of level 3 or above; fenced code is not a heading. */
-export function readmeSection(heading: string): string {
+function readmeSection(heading: string): string {
   const kept: string[] = [];
   let isInside = false;
   let isFenced = false;
