@@ -48,8 +48,21 @@ function wizardDevPage(): Plugin {
 }
 
 /**
- * What the compiled server imports from node_modules at run time: the production dependencies.
- * Everything else it uses is bundled in, so build tools and browser libraries stay devDependencies.
+ * Production dependencies written as ES modules of many small files, bundled into the server:
+ * Node would otherwise resolve, read and link each file at every start (kysely alone has about 300,
+ * zod and libphonenumber-js hundreds more), which was a quarter of the time to the first answer.
+ */
+const bundledDependencies = new Set([
+  'kysely',
+  'zod',
+  'libphonenumber-js',
+  'csv-stringify',
+]);
+
+/**
+ * What the compiled server imports from node_modules at run time: the other production
+ * dependencies. Everything else it uses is bundled in, so build tools and browser libraries stay
+ * devDependencies.
  */
 const runtimeDependencies = Object.keys(
   (
@@ -57,7 +70,7 @@ const runtimeDependencies = Object.keys(
       dependencies: Record<string, string>;
     }
   ).dependencies,
-);
+).filter((name) => !bundledDependencies.has(name));
 
 export default defineConfig({
   plugins: [

@@ -13,7 +13,7 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
-import { compressPage } from './compressed-page.ts';
+import { compressPage, type CompressedPage } from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
 import {
   inlineStyleOf,
@@ -82,7 +82,7 @@ export const loggerOptions = {
 };
 
 function sendPage(
-  page: ReturnType<typeof compressPage>,
+  page: CompressedPage,
   request: FastifyRequest,
   reply: FastifyReply,
   cacheControl: string,
@@ -98,6 +98,21 @@ function sendPage(
 
 /** Builds the HTTP app without listening, so tests can build any variant. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const distDirectory = resolve(options.distDirectory);
+  const built = await loadBuiltWizard(distDirectory);
+  const config = options.wizardConfig;
+  // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
+  // where the pages are served.
+  const pages = Promise.all([
+    compressPage(
+      renderIndexHtml(built.template, config, {
+        stylesheet: built.stylesheet,
+        firstStep: built.renderFirstStep(config),
+        entry: built.entry,
+      }),
+    ),
+    compressPage(renderReviewHtml(built.reviewTemplate, config)),
+  ]);
   const { trustProxy } = options;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -118,19 +133,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  const distDirectory = resolve(options.distDirectory);
-  const built = await loadBuiltWizard(distDirectory);
-  const config = options.wizardConfig;
-  const page = compressPage(
-    renderIndexHtml(built.template, config, {
-      stylesheet: built.stylesheet,
-      firstStep: built.renderFirstStep(config),
-      entry: built.entry,
-    }),
-  );
-  const reviewPage = compressPage(
-    renderReviewHtml(built.reviewTemplate, config),
-  );
   const hashOf = (text: string) =>
     `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const model = buildApplicationModel(config);
@@ -195,8 +197,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '1d',
   });
 
-  app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));
-
   const health = createHealthCheck(options.database, {
     probeEveryMs: options.healthWriteProbeEveryMs,
     onFault: (fault, error) =>
@@ -222,11 +222,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionCookie,
     adminToken: options.adminToken,
     publicOrigin,
-  });
-  await app.register(workspacePageRoutes, {
-    sendPage: (request: FastifyRequest, reply: FastifyReply) =>
-      // Whether it answers depends on the session: never from a cache.
-      sendPage(reviewPage, request, reply, 'no-store'),
   });
   const audit = createAuditLog(options.database);
   const accounts = createStaffAccounts(options.database);
@@ -270,6 +265,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       descriptions,
       adminToken,
     });
+
+  const [page, reviewPage] = await pages;
+  app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));
+  await app.register(workspacePageRoutes, {
+    sendPage: (request: FastifyRequest, reply: FastifyReply) =>
+      // Whether it answers depends on the session: never from a cache.
+      sendPage(reviewPage, request, reply, 'no-store'),
+  });
 
   // The empty path is the only page; every other page address leads back to it.
   app.setNotFoundHandler((request, reply) => {

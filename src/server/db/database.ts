@@ -13,7 +13,6 @@ import {
   type Generated,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import type { Stage } from '#engine/stages.ts';
 import { buildMigrations } from './migrations.ts';
 import { errorCodeOf } from './storage-fault.ts';
@@ -195,7 +194,7 @@ export async function openDatabase(
   options: DatabaseOptions,
 ): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl)
     : openSqlite(options.sqlitePath);
   const migrations = buildMigrations(database.engine);
   try {
@@ -394,7 +393,9 @@ function isBusy(error: unknown): boolean {
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
-function openPostgres(url: string): Database {
+async function openPostgres(url: string): Promise<Database> {
+  // Imported only here: a server on SQLite would spend part of its start-up loading it for nothing.
+  const { default: pg } = await import('pg');
   // Without a connection timeout, a database host that drops packets would hang start-up and
   // every request for good.
   const pool = new pg.Pool({

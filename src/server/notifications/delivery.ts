@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-import { Webhook } from 'standardwebhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedMessage, Outbox } from './outbox.ts';
 
@@ -8,9 +6,10 @@ export type Transport = (message: ClaimedMessage) => Promise<void>;
 
 /**
  * E-mail through SMTP. The Message-ID is the outbox id, the same on every try, so a receiver (or
- * a person) can tell a retried message from a new one.
+ * a person) can tell a retried message from a new one. Nodemailer is loaded only when e-mail is on:
+ * its modules would otherwise add to every start-up.
  */
-export function smtpTransport({
+export async function smtpTransport({
   smtpUrl,
   from,
   idDomain,
@@ -18,7 +17,8 @@ export function smtpTransport({
   smtpUrl: string;
   from: string;
   idDomain: string;
-}): { send: Transport; close: () => void } {
+}): Promise<{ send: Transport; close: () => void }> {
+  const { default: nodemailer } = await import('nodemailer');
   const mailer = nodemailer.createTransport({
     url: smtpUrl,
     // Several messages over one connection when a batch is due.
@@ -48,9 +48,11 @@ export function smtpTransport({
 /**
  * A webhook POST signed per the Standard Webhooks specification: `webhook-id` is the outbox id
  * (stable across tries), `webhook-timestamp` the time of this try (receivers refuse old ones),
- * `webhook-signature` the HMAC-SHA256 of id, timestamp and body. Any 2xx is delivered.
+ * `webhook-signature` the HMAC-SHA256 of id, timestamp and body. Any 2xx is delivered. Loaded,
+ * like the mailer, only when webhooks are on.
  */
-export function webhookTransport(secret: string): Transport {
+export async function webhookTransport(secret: string): Promise<Transport> {
+  const { Webhook } = await import('standardwebhooks');
   const signer = new Webhook(secret);
   return async (message) => {
     if (message.channel !== 'webhook') throw new Error('not a webhook');

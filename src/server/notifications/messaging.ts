@@ -153,12 +153,12 @@ export function createMessaging(
     moveHooks,
     wake,
     /** Starts delivering; says once what is off and why. */
-    start(log: FastifyBaseLogger) {
+    async start(log: FastifyBaseLogger) {
       if (!settings.isEmailOn)
         log.info('e-mail is off: SMTP_URL and MAIL_FROM are not both set');
       const mailer =
         settings.isEmailOn && options.smtpUrl && options.mailFrom
-          ? smtpTransport({
+          ? await smtpTransport({
               smtpUrl: options.smtpUrl,
               from: options.mailFrom,
               idDomain: new URL(origin).hostname,
@@ -171,7 +171,7 @@ export function createMessaging(
           email: mailer?.send,
           webhook:
             settings.webhookUrl && options.webhookSecret
-              ? webhookTransport(options.webhookSecret)
+              ? await webhookTransport(options.webhookSecret)
               : undefined,
         },
         log,
