@@ -1,7 +1,8 @@
 // The compiled server's entry (`node dist/server/main.js`, what `npm start` runs). The Node
 // version is checked and `.env` read before any other module loads, so the server is imported
 // only after them.
-import { enableCompileCache } from 'node:module';
+// The default import, not a named one: a Node without enableCompileCache must still reach the check.
+import nodeModule from 'node:module';
 import { prepareProcess } from './process-prelude.js';
 
 prepareProcess();
@@ -9,5 +10,5 @@ prepareProcess();
 // instead of compiled again (Node's compile cache: in the system's temporary folder unless
 // NODE_COMPILE_CACHE names another; NODE_DISABLE_COMPILE_CACHE=1 turns it off). Only modules
 // imported after this call are cached.
-enableCompileCache();
+nodeModule.enableCompileCache();
 await import('./serve.ts');
