@@ -130,7 +130,7 @@ test('the README deploys the server into a pruned tree, where the commands run w
         ),
       ).stdout,
     ).toMatch(
-      /\nBacked up data\/applications\.db to .*: 0 applications, .* integrity ok\n$/,
+      /^Backed up data\/applications\.db to .*: 0 applications, .* integrity ok$/m,
     );
     expect(expectSuccess(run('npm run staff -- list')).stdout).toContain(
       'you@example.org\tadmin',
