@@ -1,0 +1,126 @@
+import { chromium } from '@playwright/test';
+import { chromiumPath } from '../scripts/ensure-chromium.ts';
+import { startCompiledServer } from './support/compiled-server.ts';
+
+// Where the Welcome page's main-thread time goes: a fresh Chromium at 4× CPU throttling, 412×823,
+// loads the compiled server's page; prints the renderer's tasks of 50 ms and more (with their
+// largest events) and the functions with the most self time during the first 6 s (V8 sampling
+// profiler, 200 µs). Median of BENCH_RUNS (default 3) for the total of long tasks.
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const server = await startCompiledServer();
+const totals: number[] = [];
+for (let run = 0; run < runs; run += 1) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox'],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+    ],
+  });
+  await page.goto(server.url);
+  await page.waitForTimeout(6000);
+  const buffer = await browser.stopTracing();
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: ProfileNode[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
+  await browser.close();
+
+  const events = (
+    JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }
+  ).traceEvents;
+  // The page's renderer is the CrRendererMain thread that ran the most; the other is about:blank's.
+  const busiest = new Map<string, number>();
+  for (const event of events)
+    if (event.name === 'RunTask')
+      busiest.set(
+        `${event.pid}/${event.tid}`,
+        (busiest.get(`${event.pid}/${event.tid}`) ?? 0) + (event.dur ?? 0),
+      );
+  const renderers = new Set(
+    events
+      .filter(
+        (event) =>
+          event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+      )
+      .map((event) => `${event.pid}/${event.tid}`),
+  );
+  const main = [...renderers].sort(
+    (a, b) => (busiest.get(b) ?? 0) - (busiest.get(a) ?? 0),
+  )[0];
+  const onMain = events.filter((event) => `${event.pid}/${event.tid}` === main);
+  const longTasks = onMain.filter(
+    (event) => event.name === 'RunTask' && (event.dur ?? 0) >= 50_000,
+  );
+  let total = 0;
+  process.stdout.write(`run ${run + 1}: long tasks\n`);
+  for (const task of longTasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inner = onMain
+      .filter(
+        (event) =>
+          event !== task &&
+          event.ph === 'X' &&
+          event.ts >= task.ts &&
+          event.ts + (event.dur ?? 0) <= end &&
+          (event.dur ?? 0) >= 10_000,
+      )
+      .map((event) => `${event.name} ${((event.dur ?? 0) / 1000).toFixed(0)}`);
+    total += (task.dur ?? 0) / 1000;
+    process.stdout.write(
+      `  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms  ${[...new Set(inner)].slice(0, 8).join(', ')}\n`,
+    );
+  }
+  totals.push(total);
+
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const file = frame.url.split('/').pop() ?? '';
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  process.stdout.write('  self time:\n');
+  for (const [key, micros] of top)
+    process.stdout.write(
+      `  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${key}\n`,
+    );
+}
+await server.stop();
+const sorted = [...totals].sort((a, b) => a - b);
+process.stdout.write(
+  `long tasks in total: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms (runs: ${totals.map((value) => value.toFixed(0)).join(', ')})\n`,
+);
