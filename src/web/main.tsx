@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
@@ -31,7 +32,11 @@ const resumesLaterStep =
     window.location.search,
   ) > 0;
 if (result.ok && container.hasChildNodes() && !resumesLaterStep)
-  hydrateRoot(container, page);
+  // In a transition React hydrates in slices of a few milliseconds and answers input between them;
+  // otherwise the whole step hydrates in one task, the Welcome page's longest.
+  startTransition(() => {
+    hydrateRoot(container, page);
+  });
 else {
   const root = createRoot(container);
   // Rendered in a task after the module's evaluation, not within it: together they made one long
