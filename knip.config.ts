@@ -14,6 +14,8 @@ export default {
     // Started by bench/submissions.ts as processes of their own; built by bench/lighthouse.ts.
     'bench/naive/*.ts',
     'bench/floor-page/main.tsx',
+    // Run by hand to find where the first page's main-thread time goes (docs/decisions/010).
+    'bench/trace-first-page.ts',
   ],
   // A type exported beside the function whose signature uses it is part of that function's interface.
   ignoreExportsUsedInFile: { interface: true, type: true },

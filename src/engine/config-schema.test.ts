@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { blockPaths } from './block-paths.ts';
 import {
-  blockPaths,
   contrastRatio,
   formatIssuePath,
   parseWizardConfig,
@@ -60,6 +60,16 @@ function withFormBlocks(
     ...overrides,
   });
 }
+
+// The browser takes the configuration the server parsed and wrote into the page as JSON, without
+// parsing it again: that only holds while the parse's output, through JSON, is its own parse.
+test('a parsed configuration, through JSON, parses to itself', () => {
+  const result = parseWizardConfig(example);
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  const embedded: unknown = JSON.parse(JSON.stringify(result.config));
+  expect(embedded).toEqual(result.config);
+  expect(parseWizardConfig(embedded)).toEqual(result);
+});
 
 test('parses the example configuration', () => {
   const result = parseWizardConfig(example);

@@ -272,29 +272,6 @@ const wizardConfigSchema = z
 export type WizardConfig = z.infer<typeof wizardConfigSchema>;
 type ParsedShape = Omit<WizardConfig, never>;
 
-/** The value paths a block binds, in the order it shows them. */
-export function blockPaths(block: Block): string[] {
-  switch (block.component) {
-    case 'textInput':
-    case 'select':
-    case 'checkbox':
-      return [block.data.path];
-    case 'phone':
-      return [
-        `${block.data.path}.countryCode`,
-        `${block.data.path}.subscriber`,
-      ];
-    case 'yesNo':
-      return block.data.followUp
-        ? [`${block.data.path}.value`, `${block.data.path}.text`]
-        : [`${block.data.path}.value`];
-    case 'platforms':
-    case 'text':
-    case 'sectionHeading':
-      return [];
-  }
-}
-
 function checkConfigConsistency(
   config: ParsedShape,
   ctx: {

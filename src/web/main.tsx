@@ -1,4 +1,4 @@
-import { flushSync } from 'react-dom';
+import { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
 import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
@@ -11,6 +11,14 @@ import './styles.css';
 // query names the step.
 if (window.location.pathname !== '/')
   window.history.replaceState(null, '', `/${window.location.search}`);
+
+/** Shows `#root`, which the page hid, in the commit that replaces its markup: before that paints. */
+function Revealed({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    delete document.documentElement.dataset.resuming;
+  }, []);
+  return children;
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -31,13 +39,15 @@ const resumesLaterStep =
     window.location.search,
   ) > 0;
 if (result.ok && container.hasChildNodes() && !resumesLaterStep)
-  hydrateRoot(container, page);
+  // In a transition React hydrates in slices of a few milliseconds and answers input between them;
+  // otherwise the whole step hydrates in one task, the Welcome page's longest.
+  startTransition(() => {
+    hydrateRoot(container, page);
+  });
 else {
-  const root = createRoot(container);
-  // Rendered in a task after the module's evaluation, not within it: together they made one long
-  // task, during which a slow phone answered no input.
-  setTimeout(() => {
-    flushSync(() => root.render(page));
-    delete document.documentElement.dataset.resuming;
-  }, 0);
+  // Rendered in slices after the module's evaluation, not in one task: the step took 80–130 ms of
+  // one at 4× CPU, during which a slow phone answered no input.
+  startTransition(() => {
+    createRoot(container).render(<Revealed>{page}</Revealed>);
+  });
 }

@@ -20,9 +20,12 @@ import { emailPath, useWizardForm } from './use-wizard-form.ts';
 import type { GoTo } from './wizard.tsx';
 
 /** Everything the form steps need before the first is shown: their blocks' code, the model and schema. */
-export function prepareFormSteps(config: WizardConfig): Promise<unknown> {
+export async function prepareFormSteps(config: WizardConfig): Promise<void> {
+  await preloadBlocks(config.steps.flatMap((step) => step.blocks));
+  // Building the model and its zod schema in a task of its own: with the blocks' evaluation it made
+  // one long task on a slow phone, in which a click on Continue waited.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   prepareApplicationForm(config);
-  return preloadBlocks(config.steps.flatMap((step) => step.blocks));
 }
 
 type FormWizardProps = {

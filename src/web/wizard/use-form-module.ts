@@ -69,7 +69,12 @@ export function useFormModule(
             startTransition(() => setForm(module)),
           ),
       );
-    return whenIdle(() => void loadFormModule(config).then(setForm));
+    return whenIdle(
+      () =>
+        void loadFormModule(config).then((module) =>
+          startTransition(() => setForm(module)),
+        ),
+    );
   }, [isNeeded, form, config]);
   return form;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
-import { blockPaths, type WizardConfig } from '#engine/config-schema.ts';
+import { blockPaths } from '#engine/block-paths.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
 import { getAt } from '#engine/paths.ts';
 import { buildPayload } from '#engine/payload.ts';
