@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { once } from 'node:events';
 import {
   appendFileSync,
   existsSync,
@@ -13,6 +14,7 @@ import { expect, test } from 'vitest';
 import { unsupportedNodeLine } from '../../src/server/process-prelude.js';
 import { readmeCommands } from '../support/readme.ts';
 import { freePort } from '../support/server-process.ts';
+import { readyWhen, started } from '../support/started-process.ts';
 
 // The README's deployment, as an operator runs it, in a fresh clone of this repository's committed
 // state (CI's clone is exactly what lands): a clean install, a build, a tree pruned of the build
@@ -42,28 +44,21 @@ const isClean = () => run('git status --porcelain').stdout === '';
 
 /** `npm start` in the background, in its own process group; ready when the page answers. */
 async function startServer(port: number) {
-  const child = spawn('bash', ['-c', 'npm start'], {
+  const server = started('bash', ['-c', 'npm start'], {
     cwd: tree,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`npm start exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`no answer:\n${output}`);
-    const page = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
-    if (page?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const exited = once(server.child, 'exit');
+  await readyWhen(
+    'npm start',
+    server,
+    async () => (await fetch(`http://127.0.0.1:${port}/`)).ok,
+    120_000,
+  );
   return {
-    output: () => output,
+    output: server.output,
     stop: async () => {
-      process.kill(-(child.pid ?? 0), 'SIGTERM');
+      process.kill(-(server.child.pid ?? 0), 'SIGTERM');
       await exited;
     },
   };

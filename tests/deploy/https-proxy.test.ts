@@ -1,9 +1,4 @@
-import {
-  execFileSync,
-  spawn,
-  spawnSync,
-  type ChildProcess,
-} from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import {
   existsSync,
@@ -15,13 +10,13 @@ import {
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { ensureDebianCommands } from '../support/debian-packages.ts';
 import { readmeBlock } from '../support/readme.ts';
+import { readyWhen, started } from '../support/started-process.ts';
 import { freePort } from '../support/server-process.ts';
 
 /**
@@ -73,41 +68,6 @@ const [upstreamHost = '', upstreamPort = ''] = captured(
   'upstream',
 );
 const [execStart = ''] = captured(/^ExecStart=(.*)$/m, unit, 'ExecStart=');
-
-/** A process whose output is kept for the message of a failure. */
-function started(
-  command: string,
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv },
-) {
-  const child = spawn(command, args, {
-    ...options,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: string) => {
-    output += chunk;
-  };
-  child.stdout?.setEncoding('utf8').on('data', keep);
-  child.stderr?.setEncoding('utf8').on('data', keep);
-  return { child, output: () => output };
-}
-
-async function readyWhen(
-  what: string,
-  { child, output }: ReturnType<typeof started>,
-  answers: () => Promise<boolean>,
-): Promise<void> {
-  const deadline = Date.now() + readyWithinMs;
-  for (;;) {
-    if (await answers().catch(() => false)) return;
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(
-        `${what} did not answer (exit code ${child.exitCode}):\n${output()}`,
-      );
-    await sleep(100);
-  }
-}
 
 /** The status of a GET over HTTPS, the certificate unchecked as in the browser's context (Caddy's own authority signed it). */
 const httpsStatus = (url: string) =>
