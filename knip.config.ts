@@ -14,8 +14,9 @@ export default {
     // Started by bench/submissions.ts as processes of their own; built by bench/lighthouse.ts.
     'bench/naive/*.ts',
     'bench/floor-page/main.tsx',
-    // Run by hand to find where the first page's main-thread time goes (docs/decisions/010).
-    'bench/trace-first-page.ts',
+    // Run by hand to find where the main thread's time goes: on the first page (docs/decisions/010)
+    // and in a Continue (docs/decisions/016).
+    'bench/trace-*.ts',
   ],
   // A type exported beside the function whose signature uses it is part of that function's interface.
   ignoreExportsUsedInFile: { interface: true, type: true },

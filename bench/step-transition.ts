@@ -7,6 +7,10 @@ import {
   type Transition,
 } from '../tests/support/step-frames.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
+import {
+  continueButton,
+  fillGeneralInformation,
+} from './support/wizard-steps.ts';
 
 // From a click on Continue to the next step complete, its heading and every field painted, in
 // Chromium at 4× CPU throttling, with nothing cached by an earlier visit; and whether the heading and
@@ -20,31 +24,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const readMs = Number(process.env.BENCH_READ_MS ?? 3000);
 async function measureTransition(page: Page, heading: string) {
   await startStepFrames(page, heading);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await continueButton(page).click();
   return readStepFrames(page, heading);
-}
-
-async function fillGeneralInformation(page: Page): Promise<void> {
-  const textbox = (name: string) =>
-    page.getByRole('textbox', { name, exact: true });
-  await textbox('First Name').fill('Ada');
-  await textbox('Last Name').fill('Lovelace');
-  const code = page.getByRole('combobox', {
-    name: 'Country calling code',
-    exact: true,
-  });
-  await code.click();
-  await code.fill('united kingdom');
-  await page
-    .getByRole('option', { name: 'United Kingdom +44', exact: true })
-    .click();
-  await textbox('Phone number').fill('7700900123');
-  await textbox('Email Address').fill('ada@example.com');
-  const instagram = page.getByRole('group', { name: 'Instagram', exact: true });
-  await instagram
-    .getByRole('textbox', { name: 'Username' })
-    .fill('ada.travels');
-  await instagram.getByRole('textbox', { name: 'Followers' }).fill('12000');
 }
 
 const server = await startCompiledServer();

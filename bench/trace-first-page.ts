@@ -1,29 +1,19 @@
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
+import {
+  eventsInside,
+  functionTimes,
+  rendererMainEvents,
+  traceCategories,
+  type CpuProfile,
+} from './support/trace.ts';
 
 // Where the Welcome page's main-thread time goes: a fresh Chromium at 4× CPU throttling, 412×823,
 // loads the compiled server's page; prints the renderer's tasks of 50 ms and more (with their
 // largest events) and the functions with the most self time during the first 6 s (V8 sampling
 // profiler, 200 µs). Median of BENCH_RUNS (default 3) for the total of long tasks. With
 // TRACE_RESUME_STEP=1 the tab's draft is on that step first, as after a reload there.
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: {
-    name?: string;
-    data?: { url?: string; functionName?: string; type?: string };
-  };
-}
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const resumeStep = process.env.TRACE_RESUME_STEP;
 const server = await startCompiledServer();
@@ -63,48 +53,16 @@ for (let run = 0; run < runs; run += 1) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await browser.startTracing(page, {
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'v8.execute',
-    ],
-  });
+  await browser.startTracing(page, { categories: traceCategories });
   await page.goto(server.url);
   await page.waitForTimeout(6000);
   const buffer = await browser.stopTracing();
   const { profile } = (await cdp.send('Profiler.stop')) as {
-    profile: {
-      nodes: ProfileNode[];
-      samples: number[];
-      timeDeltas: number[];
-    };
+    profile: CpuProfile;
   };
   await browser.close();
 
-  const events = (
-    JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }
-  ).traceEvents;
-  // The page's renderer is the CrRendererMain thread that ran the most; the other is about:blank's.
-  const busiest = new Map<string, number>();
-  for (const event of events)
-    if (event.name === 'RunTask')
-      busiest.set(
-        `${event.pid}/${event.tid}`,
-        (busiest.get(`${event.pid}/${event.tid}`) ?? 0) + (event.dur ?? 0),
-      );
-  const renderers = new Set(
-    events
-      .filter(
-        (event) =>
-          event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
-      )
-      .map((event) => `${event.pid}/${event.tid}`),
-  );
-  const main = [...renderers].sort(
-    (a, b) => (busiest.get(b) ?? 0) - (busiest.get(a) ?? 0),
-  )[0];
-  const onMain = events.filter((event) => `${event.pid}/${event.tid}` === main);
+  const onMain = rendererMainEvents(buffer);
   const longTasks = onMain.filter(
     (event) => event.name === 'RunTask' && (event.dur ?? 0) >= 50_000,
   );
@@ -114,21 +72,7 @@ for (let run = 0; run < runs; run += 1) {
   process.stdout.write(`run ${run + 1}: long tasks\n`);
   for (const task of longTasks) {
     const end = task.ts + (task.dur ?? 0);
-    const inner = onMain
-      .filter(
-        (event) =>
-          event !== task &&
-          event.ph === 'X' &&
-          event.ts >= task.ts &&
-          event.ts + (event.dur ?? 0) <= end &&
-          (event.dur ?? 0) >= 5_000,
-      )
-      .map((event) => {
-        const data = event.args?.data;
-        const what =
-          data?.functionName || data?.type || data?.url?.split('/').pop();
-        return `${event.name}${what ? ` (${what})` : ''} ${((event.dur ?? 0) / 1000).toFixed(0)}`;
-      });
+    const inner = eventsInside(onMain, task, 5);
     total += (task.dur ?? 0) / 1000;
     blocking += Math.max(0, (task.dur ?? 0) / 1000 - 50);
     const scriptMs = onMain
@@ -141,28 +85,17 @@ for (let run = 0; run < runs; run += 1) {
       .reduce((longest, event) => Math.max(longest, event.dur ?? 0), 0);
     if (scriptMs >= (task.dur ?? 0) / 2) scriptTotal += (task.dur ?? 0) / 1000;
     process.stdout.write(
-      `  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms  ${[...new Set(inner)].slice(0, 12).join(', ')}\n`,
+      `  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms  ${inner.slice(0, 12).join(', ')}\n`,
     );
   }
   totals.push(total);
   scriptTotals.push(scriptTotal);
   blockingTotals.push(blocking);
 
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
-    const frame = byId.get(id)?.callFrame;
-    if (!frame) return;
-    const file = frame.url.split('/').pop() ?? '';
-    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
-  });
-  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  const top = functionTimes(profile, 'self').slice(0, 12);
   process.stdout.write('  self time:\n');
-  for (const [key, micros] of top)
-    process.stdout.write(
-      `  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${key}\n`,
-    );
+  for (const [name, ms] of top)
+    process.stdout.write(`  ${ms.toFixed(0).padStart(6)} ms  ${name}\n`);
 }
 await server.stop();
 const summary = (name: string, values: number[]) => {

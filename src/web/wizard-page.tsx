@@ -14,7 +14,9 @@ function useTakeOver(): void {
     root.dataset.ready = '';
     if (!('pendingSubmit' in root.dataset)) return;
     delete root.dataset.pendingSubmit;
-    document.querySelector<HTMLFormElement>('#root form')?.requestSubmit();
+    document
+      .querySelector<HTMLFormElement>('#root form:not([hidden])')
+      ?.requestSubmit();
   }, []);
 }
 

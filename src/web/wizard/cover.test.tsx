@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { exampleConfig } from '../../../tests/support/render-block.tsx';
 import { Cover } from './cover.tsx';
 
@@ -13,11 +13,13 @@ const preloads = () => [
   ...document.head.querySelectorAll('link[rel="preload"][as="image"]'),
 ];
 
-test("shows the step's cover and preloads the next step's in the same format and sizes", () => {
+test("shows the step's cover and, after the paint, preloads the next step's in the same format and sizes", async () => {
   const { coverImages } = exampleConfig();
   render(<Cover covers={coverImages} stepIndex={1} />);
 
   expect(screen.getByRole('img')).toHaveAttribute('src', coverImages[1]?.src);
+  expect(preloads()).toEqual([]);
+  await vi.waitFor(() => expect(preloads()).not.toEqual([]));
   const [link, ...others] = preloads();
   expect(others).toEqual([]);
   const sources = document.querySelectorAll('source');

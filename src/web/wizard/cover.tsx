@@ -3,6 +3,7 @@ import { preload } from 'react-dom';
 import type { CoverImage } from '#engine/config-schema.ts';
 import { coverIndexFor } from '#engine/navigation.ts';
 import { coverSizes } from '#engine/layout.ts';
+import { afterNextPaint } from '#web/lib/after-next-paint.ts';
 
 /** Starts loading a cover at low priority, in the format and size the page will pick for it. */
 function preloadCover(cover: CoverImage): void {
@@ -32,7 +33,8 @@ export function Cover({
   const cover = covers[coverIndexFor(stepIndex, covers.length)];
   const next = covers[coverIndexFor(stepIndex + 1, covers.length)];
   useEffect(() => {
-    if (next && next !== cover) preloadCover(next);
+    // After the paint: inserting the preload in the frame that shows a step delayed it.
+    if (next && next !== cover) return afterNextPaint(() => preloadCover(next));
   }, [next, cover]);
   if (!cover) return null;
   // The configuration describes each cover (its alt is required): a picture of the destination,

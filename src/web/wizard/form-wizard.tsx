@@ -1,4 +1,11 @@
-import { memo, Suspense, useMemo } from 'react';
+import {
+  memo,
+  startTransition,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { FormProvider, useController, useWatch } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { isDisabled, isShown } from '#engine/conditions.ts';
@@ -35,7 +42,12 @@ type FormWizardProps = {
   goTo: GoTo;
   onBack: () => void;
   draft: Draft | null;
+  /** Whether the wizard shows this form now, rather than holding it hidden behind a text step. */
+  isShown: boolean;
 };
+
+/** Does nothing: a hidden step's Continue cannot be pressed. */
+const ignoreContinue = () => {};
 
 function FormWizardSteps({
   config,
@@ -44,6 +56,7 @@ function FormWizardSteps({
   goTo,
   onBack,
   draft,
+  isShown,
 }: FormWizardProps) {
   const {
     form,
@@ -59,30 +72,54 @@ function FormWizardSteps({
     goTo,
     draft,
   });
+  const firstFormStep = config.steps[0]?.blocks.some(isFieldBlock) ? 0 : 1;
+  // The steps on either side of the current one are rendered too, hidden, so Continue and Back only
+  // reveal one: its heading and every field appear in the next frame, on a slow phone too. They are
+  // added at low priority once a step shows, never in the frame that answers a click.
+  const [preparedAround, setPreparedAround] = useState<number | null>(null);
+  useEffect(() => {
+    if (isShown) startTransition(() => setPreparedAround(stepIndex));
+  }, [isShown, stepIndex]);
+  const renderedSteps = [
+    ...new Set(
+      preparedAround === null
+        ? [stepIndex]
+        : [preparedAround - 1, preparedAround, preparedAround + 1, stepIndex],
+    ),
+  ]
+    .filter((index) => index >= firstFormStep && index < config.steps.length)
+    .sort((a, b) => a - b);
   return (
     <FormProvider {...form}>
       <ModelContext value={model}>
-        <StepView
-          config={config}
-          texts={texts}
-          stepIndex={stepIndex}
-          onContinue={() => void onContinue()}
-          onBack={onBack}
-          isBusy={isBusy}
-          hasServerError={hasServerError}
-          attention={attention}
-        >
-          <Suspense
-            fallback={<div className="step__loading" aria-busy="true" />}
-          >
-            <StepBlocks
+        {renderedSteps.map((index) => {
+          const isCurrent = index === stepIndex;
+          return (
+            <StepView
+              key={index}
               config={config}
-              model={model}
-              stepIndex={stepIndex}
-              sentEmail={sentEmail}
-            />
-          </Suspense>
-        </StepView>
+              texts={texts}
+              stepIndex={index}
+              isHidden={!(isCurrent && isShown)}
+              onContinue={isCurrent ? () => void onContinue() : ignoreContinue}
+              onBack={onBack}
+              isBusy={isCurrent && isBusy}
+              hasServerError={isCurrent && hasServerError}
+              attention={isCurrent ? attention : null}
+            >
+              <Suspense
+                fallback={<div className="step__loading" aria-busy="true" />}
+              >
+                <StepBlocks
+                  config={config}
+                  model={model}
+                  stepIndex={index}
+                  sentEmail={sentEmail}
+                />
+              </Suspense>
+            </StepView>
+          );
+        })}
         <Honeypot label={texts.honeypotLabel} />
       </ModelContext>
     </FormProvider>
@@ -91,8 +128,8 @@ function FormWizardSteps({
 
 /**
  * @public The wizard renders it from the module it imports on demand, which knip cannot follow.
- * Memoised: the wizard renders it hidden beside the Welcome step, and Continue only reveals it;
- * its props do not change then, so revealing it re-renders none of its fields.
+ * Memoised: the wizard renders it hidden beside the Welcome step, and a re-render of the wizard's
+ * frame alone does not reach the steps.
  */
 export const FormWizard = memo(FormWizardSteps);
 
@@ -119,7 +156,8 @@ function conditionPaths(
   return [...found];
 }
 
-function StepBlocks({
+/** Memoised: revealing a step rendered hidden re-renders none of its fields. */
+const StepBlocks = memo(function StepBlocks({
   config,
   model,
   stepIndex,
@@ -158,7 +196,7 @@ function StepBlocks({
       />
     );
   });
-}
+});
 
 /** A field people never see or reach but form-filling bots fill in, so the server can tell them apart. */
 function Honeypot({ label }: { label: string }) {

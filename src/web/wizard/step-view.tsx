@@ -7,6 +7,8 @@ type StepViewProps = {
   config: WizardConfig;
   texts: Texts;
   stepIndex: number;
+  /** A step rendered ahead of time beside the current one, for Continue or Back to reveal. */
+  isHidden?: boolean;
   children: ReactNode;
   onContinue: () => void;
   onBack: () => void;
@@ -25,6 +27,7 @@ export function StepView({
   config,
   texts,
   stepIndex,
+  isHidden = false,
   children,
   onContinue,
   onBack,
@@ -53,6 +56,7 @@ export function StepView({
     <form
       className="step"
       noValidate
+      hidden={isHidden}
       onSubmit={submit}
       aria-labelledby={stepHeadingIdOf(stepIndex)}
     >

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { afterNextPaint } from '#web/lib/after-next-paint.ts';
 import type * as FormWizardModule from './form-wizard.tsx';
 
 export type FormModule = typeof FormWizardModule;
@@ -13,23 +14,6 @@ const loadFormModule = (config: WizardConfig) =>
     readyModule = module;
     return module;
   }));
-
-function afterNextPaint(callback: () => void): () => void {
-  let isDone = false;
-  const run = () => {
-    if (isDone) return;
-    isDone = true;
-    callback();
-  };
-  const frame = requestAnimationFrame(() => setTimeout(run, 0));
-  // A tab in the background paints nothing; it must still get its form.
-  const fallback = setTimeout(run, 100);
-  return () => {
-    isDone = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(fallback);
-  };
-}
 
 function whenIdle(callback: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {

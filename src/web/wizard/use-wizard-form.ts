@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ApplicationModel } from '#engine/application-schema.ts';
 import { blockPaths } from '#engine/block-paths.ts';
@@ -182,7 +182,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     // not always a registered field (the platforms rule marks the first platform input).
     const frame = requestAnimationFrame(() => {
       const invalid = document.querySelector<HTMLElement>(
-        '.step [aria-invalid="true"]',
+        '.step:not([hidden]) [aria-invalid="true"]',
       );
       const target = invalid?.matches('input, textarea, select, button')
         ? invalid
@@ -195,14 +195,15 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   // A step that fails has every control marked touched, so each revalidates as it is corrected.
   const validateStep = async (index: number) => {
     const paths = stepFieldPaths(config, model, index);
-    // A step that passes and shows no error is left without updating the form's state: that update
-    // would re-render every field of the step being left, in the frame that shows the next one.
+    // A step that passes is left without a synchronous update of the form's state: that update
+    // would re-render every field of the step being left, in the frame that shows the next one. A
+    // mark left from an earlier check (a field refused before it was corrected, whose own check
+    // waits for its blur) is cleared after that frame, before Back could show it.
     const invalid = invalidPaths(config, form.getValues());
-    const isShowingNoError = paths.every(
-      (path) => !form.getFieldState(path).invalid,
-    );
-    if (isShowingNoError && paths.every((path) => !invalid.has(path))) {
+    if (paths.every((path) => !invalid.has(path))) {
       setAttention(null);
+      const marked = paths.filter((path) => form.getFieldState(path).invalid);
+      if (marked.length > 0) startTransition(() => form.clearErrors(marked));
       return true;
     }
     const isValid = await form.trigger(paths, { shouldTouch: true });

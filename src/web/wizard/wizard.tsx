@@ -1,4 +1,4 @@
-import { Activity, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
@@ -50,7 +50,8 @@ export function Wizard({ config }: { config: WizardConfig }) {
     stepIndex > 0 || (config.steps[0]?.blocks.some(isFieldBlock) ?? false);
   const form = useFormModule(config, needsForm);
   // Welcome is text only. Once the form is loaded, the next step is rendered beside it, hidden and
-  // at low priority, so Continue only reveals it: its heading and fields appear in one frame, fast.
+  // at low priority, with its fields' effects already running, so Continue only reveals it: its
+  // heading and fields appear in one frame, fast.
   const showsTextStep = !needsForm;
   const content = useRef<HTMLDivElement>(null);
   useStepTracking(config, stepIndex);
@@ -82,16 +83,15 @@ export function Wizard({ config }: { config: WizardConfig }) {
             />
           )}
           {form ? (
-            <Activity mode={showsTextStep ? 'hidden' : 'visible'}>
-              <form.FormWizard
-                config={config}
-                texts={texts}
-                stepIndex={showsTextStep ? stepIndex + 1 : stepIndex}
-                goTo={goTo}
-                onBack={goBack}
-                draft={draft}
-              />
-            </Activity>
+            <form.FormWizard
+              config={config}
+              texts={texts}
+              stepIndex={showsTextStep ? stepIndex + 1 : stepIndex}
+              goTo={goTo}
+              onBack={goBack}
+              draft={draft}
+              isShown={!showsTextStep}
+            />
           ) : (
             needsForm && <div className="step step--loading" aria-busy="true" />
           )}

@@ -1,0 +1,124 @@
+/** What the benchmarks read from a Chromium performance trace and a V8 CPU profile. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; type?: string };
+  };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: {
+    functionName: string;
+    url: string;
+    lineNumber: number;
+    columnNumber: number;
+  };
+  children?: number[];
+}
+
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+];
+
+/** The events of the page's renderer main thread: the CrRendererMain that ran the most (the other is about:blank's). */
+export function rendererMainEvents(buffer: Buffer): TraceEvent[] {
+  const events = (
+    JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }
+  ).traceEvents;
+  const threadOf = (event: TraceEvent) => `${event.pid}/${event.tid}`;
+  const busiest = new Map<string, number>();
+  for (const event of events)
+    if (event.name === 'RunTask')
+      busiest.set(
+        threadOf(event),
+        (busiest.get(threadOf(event)) ?? 0) + (event.dur ?? 0),
+      );
+  const renderers = new Set(
+    events
+      .filter(
+        (event) =>
+          event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+      )
+      .map(threadOf),
+  );
+  const main = [...renderers].sort(
+    (a, b) => (busiest.get(b) ?? 0) - (busiest.get(a) ?? 0),
+  )[0];
+  return events.filter((event) => threadOf(event) === main);
+}
+
+/** The complete events inside `task` of at least `minMs`, named with what they ran: "Layout 12". */
+export function eventsInside(
+  events: TraceEvent[],
+  task: TraceEvent,
+  minMs: number,
+): string[] {
+  const end = task.ts + (task.dur ?? 0);
+  const named = events
+    .filter(
+      (event) =>
+        event !== task &&
+        event.ph === 'X' &&
+        event.ts >= task.ts &&
+        event.ts + (event.dur ?? 0) <= end &&
+        (event.dur ?? 0) >= minMs * 1000,
+    )
+    .map((event) => {
+      const data = event.args?.data;
+      const what =
+        data?.functionName || data?.type || data?.url?.split('/').pop();
+      return `${event.name}${what ? ` (${what})` : ''} ${((event.dur ?? 0) / 1000).toFixed(0)}`;
+    });
+  return [...new Set(named)];
+}
+
+/**
+ * Milliseconds per function in the profile, between two trace timestamps if given: its own time
+ * (`self`), or with everything it called (`inclusive`).
+ */
+export function functionTimes(
+  profile: CpuProfile,
+  kind: 'self' | 'inclusive',
+  window: { from: number; to: number } = { from: -Infinity, to: Infinity },
+): [string, number][] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop() ?? ''}:${node.callFrame.lineNumber}`;
+  const times = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < window.from || at > window.to) return;
+    const names = new Set<string>();
+    for (
+      let node = byId.get(id);
+      node;
+      node =
+        kind === 'inclusive' ? byId.get(parentOf.get(node.id) ?? -1) : undefined
+    )
+      names.add(nameOf(node));
+    for (const name of names)
+      times.set(name, (times.get(name) ?? 0) + delta / 1000);
+  });
+  return [...times.entries()].sort((a, b) => b[1] - a[1]);
+}

@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+
+export const continueButton = (page: Page) =>
+  page.getByRole('button', { name: 'Continue', exact: true });
+
+/** Answers General Information as an applicant would: Ada Lovelace, a UK phone, one Instagram account. */
+export async function fillGeneralInformation(page: Page): Promise<void> {
+  const textbox = (name: string) =>
+    page.getByRole('textbox', { name, exact: true });
+  await textbox('First Name').fill('Ada');
+  await textbox('Last Name').fill('Lovelace');
+  const code = page.getByRole('combobox', {
+    name: 'Country calling code',
+    exact: true,
+  });
+  await code.click();
+  await code.fill('united kingdom');
+  await page
+    .getByRole('option', { name: 'United Kingdom +44', exact: true })
+    .click();
+  await textbox('Phone number').fill('7700900123');
+  await textbox('Email Address').fill('ada@example.com');
+  const instagram = page.getByRole('group', { name: 'Instagram', exact: true });
+  await instagram
+    .getByRole('textbox', { name: 'Username' })
+    .fill('ada.travels');
+  await instagram.getByRole('textbox', { name: 'Followers' }).fill('12000');
+}
