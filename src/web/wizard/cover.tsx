@@ -3,7 +3,7 @@ import { preload } from 'react-dom';
 import type { CoverImage } from '#engine/config-schema.ts';
 import { coverIndexFor } from '#engine/navigation.ts';
 import { coverSizes } from '#engine/layout.ts';
-import { afterNextPaint } from '#web/lib/after-next-paint.ts';
+import { afterNextPaint } from '#web/lib/scheduling.ts';
 
 /** Starts loading a cover at low priority, in the format and size the page will pick for it. */
 function preloadCover(cover: CoverImage): void {

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { afterNextPaint } from '#web/lib/after-next-paint.ts';
+import { afterNextPaint, whenIdle } from '#web/lib/scheduling.ts';
 import type * as FormWizardModule from './form-wizard.tsx';
 
 export type FormModule = typeof FormWizardModule;
@@ -14,15 +14,6 @@ const loadFormModule = (config: WizardConfig) =>
     readyModule = module;
     return module;
   }));
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 200);
-  return () => clearTimeout(handle);
-}
 
 /**
  * The form (react-hook-form, zod, country data, flags), kept out of the first page's JavaScript:

@@ -1,9 +1,18 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  Activity,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
 import { readDraft, startStepOf } from '#web/lib/session-draft.ts';
 import { resolveWizardTexts } from '#engine/texts.ts';
+import { whenIdle } from '#web/lib/scheduling.ts';
 import { Cover } from './cover.tsx';
 import { StepBar } from './step-bar.tsx';
 import { TextStep } from './text-step.tsx';
@@ -49,10 +58,16 @@ export function Wizard({ config }: { config: WizardConfig }) {
   const needsForm =
     stepIndex > 0 || (config.steps[0]?.blocks.some(isFieldBlock) ?? false);
   const form = useFormModule(config, needsForm);
-  // Welcome is text only. Once the form is loaded, the next step is rendered beside it, hidden and
-  // at low priority, with its fields' effects already running, so Continue only reveals it: its
-  // heading and fields appear in one frame, fast.
+  // Welcome is text only. Once the form is loaded, the next step is built beside it, hidden, in two
+  // pieces of low-priority work: its elements first (in a hidden Activity, whose effects wait), then,
+  // when the browser is idle, its fields' effects, with the step still hidden. Continue then only
+  // reveals it: its heading and fields appear in one frame, fast, and no piece is a long task.
   const showsTextStep = !needsForm;
+  const [isFormLive, setIsFormLive] = useState(false);
+  useEffect(() => {
+    if (form && !isFormLive)
+      return whenIdle(() => startTransition(() => setIsFormLive(true)));
+  }, [form, isFormLive]);
   const content = useRef<HTMLDivElement>(null);
   useStepTracking(config, stepIndex);
   useStepFocus(stepIndex, content, form !== null);
@@ -83,15 +98,19 @@ export function Wizard({ config }: { config: WizardConfig }) {
             />
           )}
           {form ? (
-            <form.FormWizard
-              config={config}
-              texts={texts}
-              stepIndex={showsTextStep ? stepIndex + 1 : stepIndex}
-              goTo={goTo}
-              onBack={goBack}
-              draft={draft}
-              isShown={!showsTextStep}
-            />
+            <Activity
+              mode={showsTextStep && !isFormLive ? 'hidden' : 'visible'}
+            >
+              <form.FormWizard
+                config={config}
+                texts={texts}
+                stepIndex={showsTextStep ? stepIndex + 1 : stepIndex}
+                goTo={goTo}
+                onBack={goBack}
+                draft={draft}
+                isShown={!showsTextStep}
+              />
+            </Activity>
           ) : (
             needsForm && <div className="step step--loading" aria-busy="true" />
           )}
