@@ -69,6 +69,8 @@ type Figures = {
   lcp: number;
   tbt: number;
   cls: number;
+  /** The tasks Lighthouse counts as long, as it simulates them: "+812 ms 96 ms index-….js". */
+  longTasks: string[];
 };
 
 /** One Lighthouse navigation in a fresh browser; a step to resume is put in the tab's draft first. */
@@ -137,8 +139,17 @@ async function auditIn(
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    longTasks: (
+      (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)
+        ?.items ?? []
+    ).map(
+      (task) =>
+        `+${task.startTime.toFixed(0)} ms ${task.duration.toFixed(0)} ms ${task.url.split('/').pop() || task.url}`,
+    ),
   };
 }
+
+type LongTask = { url: string; startTime: number; duration: number };
 
 /** Lighthouse sometimes loses a trace (NO_NAVSTART) in a fresh browser; such a run is made again. */
 async function auditOnce(path: string, resumeStep?: number): Promise<Figures> {
@@ -168,7 +179,7 @@ await app.close();
 
 /** The median of each figure over the runs. */
 function medianOf(runs: Figures[]): Figures {
-  const median = (key: keyof Figures) =>
+  const median = (key: Exclude<keyof Figures, 'longTasks'>) =>
     runs.map((result) => result[key]).sort((a, b) => a - b)[
       Math.floor(runs.length / 2)
     ] ?? Infinity;
@@ -179,6 +190,7 @@ function medianOf(runs: Figures[]): Figures {
     lcp: median('lcp'),
     tbt: median('tbt'),
     cls: median('cls'),
+    longTasks: [],
   };
 }
 
@@ -187,9 +199,14 @@ const line = (name: string, figures: Figures) =>
 const floor = medianOf(results.get('floor (bare React)') ?? []);
 let isWithin = true;
 for (const [name, runFigures] of results) {
-  runFigures.forEach((figures, index) =>
-    process.stdout.write(line(`  run ${index + 1}`, figures)),
-  );
+  runFigures.forEach((figures, index) => {
+    process.stdout.write(line(`  run ${index + 1}`, figures));
+    // Where a blocking time came from, to find it in a trace.
+    if (figures.tbt > 0)
+      process.stdout.write(
+        `      long tasks: ${figures.longTasks.join(', ')}\n`,
+      );
+  });
   const figures = medianOf(runFigures);
   process.stdout.write(line(`${name}, median`, figures));
   if (name === 'floor (bare React)') continue;

@@ -1,4 +1,5 @@
 import {
+  Activity,
   memo,
   startTransition,
   Suspense,
@@ -20,6 +21,7 @@ import {
 } from '#web/blocks/block-registry.ts';
 import { TextBlock } from '#web/blocks/text-block.tsx';
 import { prepareApplicationForm } from '#web/lib/application-form.ts';
+import { whenIdle } from '#web/lib/scheduling.ts';
 import { ModelContext } from '#web/lib/model-context.ts';
 import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
@@ -74,18 +76,26 @@ function FormWizardSteps({
   });
   const firstFormStep = config.steps[0]?.blocks.some(isFieldBlock) ? 0 : 1;
   // The steps on either side of the current one are rendered too, hidden, so Continue and Back only
-  // reveal one: its heading and every field appear in the next frame, on a slow phone too. They are
-  // added at low priority once a step shows, never in the frame that answers a click.
+  // reveal one: its heading and every field appear in the next frame, on a slow phone too. Each is
+  // built when the browser is idle, in two pieces of low-priority work, neither a long task: its
+  // elements (in a hidden Activity, whose effects wait), then its fields' effects. A click never
+  // waits for either.
   const [preparedAround, setPreparedAround] = useState<number | null>(null);
+  const [liveAround, setLiveAround] = useState<number | null>(null);
   useEffect(() => {
-    if (isShown) startTransition(() => setPreparedAround(stepIndex));
-  }, [isShown, stepIndex]);
+    if (!isShown) return;
+    if (preparedAround !== stepIndex)
+      return whenIdle(() =>
+        startTransition(() => setPreparedAround(stepIndex)),
+      );
+    if (liveAround !== stepIndex)
+      return whenIdle(() => startTransition(() => setLiveAround(stepIndex)));
+  }, [isShown, stepIndex, preparedAround, liveAround]);
+  const around = (index: number | null) =>
+    index === null ? [] : [index - 1, index, index + 1];
+  const liveSteps = new Set([stepIndex, ...around(liveAround)]);
   const renderedSteps = [
-    ...new Set(
-      preparedAround === null
-        ? [stepIndex]
-        : [preparedAround - 1, preparedAround, preparedAround + 1, stepIndex],
-    ),
+    ...new Set([stepIndex, ...around(preparedAround), ...liveSteps]),
   ]
     .filter((index) => index >= firstFormStep && index < config.steps.length)
     .sort((a, b) => a - b);
@@ -95,29 +105,35 @@ function FormWizardSteps({
         {renderedSteps.map((index) => {
           const isCurrent = index === stepIndex;
           return (
-            <StepView
+            <Activity
               key={index}
-              config={config}
-              texts={texts}
-              stepIndex={index}
-              isHidden={!(isCurrent && isShown)}
-              onContinue={isCurrent ? () => void onContinue() : ignoreContinue}
-              onBack={onBack}
-              isBusy={isCurrent && isBusy}
-              hasServerError={isCurrent && hasServerError}
-              attention={isCurrent ? attention : null}
+              mode={liveSteps.has(index) ? 'visible' : 'hidden'}
             >
-              <Suspense
-                fallback={<div className="step__loading" aria-busy="true" />}
+              <StepView
+                config={config}
+                texts={texts}
+                stepIndex={index}
+                isHidden={!(isCurrent && isShown)}
+                onContinue={
+                  isCurrent ? () => void onContinue() : ignoreContinue
+                }
+                onBack={onBack}
+                isBusy={isCurrent && isBusy}
+                hasServerError={isCurrent && hasServerError}
+                attention={isCurrent ? attention : null}
               >
-                <StepBlocks
-                  config={config}
-                  model={model}
-                  stepIndex={index}
-                  sentEmail={sentEmail}
-                />
-              </Suspense>
-            </StepView>
+                <Suspense
+                  fallback={<div className="step__loading" aria-busy="true" />}
+                >
+                  <StepBlocks
+                    config={config}
+                    model={model}
+                    stepIndex={index}
+                    sentEmail={sentEmail}
+                  />
+                </Suspense>
+              </StepView>
+            </Activity>
           );
         })}
         <Honeypot label={texts.honeypotLabel} />
