@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { buildApplicationModel } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
@@ -42,6 +43,9 @@ import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffInvitations } from './staff/staff-invitations.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
 import { createStaffSessions } from './staff/staff-sessions.ts';
+import { createSignInThrottle } from './staff/sign-in-throttle.ts';
+import { createTwoStep, pendingLifetimeMs } from './staff/two-step.ts';
+import { twoStepRoutes } from './staff/two-step-routes.ts';
 import { workspacePageRoutes } from './staff/workspace-page.ts';
 
 export type AppOptions = {
@@ -225,11 +229,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const audit = createAuditLog(options.database);
   const accounts = createStaffAccounts(options.database);
+  const twoStep = createTwoStep(options.database);
   await app.register(sessionRoutes, {
     accounts,
     sessions,
     audit,
     sessionCookie,
+    secondStepCookie: createSessionCookie(publicOrigin, {
+      name: 'review-two-step',
+      maxAgeMs: pendingLifetimeMs,
+    }),
+    throttle: createSignInThrottle(options.database),
+    twoStep,
+  });
+  await app.register(twoStepRoutes, {
+    twoStep,
+    accounts,
+    sessions,
+    audit,
+    sessionCookie,
+    issuer: reviewPageConfigOf(config).organisation,
   });
   await app.register(staffRoutes, {
     accounts,
@@ -258,13 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
-  const adminToken = options.adminToken;
-  if (adminToken)
-    await app.register(applicationRoutes, {
-      repository,
-      descriptions,
-      adminToken,
-    });
+  if (options.adminToken)
+    await app.register(applicationRoutes, { repository, descriptions, audit });
 
   const [page, reviewPage] = await pages;
   app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));

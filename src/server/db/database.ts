@@ -156,6 +156,41 @@ type TagsTable = {
   tag: string;
 };
 
+type StaffTwoStepTable = {
+  staff_id: string;
+  /** The RFC 6238 key, base32. */
+  secret: string;
+  created_at: string;
+  turned_on_at: string | null;
+  last_step: number | null;
+};
+
+type StaffRecoveryCodesTable = {
+  code_hash: string;
+  staff_id: string;
+  used_at: string | null;
+};
+
+type StaffPendingSignInsTable = {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  wrong_codes: Generated<number>;
+};
+
+type SignInFailuresTable = {
+  id: string;
+  at: string;
+  /** The e-mail address as typed, trimmed and lower-cased; an account need not exist. */
+  account: string;
+  address: string;
+};
+
+type WorkspaceSettingsTable = {
+  name: string;
+  value: string;
+};
+
 export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -169,6 +204,11 @@ export type DatabaseSchema = {
   notes: NotesTable;
   tags: TagsTable;
   health_probe: HealthProbeTable;
+  staff_two_step: StaffTwoStepTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_pending_sign_ins: StaffPendingSignInsTable;
+  sign_in_failures: SignInFailuresTable;
+  workspace_settings: WorkspaceSettingsTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 
