@@ -174,6 +174,34 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     expect((await me(cookie)).status).toBe(200);
   });
 
+  test('behind a trusted proxy without PUBLIC_URL, a forged X-Forwarded-Host does not make a foreign origin the expected one', async () => {
+    const proxied = await startTestServer({
+      engine,
+      trustProxy: ['127.0.0.1'],
+    });
+    const host = new URL(proxied.baseUrl).host;
+    const attempt = (headers: Record<string, string>) =>
+      fetch(`${proxied.baseUrl}/api/review/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: 'ada@example.org', password }),
+      });
+    const forged = await attempt({
+      'x-forwarded-host': 'evil.example',
+      origin: 'http://evil.example',
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: 'forbidden_origin' });
+    // The proxy's word on the scheme still counts, with the Host it passed on.
+    const overHttps = await attempt({
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      origin: `https://${host}`,
+    });
+    expect(overHttps.status).toBe(401);
+    await proxied.close();
+  });
+
   test('signing out ends the session on the server', async () => {
     const cookie = sessionCookieOf(await signIn('rita@example.org', password));
     const out = await fetch(`${server.baseUrl}/api/review/session`, {
