@@ -26,6 +26,7 @@ import { createHealthCheck } from './health.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStorableText } from './plugins/storable-text.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { createReviewRepository } from './review/review-repository.ts';
 import {
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
+  registerStorableText(app);
   registerSecurityHeaders(app, config, {
     scripts: [hashOf(pageScriptOf(config, built.entry))],
     // The wizard's page inlines its stylesheet, the workspace's only the theme.
