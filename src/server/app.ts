@@ -64,8 +64,6 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** E-mails and webhooks; without them nothing is sent. */
   messaging?: MessagingOptions;
-  /** How often at most `/api/health` proves a write reaches the disk. */
-  healthWriteProbeEveryMs?: number;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -204,9 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const health = createHealthCheck(options.database, {
-    probeEveryMs: options.healthWriteProbeEveryMs,
     onFault: (fault, error) =>
       app.log.error({ err: error }, `health check failed: ${fault}`),
+    onRecovery: () => app.log.info('health check passes again'),
   });
   app.get('/api/health', async (_request, reply) => {
     const engine = options.database.engine;
