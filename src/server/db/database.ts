@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -321,8 +321,25 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Makes the missing folders above `path`, top down, one at a time. Node's recursive mkdir never
+ * returns where a file system refuses a folder its parent could hold (`/proc/nope`): it spins.
+ */
+function makeFoldersFor(path: string): void {
+  const missing: string[] = [];
+  for (
+    let folder = dirname(resolve(path));
+    !existsSync(folder);
+    folder = dirname(folder)
+  ) {
+    missing.unshift(folder);
+    if (dirname(folder) === folder) break;
+  }
+  for (const folder of missing) mkdirSync(folder);
+}
+
 function openSqlite(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeFoldersFor(path);
   const connection = new SQLite(path);
   // WAL with synchronous=FULL syncs the log on every commit, so an acknowledged application
   // survives a power loss; secure_delete overwrites erased rows instead of leaving them in free pages.
