@@ -88,7 +88,7 @@ describe.each(engines)('hostile staff queries on %s', (engine) => {
   });
 
   test('a NUL in a body the workspace takes, or in the e-mail of a sign-in, is refused with a 400 naming it', async () => {
-    const post = (url: string, payload: unknown) =>
+    const post = (url: string, payload: Record<string, unknown>) =>
       server.app.inject({ method: 'POST', url, payload, headers: withBearer });
     const [id] = (
       (await get('/api/review/applications', {})).json() as {

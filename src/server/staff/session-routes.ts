@@ -48,10 +48,16 @@ const wrongCredentials = {
   message: 'That e-mail address and password do not match an account.',
 };
 
+// A 400 naming the field, like any other refused entry: the password step stays done.
 const wrongCode = {
   error: 'wrong_code',
-  message:
-    'That code is not right, or it was used already. Enter the newest code from your authenticator app, or one of your recovery codes.',
+  issues: [
+    {
+      path: 'code',
+      message:
+        'That code is not right, or it was used already. Enter the newest code from your authenticator app, or one of your recovery codes.',
+    },
+  ],
 };
 
 const secondStepGone = {
@@ -176,7 +182,7 @@ export async function sessionRoutes(
       const pending = token ? await twoStep.pending(token) : undefined;
       if (!token || !pending) {
         secondStepCookie.clear(request, reply);
-        return reply.code(401).send(secondStepGone);
+        return reply.code(410).send(secondStepGone);
       }
       const attempt = await throttle.begin(pending.email, addressOf(request));
       if ('waitMs' in attempt) return throttled(reply, attempt.waitMs);
@@ -190,7 +196,7 @@ export async function sessionRoutes(
           address: addressOf(request),
           detail: 'wrong code',
         });
-        return reply.code(401).send(wrongCode);
+        return reply.code(400).send(wrongCode);
       }
       await attempt.succeeded();
       await twoStep.endPending(token);

@@ -188,15 +188,18 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
           body: { code },
         })
       ).status,
-    ).toBe(401);
+    ).toBe(410);
 
     const again = sessionCookieOf(await api.signIn('olga@example.org'));
     const replayed = await api.call('POST', '/api/review/session/code', {
       cookie: again,
       body: { code },
     });
-    expect(replayed.status).toBe(401);
-    expect(await replayed.json()).toMatchObject({ error: 'wrong_code' });
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toMatchObject({
+      error: 'wrong_code',
+      issues: [{ path: 'code' }],
+    });
 
     const [recovery = ''] = recoveryCodes;
     const byRecovery = await api.call('POST', '/api/review/session/code', {
@@ -211,7 +214,7 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
       cookie: third,
       body: { code: recovery },
     });
-    expect(reused.status).toBe(401);
+    expect(reused.status).toBe(400);
     const audit = await createAuditLog(server.database).latest(30);
     expect(
       audit
@@ -250,13 +253,13 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
             address: `192.0.2.${100 + attempt}`,
           })
         ).status,
-      ).toBe(401);
+      ).toBe(400);
     const late = await api.call('POST', '/api/review/session/code', {
       cookie: pending,
       body: { code: right },
       address: '192.0.2.200',
     });
-    expect(late.status).toBe(401);
+    expect(late.status).toBe(410);
     expect(await late.json()).toMatchObject({ error: 'sign_in_expired' });
   });
 
