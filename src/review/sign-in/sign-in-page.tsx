@@ -99,19 +99,15 @@ export function SignInPage() {
     }
   };
 
-  const errorText = (
-    <p id={errorId} className="field__error sign-in__error" role="alert">
-      {error}
-    </p>
-  );
-
-  if (step === 'code')
-    return (
-      <SignedOutCard
-        heading="Sign in to review applications"
-        onSubmit={(event) => void verify(event)}
-        describedBy={error ? errorId : undefined}
-      >
+  return (
+    <SignedOutCard
+      heading="Sign in to review applications"
+      onSubmit={(event) =>
+        void (step === 'code' ? verify(event) : signIn(event))
+      }
+      describedBy={error ? errorId : undefined}
+    >
+      {step === 'code' ? (
         <div className="field">
           <label className="field__label" htmlFor="sign-in-code">
             Authentication code
@@ -132,58 +128,47 @@ export function SignInPage() {
             your recovery codes.
           </p>
         </div>
-        {errorText}
-        <button
-          type="submit"
-          className="button button--primary sign-in__submit"
-          aria-disabled={isBusy}
-        >
-          Verify
-        </button>
-      </SignedOutCard>
-    );
-
-  return (
-    <SignedOutCard
-      heading="Sign in to review applications"
-      onSubmit={(event) => void signIn(event)}
-      describedBy={error ? errorId : undefined}
-    >
-      <div className="field">
-        <label className="field__label" htmlFor="sign-in-email">
-          Email
-        </label>
-        <input
-          id="sign-in-email"
-          className="input"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          aria-invalid={error !== null}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="sign-in-password">
-          Password
-        </label>
-        <input
-          id="sign-in-password"
-          className="input"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={error !== null}
-        />
-      </div>
-      {errorText}
+      ) : (
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor="sign-in-email">
+              Email
+            </label>
+            <input
+              id="sign-in-email"
+              className="input"
+              name="email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              aria-invalid={error !== null}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="sign-in-password">
+              Password
+            </label>
+            <input
+              id="sign-in-password"
+              className="input"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={error !== null}
+            />
+          </div>
+        </>
+      )}
+      <p id={errorId} className="field__error sign-in__error" role="alert">
+        {error}
+      </p>
       <button
         type="submit"
         className="button button--primary sign-in__submit"
         aria-disabled={isBusy}
       >
-        Sign in
+        {step === 'code' ? 'Verify' : 'Sign in'}
       </button>
     </SignedOutCard>
   );

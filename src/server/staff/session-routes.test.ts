@@ -78,17 +78,18 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     );
   });
 
-  test('ten wrong passwords for an account from one address do not keep its owner out from another, whatever case or spaces were typed', async () => {
+  /** A server behind a trusted proxy with one reviewer, and sign-in as if from any address. */
+  async function behindProxy(email: string) {
     const proxied = await startTestServer({
       engine,
       trustProxy: ['127.0.0.1'],
     });
     await createStaffAccounts(proxied.database).add({
-      email: 'grace@example.org',
+      email,
       role: 'reviewer',
       password,
     });
-    const from = (address: string, email: string, secret: string) =>
+    const from = (address: string, typed: string, secret: string) =>
       fetch(`${proxied.baseUrl}/api/review/session`, {
         method: 'POST',
         headers: {
@@ -96,8 +97,13 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
           origin: proxied.baseUrl,
           'x-forwarded-for': address,
         },
-        body: JSON.stringify({ email, password: secret }),
+        body: JSON.stringify({ email: typed, password: secret }),
       });
+    return { proxied, from };
+  }
+
+  test('ten wrong passwords for an account from one address do not keep its owner out from another, whatever case or spaces were typed', async () => {
+    const { proxied, from } = await behindProxy('grace@example.org');
     const statuses = [];
     for (let attempt = 0; attempt < 10; attempt += 1)
       statuses.push(
@@ -125,25 +131,7 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
   });
 
   test('many failures from one address slow that address for every account, and no other', async () => {
-    const proxied = await startTestServer({
-      engine,
-      trustProxy: ['127.0.0.1'],
-    });
-    await createStaffAccounts(proxied.database).add({
-      email: 'hedy@example.org',
-      role: 'reviewer',
-      password,
-    });
-    const attempt = (address: string, email: string, secret: string) =>
-      fetch(`${proxied.baseUrl}/api/review/session`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: proxied.baseUrl,
-          'x-forwarded-for': address,
-        },
-        body: JSON.stringify({ email, password: secret }),
-      });
+    const { proxied, from: attempt } = await behindProxy('hedy@example.org');
     for (let guess = 0; guess < 20; guess += 1)
       expect(
         (await attempt('203.0.113.5', `guess-${guess}@example.org`, 'nope'))

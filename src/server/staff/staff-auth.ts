@@ -143,7 +143,7 @@ const signedOut = {
 };
 
 /** The answer to anything but setting up two-step sign-in while an account must set it up first. */
-export const enrolmentFirst = {
+const enrolmentFirst = {
   error: 'two_step_needed',
   message:
     'Your organisation requires two-step sign-in: turn it on before anything else.',

@@ -6,7 +6,7 @@ import type { Database, StaffRole } from '../db/database.ts';
 const codeShape = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 /** A code of the step before or after also passes: a phone's clock may be a few seconds off. */
 const stepsEitherSide = 1;
-export const recoveryCodeCount = 10;
+const recoveryCodeCount = 10;
 /** After the password, the second step must follow within 5 minutes and at most 5 wrong codes. */
 export const pendingLifetimeMs = 5 * 60 * 1000;
 const wrongCodesAllowed = 5;
