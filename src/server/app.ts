@@ -39,7 +39,12 @@ import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
 import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
-import { createSessionCookie, registerStaffAuth } from './staff/staff-auth.ts';
+import {
+  createSessionCookie,
+  expectedOriginOf,
+  registerStaffAuth,
+} from './staff/staff-auth.ts';
+import { createPasskeys } from './staff/passkeys.ts';
 import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffInvitations } from './staff/staff-invitations.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
@@ -230,6 +235,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const audit = createAuditLog(options.database);
   const accounts = createStaffAccounts(options.database);
   const twoStep = createTwoStep(options.database);
+  const passkeys = createPasskeys(options.database);
+  const { organisation } = reviewPageConfigOf(config);
+  // A passkey is bound to the origin the workspace is reached at, decided as the Origin check decides it.
+  const relyingParty = (request: FastifyRequest) => ({
+    origin: expectedOriginOf(request, publicOrigin),
+    name: organisation,
+  });
   await app.register(sessionRoutes, {
     accounts,
     sessions,
@@ -241,6 +253,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     throttle: createSignInThrottle(options.database),
     twoStep,
+    passkeys,
+    relyingParty,
   });
   await app.register(twoStepRoutes, {
     twoStep,
@@ -248,7 +262,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     audit,
     sessionCookie,
-    issuer: reviewPageConfigOf(config).organisation,
+    issuer: organisation,
+    passkeys,
+    relyingParty,
   });
   await app.register(staffRoutes, {
     accounts,

@@ -261,4 +261,61 @@ test.describe('where two-step sign-in is required', () => {
     await expect(reviewer.page.getByText(email)).toBeVisible();
     await reviewer.context.close();
   });
+
+  test('a passkey, added in Settings on a browser with a (virtual) authenticator, does the second step instead of a code', async ({
+    page,
+  }) => {
+    // A passkey is bound to a host name, which an IP address cannot be.
+    const at = (path: string) =>
+      serverUrl('twoStep', path).replace('127.0.0.1', 'localhost');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send(
+      'WebAuthn.addVirtualAuthenticator',
+      {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      },
+    );
+    const email = `passkey-${randomUUID()}@example.org`;
+    staffOnTwoStepServer(['add', email, '--role', 'reviewer'], `${password}\n`);
+    const signInWithPassword = async () => {
+      await page.goto(at('/review/sign-in'));
+      await emailBox(page).fill(email);
+      await passwordBox(page).fill(password);
+      await signInButton(page).click();
+    };
+
+    await signInWithPassword();
+    await expect(page).toHaveURL(at('/review/two-step?next=%2Freview'));
+    await turnOn(page);
+    await page.getByRole('button', { name: 'Go to the workspace' }).click();
+    await page.goto(at('/review/settings'));
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Passkey added.' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Remove passkey 1' }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', {
+      authenticatorId,
+    });
+    expect(credentials).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/review\/sign-in$/);
+    await signInWithPassword();
+    await expect(codeBox(page)).toBeFocused();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(page).toHaveURL(at('/review'));
+    await expect(page.getByText(email)).toBeVisible();
+  });
 });

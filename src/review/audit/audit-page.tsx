@@ -32,6 +32,8 @@ const actionLabels: Record<string, string> = {
   two_step_reset: 'Reset two-step sign-in',
   two_step_required: 'Required two-step sign-in',
   two_step_not_required: 'Stopped requiring two-step sign-in',
+  passkey_added: 'Added a passkey',
+  passkey_removed: 'Removed a passkey',
 };
 
 /** The audit log, newest first: who did what, when, from which address. Admins only. */

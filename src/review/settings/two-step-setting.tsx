@@ -160,6 +160,107 @@ function SetUp({ onOn }: { onOn: (codes: string[]) => void }) {
   );
 }
 
+type Passkey = { id: string; createdAt: string; lastUsedAt: string | null };
+
+const dateOf = (at: string) =>
+  new Date(at).toLocaleDateString('en-GB', { dateStyle: 'medium' });
+
+/**
+ * Passkeys: another way to do the second step, where the browser or a security key can hold one.
+ * Adding one asks the browser to make it; each can be removed.
+ */
+function Passkeys() {
+  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const load = () =>
+    api<{ passkeys: Passkey[] }>('/api/review/passkeys').then(
+      (loaded) => setPasskeys(loaded.passkeys),
+      (failure: unknown) =>
+        setOutcome({ text: messageOf(failure), isError: true }),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const add = async () => {
+    if (isBusy) return;
+    setIsBusy(true);
+    try {
+      // Loaded only here: most people never add one.
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const optionsJSON = await api<
+        Parameters<typeof startRegistration>[0]['optionsJSON']
+      >('/api/review/passkeys/options', { method: 'POST' });
+      const response = await startRegistration({ optionsJSON });
+      await api('/api/review/passkeys', { method: 'POST', body: { response } });
+      setOutcome({ text: 'Passkey added.', isError: false });
+    } catch (failure) {
+      setOutcome({
+        text:
+          failure instanceof ApiError
+            ? messageOf(failure)
+            : 'The browser made no passkey (cancelled, or none can be made here). Try again.',
+        isError: true,
+      });
+    }
+    setIsBusy(false);
+    void load();
+  };
+
+  const remove = async (id: string) => {
+    try {
+      await api(`/api/review/passkeys/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      });
+      setOutcome({ text: 'Passkey removed.', isError: false });
+    } catch (failure) {
+      setOutcome({ text: messageOf(failure), isError: true });
+    }
+    void load();
+  };
+
+  return (
+    <div className="settings__form">
+      <h3 className="settings__heading">Passkeys</h3>
+      <p className="panel__hint">
+        Instead of a code, a passkey on this device or a security key can do the
+        second step.
+      </p>
+      {passkeys && passkeys.length > 0 && (
+        <ul className="two-step__passkeys">
+          {passkeys.map((passkey, index) => (
+            <li key={passkey.id}>
+              <span>
+                Passkey {index + 1}, added {dateOf(passkey.createdAt)}
+                {passkey.lastUsedAt &&
+                  `, last used ${dateOf(passkey.lastUsedAt)}`}
+              </span>
+              <button
+                type="button"
+                className="button button--outlined"
+                aria-label={`Remove passkey ${index + 1}`}
+                onClick={() => void remove(passkey.id)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="button button--outlined settings__submit"
+        aria-disabled={isBusy}
+        onClick={() => void add()}
+      >
+        Add a passkey
+      </button>
+      <OutcomeMessage outcome={outcome} />
+    </div>
+  );
+}
+
 /** Turning two-step sign-in off, with the password, where the organisation does not require it. */
 function TurnOff({ onOff }: { onOff: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -268,6 +369,7 @@ export function TwoStepSetting({
           On: signing in asks for a code from your authenticator app.{' '}
           {status.recoveryCodesLeft} of 10 recovery codes left.
         </p>
+        <Passkeys />
         {status.isRequired ? (
           <p className="panel__hint">
             Your organisation requires two-step sign-in, so it stays on.

@@ -9,7 +9,11 @@ import { SignedOutCard } from '#review/lib/signed-out-card.tsx';
 /** What the server answers to a password: signed in, or a code still to come. */
 type PasswordAnswer =
   | (StaffMember & { mustEnrol: boolean })
-  | { status: 'two_step_needed'; message: string };
+  | {
+      status: 'two_step_needed';
+      message: string;
+      methods: Array<'code' | 'passkey'>;
+    };
 
 const unreachable =
   'The server cannot be reached. Check the connection and try again.';
@@ -32,6 +36,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [step, setStep] = useState<'password' | 'code'>('password');
+  const [hasPasskey, setHasPasskey] = useState(false);
   const [email, setEmail] = useState('');
   const errorId = useId();
   const codeRef = useRef<HTMLInputElement>(null);
@@ -65,6 +70,7 @@ export function SignInPage() {
         body: { email: data.get('email'), password: data.get('password') },
       });
       if ('status' in answer) {
+        setHasPasskey(answer.methods.includes('passkey'));
         setStep('code');
         setIsBusy(false);
         return;
@@ -96,6 +102,36 @@ export function SignInPage() {
       if (failure instanceof ApiError && failure.status === 410)
         setStep('password');
       failed(failure);
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    if (isBusy) return;
+    setIsBusy(true);
+    setError(null);
+    try {
+      // Loaded only here: most sign-ins never need it.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const optionsJSON = await api<
+        Parameters<typeof startAuthentication>[0]['optionsJSON']
+      >('/api/review/session/passkey/options', { method: 'POST' });
+      const response = await startAuthentication({ optionsJSON });
+      await api<StaffMember>('/api/review/session/passkey', {
+        method: 'POST',
+        body: { response },
+      });
+      goOn(false);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 410)
+        setStep('password');
+      if (failure instanceof ApiError) failed(failure);
+      else {
+        // The browser's own refusal: cancelled, timed out, or no passkey for this site here.
+        setError(
+          'No passkey signed you in. Try again, or enter a code from your authenticator app.',
+        );
+        setIsBusy(false);
+      }
     }
   };
 
@@ -170,6 +206,16 @@ export function SignInPage() {
       >
         {step === 'code' ? 'Verify' : 'Sign in'}
       </button>
+      {step === 'code' && hasPasskey && (
+        <button
+          type="button"
+          className="button button--outlined sign-in__submit"
+          aria-disabled={isBusy}
+          onClick={() => void signInWithPasskey()}
+        >
+          Use a passkey
+        </button>
+      )}
     </SignedOutCard>
   );
 }

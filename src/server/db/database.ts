@@ -176,6 +176,27 @@ type StaffPendingSignInsTable = {
   staff_id: string;
   created_at: string;
   wrong_codes: Generated<number>;
+  /** The challenge a passkey must sign to finish this sign-in, once asked for. */
+  challenge: string | null;
+};
+
+type StaffPasskeysTable = {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number | string;
+  /** JSON: the transports the authenticator named. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+type StaffPasskeyChallengesTable = {
+  staff_id: string;
+  challenge: string;
+  created_at: string;
 };
 
 type SignInFailuresTable = {
@@ -209,6 +230,8 @@ export type DatabaseSchema = {
   staff_pending_sign_ins: StaffPendingSignInsTable;
   sign_in_failures: SignInFailuresTable;
   workspace_settings: WorkspaceSettingsTable;
+  staff_passkeys: StaffPasskeysTable;
+  staff_passkey_challenges: StaffPasskeyChallengesTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

@@ -407,5 +407,47 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '011-passkeys': {
+      async up(db: Kysely<unknown>) {
+        // Passkeys (WebAuthn credentials): another way to do the second step of signing in.
+        await db.schema
+          .createTable('staff_passkeys')
+          .addColumn('id', 'varchar(400)', (column) => column.primaryKey())
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            column
+              .notNull()
+              .references('staff_accounts.id')
+              .onDelete('cascade'),
+          )
+          .addColumn('public_key', 'text', (column) => column.notNull())
+          .addColumn('counter', 'bigint', (column) => column.notNull())
+          .addColumn('transports', 'varchar(200)', (column) => column.notNull())
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('last_used_at', 'varchar(24)')
+          .execute();
+        await db.schema
+          .createIndex('staff_passkeys_staff')
+          .on('staff_passkeys')
+          .column('staff_id')
+          .execute();
+        // The challenge a passkey must sign: for a sign-in on its pending row, for a new passkey
+        // on the account's own row here.
+        await db.schema
+          .alterTable('staff_pending_sign_ins')
+          .addColumn('challenge', 'varchar(200)')
+          .execute();
+        await db.schema
+          .createTable('staff_passkey_challenges')
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            column
+              .primaryKey()
+              .references('staff_accounts.id')
+              .onDelete('cascade'),
+          )
+          .addColumn('challenge', 'varchar(200)', (column) => column.notNull())
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }

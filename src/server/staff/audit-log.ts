@@ -20,7 +20,9 @@ export type AuditAction =
   | 'two_step_off'
   | 'two_step_reset'
   | 'two_step_required'
-  | 'two_step_not_required';
+  | 'two_step_not_required'
+  | 'passkey_added'
+  | 'passkey_removed';
 
 export type AuditEntry = {
   id: string;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AuditLog } from './audit-log.ts';
+import type { Passkeys, RelyingParty } from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import {
@@ -13,7 +15,7 @@ import {
   type StaffAccounts,
 } from './staff-accounts.ts';
 import type { StaffSessions } from './staff-sessions.ts';
-import type { TwoStep } from './two-step.ts';
+import type { PendingSignIn, TwoStep } from './two-step.ts';
 
 const credentials = {
   type: 'object',
@@ -30,6 +32,14 @@ const secondStep = {
   required: ['code'],
   additionalProperties: false,
   properties: { code: { type: 'string', maxLength: 100 } },
+} as const;
+
+/** A browser's WebAuthn answer, checked by the WebAuthn library (the body is at most 64 KiB). */
+export const webAuthnAnswer = {
+  type: 'object',
+  required: ['response'],
+  additionalProperties: false,
+  properties: { response: { type: 'object' } },
 } as const;
 
 const passwordChange = {
@@ -58,6 +68,12 @@ const wrongCode = {
         'That code is not right, or it was used already. Enter the newest code from your authenticator app, or one of your recovery codes.',
     },
   ],
+};
+
+const passkeyRefused = {
+  error: 'passkey_refused',
+  message:
+    'That passkey did not sign you in. Try it again, or enter a code from your authenticator app.',
 };
 
 const secondStepGone = {
@@ -99,6 +115,8 @@ export async function sessionRoutes(
     secondStepCookie,
     throttle,
     twoStep,
+    passkeys,
+    relyingParty,
   }: {
     accounts: StaffAccounts;
     sessions: StaffSessions;
@@ -108,6 +126,8 @@ export async function sessionRoutes(
     secondStepCookie: SessionCookie;
     throttle: SignInThrottle;
     twoStep: TwoStep;
+    passkeys: Passkeys;
+    relyingParty: (request: FastifyRequest) => RelyingParty;
   },
 ) {
   const addressOf = (request: FastifyRequest) => request.ip;
@@ -163,6 +183,9 @@ export async function sessionRoutes(
           status: 'two_step_needed',
           message:
             'Enter the code from your authenticator app, or a recovery code.',
+          methods: (await passkeys.hasAny(account.id))
+            ? ['code', 'passkey']
+            : ['code'],
         });
       }
       await startSession(request, reply, account);
@@ -174,51 +197,119 @@ export async function sessionRoutes(
     },
   );
 
+  /** The pending sign-in this browser holds, or a 410 already sent. */
+  async function pendingOf(request: FastifyRequest, reply: FastifyReply) {
+    const token = secondStepCookie.tokenOf(request);
+    const pending = token ? await twoStep.pending(token) : undefined;
+    if (token && pending) return { token, ...pending };
+    secondStepCookie.clear(request, reply);
+    await reply.code(410).send(secondStepGone);
+    return undefined;
+  }
+
+  /** The second step failed: counted against the pending sign-in and recorded. */
+  async function secondStepFailed(
+    request: FastifyRequest,
+    pending: { token: string; email: string },
+    detail: string,
+  ) {
+    await twoStep.wrongCode(pending.token);
+    await audit.record({
+      actor: null,
+      action: 'sign_in_failed',
+      subject: pending.email,
+      address: addressOf(request),
+      detail,
+    });
+  }
+
+  /** The second step is done: the session starts. */
+  async function secondStepDone(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pending: PendingSignIn & { token: string },
+    detail: string,
+  ) {
+    await twoStep.endPending(pending.token);
+    secondStepCookie.clear(request, reply);
+    await startSession(
+      request,
+      reply,
+      { id: pending.staffId, email: pending.email },
+      detail,
+    );
+    return { email: pending.email, role: pending.role, mustEnrol: false };
+  }
+
   app.post<{ Body: { code: string } }>(
     '/api/review/session/code',
     { schema: { body: secondStep } },
     async (request, reply) => {
-      const token = secondStepCookie.tokenOf(request);
-      const pending = token ? await twoStep.pending(token) : undefined;
-      if (!token || !pending) {
-        secondStepCookie.clear(request, reply);
-        return reply.code(410).send(secondStepGone);
-      }
+      const pending = await pendingOf(request, reply);
+      if (!pending) return reply;
       const attempt = await throttle.begin(pending.email, addressOf(request));
       if ('waitMs' in attempt) return throttled(reply, attempt.waitMs);
       const taken = await twoStep.take(pending.staffId, request.body.code);
       if (!taken) {
-        await twoStep.wrongCode(token);
-        await audit.record({
-          actor: null,
-          action: 'sign_in_failed',
-          subject: pending.email,
-          address: addressOf(request),
-          detail: 'wrong code',
-        });
+        await secondStepFailed(request, pending, 'wrong code');
         return reply.code(400).send(wrongCode);
       }
       await attempt.succeeded();
-      await twoStep.endPending(token);
-      secondStepCookie.clear(request, reply);
+      if (taken === 'code')
+        return secondStepDone(
+          request,
+          reply,
+          pending,
+          'with an authentication code',
+        );
       const left =
-        taken === 'recovery_code'
-          ? (await twoStep.status(pending.staffId)).recoveryCodesLeft
-          : null;
-      await startSession(
-        request,
-        reply,
-        { id: pending.staffId, email: pending.email },
-        taken === 'code'
-          ? 'with an authentication code'
-          : `with a recovery code, ${left ?? 0} left`,
-      );
+        (await twoStep.status(pending.staffId)).recoveryCodesLeft ?? 0;
       return {
-        email: pending.email,
-        role: pending.role,
-        mustEnrol: false,
-        ...(left !== null && { recoveryCodesLeft: left }),
+        ...(await secondStepDone(
+          request,
+          reply,
+          pending,
+          `with a recovery code, ${left} left`,
+        )),
+        recoveryCodesLeft: left,
       };
+    },
+  );
+
+  app.post('/api/review/session/passkey/options', async (request, reply) => {
+    const pending = await pendingOf(request, reply);
+    if (!pending) return reply;
+    const options = await passkeys.authenticationOptions(
+      pending.staffId,
+      relyingParty(request),
+    );
+    await twoStep.setChallenge(pending.token, options.challenge);
+    return options;
+  });
+
+  app.post<{ Body: { response: AuthenticationResponseJSON } }>(
+    '/api/review/session/passkey',
+    { schema: { body: webAuthnAnswer } },
+    async (request, reply) => {
+      const pending = await pendingOf(request, reply);
+      if (!pending) return reply;
+      const attempt = await throttle.begin(pending.email, addressOf(request));
+      if ('waitMs' in attempt) return throttled(reply, attempt.waitMs);
+      const challenge = await twoStep.takeChallenge(pending.token);
+      const isRight =
+        challenge !== undefined &&
+        (await passkeys.authenticate(
+          pending.staffId,
+          request.body.response,
+          challenge,
+          relyingParty(request),
+        ));
+      if (!isRight) {
+        await secondStepFailed(request, pending, 'passkey refused');
+        return reply.code(400).send(passkeyRefused);
+      }
+      await attempt.succeeded();
+      return secondStepDone(request, reply, pending, 'with a passkey');
     },
   );
 

@@ -290,6 +290,54 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
     expect(byToken.status).toBe(403);
   });
 
+  test('passkeys: none before two-step sign-in is on; a forged answer is refused and counted; none without a pending sign-in', async () => {
+    await createStaffAccounts(server.database).add({
+      email: 'vera@example.org',
+      role: 'reviewer',
+      password,
+    });
+    const cookie = sessionCookieOf(await api.signIn('vera@example.org'));
+    expect(
+      (await api.call('POST', '/api/review/passkeys/options', { cookie }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await api.call('POST', '/api/review/session/passkey/options')).status,
+    ).toBe(410);
+    await api.turnOn(cookie);
+    const pending = sessionCookieOf(await api.signIn('vera@example.org'));
+    const options = (await (
+      await api.call('POST', '/api/review/session/passkey/options', {
+        cookie: pending,
+      })
+    ).json()) as { challenge: string; rpId: string };
+    expect(options.rpId).toBe('127.0.0.1');
+    expect(options.challenge).toMatch(/^[\w-]{43}$/);
+    const forged = await api.call('POST', '/api/review/session/passkey', {
+      cookie: pending,
+      body: {
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: {
+            clientDataJSON: 'e30',
+            authenticatorData: 'AA',
+            signature: 'AA',
+          },
+          clientExtensionResults: {},
+        },
+      },
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ error: 'passkey_refused' });
+    const audit = await createAuditLog(server.database).latest(5);
+    expect(audit.map((entry) => [entry.action, entry.detail])).toContainEqual([
+      'sign_in_failed',
+      'passkey refused',
+    ]);
+  });
+
   test('when it is required, an account without it can only set it up, then everything', async () => {
     const required = await startTestServer({ engine });
     const requiredApi = client(required);

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AuditLog } from './audit-log.ts';
+import type { Passkeys, RelyingParty } from './passkeys.ts';
+import { webAuthnAnswer } from './session-routes.ts';
 import { verifyPassword } from './passwords.ts';
 import { requirePerson, type SessionCookie } from './staff-auth.ts';
 import type { StaffAccounts } from './staff-accounts.ts';
@@ -28,6 +31,8 @@ export async function twoStepRoutes(
     audit,
     sessionCookie,
     issuer,
+    passkeys,
+    relyingParty,
   }: {
     twoStep: TwoStep;
     accounts: StaffAccounts;
@@ -36,6 +41,8 @@ export async function twoStepRoutes(
     sessionCookie: SessionCookie;
     /** The organisation's name, which authenticator apps show beside the account. */
     issuer: string;
+    passkeys: Passkeys;
+    relyingParty: (request: FastifyRequest) => RelyingParty;
   },
 ) {
   app.addHook('onRequest', async (_request, reply) => {
@@ -47,7 +54,8 @@ export async function twoStepRoutes(
   async function changed(
     request: FastifyRequest,
     reply: FastifyReply,
-    action: 'two_step_on' | 'two_step_off',
+    action:
+      'two_step_on' | 'two_step_off' | 'passkey_added' | 'passkey_removed',
   ) {
     const staff = request.staff;
     if (!staff) return;
@@ -130,6 +138,59 @@ export async function twoStepRoutes(
         });
       await twoStep.turnOff(staff.id);
       await changed(request, reply, 'two_step_off');
+      return reply.code(204).send();
+    },
+  );
+
+  const notOn = (reply: FastifyReply) =>
+    reply.code(409).send({
+      error: 'two_step_off',
+      message:
+        'Turn two-step sign-in on first: a passkey is another way to do its second step.',
+    });
+
+  app.get('/api/review/passkeys', person, async (request) => ({
+    passkeys: await passkeys.list(request.staff?.id ?? ''),
+  }));
+
+  app.post('/api/review/passkeys/options', person, async (request, reply) => {
+    const staff = request.staff;
+    if (!staff || !(await twoStep.isOn(staff.id))) return notOn(reply);
+    return passkeys.registrationOptions(staff, relyingParty(request));
+  });
+
+  app.post<{ Body: { response: RegistrationResponseJSON } }>(
+    '/api/review/passkeys',
+    { ...person, schema: { body: webAuthnAnswer } },
+    async (request, reply) => {
+      const staff = request.staff;
+      if (!staff || !(await twoStep.isOn(staff.id))) return notOn(reply);
+      const passkey = await passkeys.register(
+        staff.id,
+        request.body.response,
+        relyingParty(request),
+      );
+      if (!passkey)
+        return reply.code(400).send({
+          error: 'passkey_refused',
+          message:
+            'The passkey could not be added: the request expired or the browser answered for another site. Try again.',
+        });
+      await changed(request, reply, 'passkey_added');
+      return reply.code(201).send(passkey);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/review/passkeys/:id',
+    person,
+    async (request, reply) => {
+      if (!(await passkeys.remove(request.staff?.id ?? '', request.params.id)))
+        return reply.code(404).send({
+          error: 'not_found',
+          message: 'This account has no such passkey.',
+        });
+      await changed(request, reply, 'passkey_removed');
       return reply.code(204).send();
     },
   );

@@ -231,7 +231,7 @@ export function createTwoStep(
       return isOn ? codes : 'no_setup';
     },
 
-    /** Turns two-step sign-in off: the key and the recovery codes are deleted. */
+    /** Turns two-step sign-in off: the key, the recovery codes and the passkeys are deleted. */
     async turnOff(staffId: string): Promise<boolean> {
       return db.transaction().execute(async (transaction) => {
         const result = await transaction
@@ -244,6 +244,11 @@ export function createTwoStep(
           .execute();
         await transaction
           .deleteFrom('staff_pending_sign_ins')
+          .where('staff_id', '=', staffId)
+          .execute();
+        // Passkeys are a second way of the second step: without it they have nothing to do.
+        await transaction
+          .deleteFrom('staff_passkeys')
           .where('staff_id', '=', staffId)
           .execute();
         return Number(result.numDeletedRows) > 0;
@@ -322,6 +327,33 @@ export function createTwoStep(
         .where('wrong_codes', '<', wrongCodesAllowed)
         .executeTakeFirst();
       return row && { staffId: row.id, email: row.email, role: row.role };
+    },
+
+    /** Keeps the challenge a passkey must sign to finish a pending sign-in. */
+    async setChallenge(token: string, challenge: string): Promise<void> {
+      await db
+        .updateTable('staff_pending_sign_ins')
+        .set({ challenge })
+        .where('token_hash', '=', sha256(token))
+        .execute();
+    },
+
+    /** The challenge of a pending sign-in, taken: it can be answered once. */
+    async takeChallenge(token: string): Promise<string | undefined> {
+      const tokenHash = sha256(token);
+      const row = await db
+        .selectFrom('staff_pending_sign_ins')
+        .select('challenge')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row?.challenge) return undefined;
+      const taken = await db
+        .updateTable('staff_pending_sign_ins')
+        .set({ challenge: null })
+        .where('token_hash', '=', tokenHash)
+        .where('challenge', '=', row.challenge)
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1 ? row.challenge : undefined;
     },
 
     /** Counts a wrong code against a pending sign-in; past the last one it must start again. */
