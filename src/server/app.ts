@@ -236,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = createStaffAccounts(options.database);
   const twoStep = createTwoStep(options.database);
   const passkeys = createPasskeys(options.database);
+  const throttle = createSignInThrottle(options.database);
   const { organisation } = reviewPageConfigOf(config);
   // A passkey is bound to the origin the workspace is reached at, decided as the Origin check decides it.
   const relyingParty = (request: FastifyRequest) => ({
@@ -251,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       name: 'review-two-step',
       maxAgeMs: pendingLifetimeMs,
     }),
-    throttle: createSignInThrottle(options.database),
+    throttle,
     twoStep,
     passkeys,
     relyingParty,
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer: organisation,
     passkeys,
     relyingParty,
+    throttle,
   });
   await app.register(staffRoutes, {
     accounts,

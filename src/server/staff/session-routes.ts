@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AuditLog } from './audit-log.ts';
 import type { Passkeys, RelyingParty } from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { recheckPassword, type SignInThrottle } from './sign-in-throttle.ts';
 import {
   requireRole,
   requireSignedIn,
@@ -90,7 +90,7 @@ function waitText(waitMs: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-function throttled(reply: FastifyReply, waitMs: number) {
+export function throttled(reply: FastifyReply, waitMs: number) {
   return reply
     .code(429)
     .header('Retry-After', Math.ceil(waitMs / 1000))
@@ -357,12 +357,14 @@ export async function sessionRoutes(
           error: 'forbidden_role',
           message: 'The automation token has no password to change.',
         });
-      if (
-        !(await verifyPassword(
-          account.passwordHash,
-          request.body.currentPassword,
-        ))
-      )
+      const recheck = await recheckPassword(
+        throttle,
+        account,
+        request.body.currentPassword,
+        addressOf(request),
+      );
+      if (typeof recheck === 'object') return throttled(reply, recheck.waitMs);
+      if (recheck === 'wrong')
         return reply.code(400).send({
           error: 'validation',
           issues: [

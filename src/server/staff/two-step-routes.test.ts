@@ -290,6 +290,28 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
     expect(byToken.status).toBe(403);
   });
 
+  test('a stolen session cannot guess the password at full speed through turning it off', async () => {
+    await createStaffAccounts(server.database).add({
+      email: 'sam@example.org',
+      role: 'reviewer',
+      password,
+    });
+    const { cookie } = await api.turnOn(
+      sessionCookieOf(await api.signIn('sam@example.org')),
+    );
+    const statuses = [];
+    for (let guess = 0; guess < 4; guess += 1)
+      statuses.push(
+        (
+          await api.call('POST', '/api/review/two-step/off', {
+            cookie,
+            body: { password: `guess ${guess}` },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+
   test('passkeys: none before two-step sign-in is on; a forged answer is refused and counted; none without a pending sign-in', async () => {
     await createStaffAccounts(server.database).add({
       email: 'vera@example.org',

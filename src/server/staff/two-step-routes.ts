@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AuditLog } from './audit-log.ts';
 import type { Passkeys, RelyingParty } from './passkeys.ts';
-import { webAuthnAnswer } from './session-routes.ts';
-import { verifyPassword } from './passwords.ts';
+import { throttled, webAuthnAnswer } from './session-routes.ts';
+import { recheckPassword, type SignInThrottle } from './sign-in-throttle.ts';
 import { requirePerson, type SessionCookie } from './staff-auth.ts';
 import type { StaffAccounts } from './staff-accounts.ts';
 import type { StaffSessions } from './staff-sessions.ts';
@@ -33,6 +33,7 @@ export async function twoStepRoutes(
     issuer,
     passkeys,
     relyingParty,
+    throttle,
   }: {
     twoStep: TwoStep;
     accounts: StaffAccounts;
@@ -43,6 +44,7 @@ export async function twoStepRoutes(
     issuer: string;
     passkeys: Passkeys;
     relyingParty: (request: FastifyRequest) => RelyingParty;
+    throttle: SignInThrottle;
   },
 ) {
   app.addHook('onRequest', async (_request, reply) => {
@@ -129,7 +131,14 @@ export async function twoStepRoutes(
           message:
             'Your organisation requires two-step sign-in, so it cannot be turned off.',
         });
-      if (!(await verifyPassword(account.passwordHash, request.body.password)))
+      const recheck = await recheckPassword(
+        throttle,
+        account,
+        request.body.password,
+        request.ip,
+      );
+      if (typeof recheck === 'object') return throttled(reply, recheck.waitMs);
+      if (recheck === 'wrong')
         return reply.code(400).send({
           error: 'validation',
           issues: [
