@@ -172,8 +172,10 @@ export async function sessionRoutes(
         });
         return reply.code(401).send(wrongCredentials);
       }
-      await attempt.succeeded();
       if (await twoStep.isOn(account.id)) {
+        // Failures before stay counted until the code is right too: a known password must not
+        // buy fresh guesses at the code.
+        await attempt.passed();
         secondStepCookie.set(
           request,
           reply,
@@ -188,6 +190,7 @@ export async function sessionRoutes(
             : ['code'],
         });
       }
+      await attempt.succeeded();
       await startSession(request, reply, account);
       return {
         email: account.email,

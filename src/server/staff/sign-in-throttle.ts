@@ -27,8 +27,15 @@ export function waitAfterFailures(failures: number, free: number): number {
   );
 }
 
-/** A try under way: it counts as a failure until it is known to have succeeded. */
-export type SignInTry = { succeeded: () => Promise<void> };
+/**
+ * A try under way: it counts as a failure until it is known to be right. `passed` takes back this
+ * try alone (a right password whose second step is still to come); `succeeded` clears the account's
+ * failures from this address (the whole sign-in is done).
+ */
+export type SignInTry = {
+  passed: () => Promise<void>;
+  succeeded: () => Promise<void>;
+};
 
 /**
  * Failed sign-ins in the database, so every server process on it counts the same. A try is written
@@ -106,12 +113,16 @@ export function createSignInThrottle(
           time,
         0,
       );
+      const forget = async () => {
+        await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
+      };
       if (waitMs > 0) {
         // A try refused unheard is no failure: it must not lengthen the wait of the person it delays.
-        await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
+        await forget();
         return { waitMs };
       }
       return {
+        passed: forget,
         succeeded: async () => {
           // The pair's slate, this try included, is clean again.
           await db

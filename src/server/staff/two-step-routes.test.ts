@@ -290,6 +290,40 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
     expect(byToken.status).toBe(403);
   });
 
+  test('a known password does not buy fresh guesses at the code', async () => {
+    await createStaffAccounts(server.database).add({
+      email: 'ines@example.org',
+      role: 'reviewer',
+      password,
+    });
+    const { setupKey } = await api.turnOn(
+      sessionCookieOf(await api.signIn('ines@example.org')),
+    );
+    const wrong = String(
+      (Number(authenticationCode(setupKey, 1)) + 500_000) % 1_000_000,
+    ).padStart(6, '0');
+    const guesser = '203.0.113.44';
+    const statuses = [];
+    for (let round = 0; round < 2; round += 1) {
+      const password = await api.signIn('ines@example.org', guesser);
+      statuses.push(password.status);
+      const pending = sessionCookieOf(password);
+      for (let guess = 0; guess < 2; guess += 1)
+        statuses.push(
+          (
+            await api.call('POST', '/api/review/session/code', {
+              cookie: pending,
+              body: { code: wrong },
+              address: guesser,
+            })
+          ).status,
+        );
+    }
+    // Three wrong codes, then the wait, whether asked for the password or for a code.
+    expect(statuses).toEqual([202, 400, 400, 202, 400, 429]);
+    expect((await api.signIn('ines@example.org', guesser)).status).toBe(429);
+  });
+
   test('a stolen session cannot guess the password at full speed through turning it off', async () => {
     await createStaffAccounts(server.database).add({
       email: 'sam@example.org',
