@@ -1,8 +1,12 @@
 import type { Database } from './db/database.ts';
 import { storageFaultOf } from './db/storage-fault.ts';
 
+/** Below this much free space (eight of the largest applications) the disk counts as full. */
+const lowSpaceBytes = 8 * 65_536;
+
 /**
- * Health as a submission would find it: the database answers a read, and a write reaches the disk.
+ * Health as a submission would find it: the database answers a read, a write reaches the disk, and
+ * (for SQLite) the disk has room for more than a few applications.
  * Every ask proves the write afresh (one row, rewritten), so the answer follows the disk from one
  * ask to the next, both when it fills and when it frees; asks that arrive while a write is under
  * way share it, so however often a load balancer asks, one write at a time reaches the disk. The
@@ -21,9 +25,21 @@ export function createHealthCheck(
   let writing: Promise<string | undefined> | undefined;
   let lastFault: string | undefined;
 
+  const failed = (fault: string, error: unknown) => {
+    if (fault !== lastFault) onFault(fault, error);
+    return fault;
+  };
+
   const probeWrite = async (): Promise<string | undefined> => {
     const probedAt = new Date().toISOString();
     try {
+      // A row of one page may still fit where an application of many no longer does.
+      const free = await database.freeBytes?.();
+      if (free !== undefined && free < lowSpaceBytes)
+        return failed(
+          'the disk is full',
+          new Error(`${free} bytes free, fewer than ${lowSpaceBytes}`),
+        );
       await database.db
         .insertInto('health_probe')
         .values({ id: 1, probed_at: probedAt })
@@ -33,9 +49,10 @@ export function createHealthCheck(
         .execute();
       return undefined;
     } catch (error) {
-      const fault = storageFaultOf(error) ?? 'a write to the database failed';
-      if (fault !== lastFault) onFault(fault, error);
-      return fault;
+      return failed(
+        storageFaultOf(error) ?? 'a write to the database failed',
+        error,
+      );
     }
   };
 

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -244,6 +245,8 @@ export type Database = {
    * another process) still needs them, in which case it goes on trying until it succeeds.
    */
   scrubAfterErase: () => Promise<boolean>;
+  /** Bytes free on the disk of the database's files, where this process can see it (SQLite). */
+  freeBytes?: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -380,6 +383,12 @@ function openSqlite(path: string): Database {
     db,
     engine: 'sqlite',
     scrubAfterErase: () => scrubber.scrub(),
+    ...(path !== ':memory:' && {
+      freeBytes: async () => {
+        const { bavail, bsize } = await statfs(dirname(resolve(path)));
+        return bavail * bsize;
+      },
+    }),
     close: async () => {
       scrubber.stop();
       await db.destroy();
