@@ -3,6 +3,7 @@ import { chromiumLaunchOptions } from './tests/support/chromium.ts';
 import {
   e2eAdminToken,
   messagingEnv,
+  proxyEnv,
   servers,
 } from './tests/support/servers.ts';
 
@@ -31,6 +32,7 @@ export default defineConfig({
       ADMIN_TOKEN: e2eAdminToken,
       RATE_LIMIT_PER_MINUTE: '0',
       ...messagingEnv(name),
+      ...proxyEnv(name),
     },
     reuseExistingServer: false,
     timeout: 30_000,

@@ -6,6 +6,7 @@ import { createApplicationDescriptions } from '../src/server/application-descrip
 import { exportApplicationsCsv } from '../src/server/csv-export.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { envOrExit } from '../src/server/env.ts';
+import { createAuditLog } from '../src/server/staff/audit-log.ts';
 import { openDatabaseOrExit } from '../src/server/start-up-problems.ts';
 import {
   loadWizardConfig,
@@ -39,6 +40,14 @@ const descriptions = createApplicationDescriptions(
   buildApplicationModel(current),
 );
 try {
+  // Recorded like an export through either API, before a byte leaves the database.
+  await createAuditLog(database).record({
+    actor: 'command line',
+    action: 'exported',
+    subject: null,
+    address: null,
+    detail: 'every application',
+  });
   await pipeline(
     exportApplicationsCsv(repository, descriptions),
     createWriteStream(values.out),

@@ -7,8 +7,9 @@ import { expect, test } from 'vitest';
 import { readExport } from '../tests/support/csv.ts';
 import { putApplication, validApplication } from '../tests/support/fixtures.ts';
 import { startTestServer } from '../tests/support/test-server.ts';
+import { createAuditLog } from '../src/server/staff/audit-log.ts';
 
-test('npm run export writes the same CSV as the review API', async () => {
+test('npm run export writes the same CSV as the review API, and both are audited', async () => {
   const server = await startTestServer();
   await putApplication(server.baseUrl, validApplication(), {
     key: randomUUID(),
@@ -42,6 +43,16 @@ test('npm run export writes the same CSV as the review API', async () => {
   expect(
     readExport(fromApi).rows.map((row) => row['personalInfo.firstName']),
   ).toEqual(['Ada', 'Grace']);
+  // Each export is in the audit log, whichever way it was made.
+  expect(
+    (await createAuditLog(server.database).latest(5)).map((entry) => [
+      entry.actor,
+      entry.action,
+    ]),
+  ).toEqual([
+    ['api token', 'exported'],
+    ['command line', 'exported'],
+  ]);
   await server.close();
 });
 

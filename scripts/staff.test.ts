@@ -17,7 +17,7 @@ const staff = (args: string[], input = '') =>
     },
   );
 
-test('npm run staff adds, lists, resets and removes accounts, reading the password from standard input', () => {
+test('npm run staff adds, lists, resets and removes accounts, reading the password from standard input, and requires and resets two-step sign-in', () => {
   const added = staff(
     ['add', 'Ada@Example.org', '--role', 'admin'],
     'correct horse battery\n',
@@ -39,6 +39,24 @@ test('npm run staff adds, lists, resets and removes accounts, reading the passwo
     staff(['reset-password', 'ada@example.org'], 'another long secret\n')
       .stdout,
   ).toBe('Set a new password for ada@example.org; its sessions have ended.\n');
+  expect(staff(['require-two-step', 'on'])).toMatchObject({
+    status: 0,
+    stdout:
+      'Two-step sign-in is now required: an account without it can do nothing but set it up, from its next request on.\n',
+  });
+  expect(staff(['require-two-step', 'maybe']).status).toBe(2);
+  expect(staff(['reset-two-step', 'ADA@example.org'])).toMatchObject({
+    status: 0,
+    stdout:
+      'Removed the two-step sign-in of ada@example.org; its sessions have ended. It signs in with its password alone and must then set two-step sign-in up again.\n',
+  });
+  expect(staff(['reset-two-step', 'nobody@example.org'])).toMatchObject({
+    status: 1,
+    stderr: 'No account for nobody@example.org.\n',
+  });
+  expect(staff(['require-two-step', 'off']).stdout).toBe(
+    'Two-step sign-in is no longer required; accounts that have it keep it.\n',
+  );
   expect(staff(['remove', 'ada@example.org']).status).toBe(0);
   expect(staff(['remove', 'ada@example.org'])).toMatchObject({
     status: 1,

@@ -18,6 +18,9 @@ export function reviewPageConfigOf(config: WizardConfig): ReviewPageConfig {
 /** The workspace's address of the sign-in page; every other workspace page leads there signed out. */
 export const signInPath = '/review/sign-in';
 
+/** Where an account that must set up two-step sign-in is sent, and kept until it has. */
+export const twoStepSetupPath = '/review/two-step';
+
 /** Where an invitation link leads; like sign-in, it opens signed out. */
 export const joinPath = '/review/join';
 
@@ -29,7 +32,8 @@ export function returnPathAfterSignIn(next: string | null | undefined): string {
   return next &&
     /^\/review(?:[/?#]|$)/.test(next) &&
     !next.startsWith(signInPath) &&
-    !next.startsWith(joinPath)
+    !next.startsWith(joinPath) &&
+    !next.startsWith(twoStepSetupPath)
     ? next
     : '/review';
 }

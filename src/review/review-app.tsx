@@ -3,6 +3,7 @@ import type { ReviewPageConfig } from '#engine/review-page.ts';
 import { ReviewPageContext } from '#review/lib/review-page-context.ts';
 import { AuditPage } from '#review/audit/audit-page.tsx';
 import { SettingsPage } from '#review/settings/settings-page.tsx';
+import { TwoStepSetupPage } from '#review/settings/two-step-setup-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
 import { JoinPage } from '#review/join/join-page.tsx';
 import { StaffPage } from '#review/staff/staff-page.tsx';
@@ -18,6 +19,7 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
         <Switch>
           <Route path="/sign-in" component={SignInPage} />
           <Route path="/join" component={JoinPage} />
+          <Route path="/two-step" component={TwoStepSetupPage} />
           <Route path="/settings">
             <WorkspaceFrame>
               <SettingsPage />

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { buildApplicationModel } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import type { Database } from './db/database.ts';
@@ -25,6 +26,7 @@ import { createHealthCheck } from './health.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStorableText } from './plugins/storable-text.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { createReviewRepository } from './review/review-repository.ts';
 import {
@@ -37,11 +39,19 @@ import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
 import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
-import { createSessionCookie, registerStaffAuth } from './staff/staff-auth.ts';
+import {
+  createSessionCookie,
+  expectedOriginOf,
+  registerStaffAuth,
+} from './staff/staff-auth.ts';
+import { createPasskeys } from './staff/passkeys.ts';
 import { createStaffAccounts } from './staff/staff-accounts.ts';
 import { createStaffInvitations } from './staff/staff-invitations.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
 import { createStaffSessions } from './staff/staff-sessions.ts';
+import { createSignInThrottle } from './staff/sign-in-throttle.ts';
+import { createTwoStep, pendingLifetimeMs } from './staff/two-step.ts';
+import { twoStepRoutes } from './staff/two-step-routes.ts';
 import { workspacePageRoutes } from './staff/workspace-page.ts';
 
 export type AppOptions = {
@@ -59,8 +69,6 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** E-mails and webhooks; without them nothing is sent. */
   messaging?: MessagingOptions;
-  /** How often at most `/api/health` proves a write reaches the disk. */
-  healthWriteProbeEveryMs?: number;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -157,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
+  registerStorableText(app);
   registerSecurityHeaders(app, config, {
     scripts: [hashOf(pageScriptOf(config, built.entry))],
     // The wizard's page inlines its stylesheet, the workspace's only the theme.
@@ -198,9 +207,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const health = createHealthCheck(options.database, {
-    probeEveryMs: options.healthWriteProbeEveryMs,
     onFault: (fault, error) =>
       app.log.error({ err: error }, `health check failed: ${fault}`),
+    onRecovery: () => app.log.info('health check passes again'),
   });
   app.get('/api/health', async (_request, reply) => {
     const engine = options.database.engine;
@@ -225,11 +234,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const audit = createAuditLog(options.database);
   const accounts = createStaffAccounts(options.database);
+  const twoStep = createTwoStep(options.database);
+  const passkeys = createPasskeys(options.database);
+  const throttle = createSignInThrottle(options.database);
+  const { organisation } = reviewPageConfigOf(config);
+  // A passkey is bound to the origin the workspace is reached at, decided as the Origin check decides it.
+  const relyingParty = (request: FastifyRequest) => ({
+    origin: expectedOriginOf(request, publicOrigin),
+    name: organisation,
+  });
   await app.register(sessionRoutes, {
     accounts,
     sessions,
     audit,
     sessionCookie,
+    secondStepCookie: createSessionCookie(publicOrigin, {
+      name: 'review-two-step',
+      maxAgeMs: pendingLifetimeMs,
+    }),
+    throttle,
+    twoStep,
+    passkeys,
+    relyingParty,
+  });
+  await app.register(twoStepRoutes, {
+    twoStep,
+    accounts,
+    sessions,
+    audit,
+    sessionCookie,
+    issuer: organisation,
+    passkeys,
+    relyingParty,
+    throttle,
   });
   await app.register(staffRoutes, {
     accounts,
@@ -258,13 +295,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
-  const adminToken = options.adminToken;
-  if (adminToken)
-    await app.register(applicationRoutes, {
-      repository,
-      descriptions,
-      adminToken,
-    });
+  if (options.adminToken)
+    await app.register(applicationRoutes, { repository, descriptions, audit });
 
   const [page, reviewPage] = await pages;
   app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));

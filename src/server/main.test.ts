@@ -147,6 +147,17 @@ test('refuses to start when the SQLite file cannot be opened, in one line that n
   );
 });
 
+test('refuses an SQLITE_PATH on a file system that holds no folders (/proc/nope/x.db) in one line, at once', () => {
+  const startedAt = Date.now();
+  const result = start({ SQLITE_PATH: '/proc/nope/x.db', PORT: '0' });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(
+    /^SQLITE_PATH: cannot open \/proc\/nope\/x\.db: .+\n$/,
+  );
+  // A hang would meet spawnSync's 60-second timeout instead.
+  expect(Date.now() - startedAt).toBeLessThan(30_000);
+});
+
 test('reads .env in its working directory, and a variable set in the environment wins over it', () => {
   const folder = mkdtempSync(join(tmpdir(), 'wizard-dotenv-'));
   writeFileSync(join(folder, '.env'), 'PORT=eighty\nLOG_LEVEL=verbose\n');

@@ -70,6 +70,9 @@ const configurations = {
       named('extra-answers', 'Extra answers · Test configuration'),
       withExtraAnswers,
     ),
+  // Two-step sign-in required of everyone, behind a "proxy" (the tests) that names client addresses.
+  twoStep: () =>
+    exampleWith(named('two-step', 'Two-step sign-in · Test configuration')),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
 
 export type ServerName = keyof typeof configurations;
@@ -175,6 +178,11 @@ export const e2eWebhookSecret = `whsec_${Buffer.from('e2e webhook secret, 32 byt
 
 /** The mail server and webhook receiver the example server delivers to. */
 export const messagePorts = { smtp: run.smtpPort, webhook: run.webhookPort };
+
+/** The proxy the two-step server believes: the tests, which say which address each request is from. */
+export function proxyEnv(name: ServerName): Record<string, string> {
+  return name === 'twoStep' ? { TRUST_PROXY: '127.0.0.1' } : {};
+}
 
 /** What a server needs to send messages: only the example server gets it. */
 export function messagingEnv(name: ServerName): Record<string, string> {

@@ -27,6 +27,13 @@ const actionLabels: Record<string, string> = {
   message_sent: 'Sent an e-mail',
   message_retried: 'Retried a message',
   password_changed: 'Changed a password',
+  two_step_on: 'Turned two-step sign-in on',
+  two_step_off: 'Turned two-step sign-in off',
+  two_step_reset: 'Reset two-step sign-in',
+  two_step_required: 'Required two-step sign-in',
+  two_step_not_required: 'Stopped requiring two-step sign-in',
+  passkey_added: 'Added a passkey',
+  passkey_removed: 'Removed a passkey',
 };
 
 /** The audit log, newest first: who did what, when, from which address. Admins only. */

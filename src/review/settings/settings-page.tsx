@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { NotificationSetting } from './notification-setting.tsx';
+import { TwoStepSetting } from './two-step-setting.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
 import { api, fieldErrorsOf } from '#review/lib/api.ts';
 
-/** Changing one's own password; every other session of the account ends with it. */
+/** Changing one's own password (every other session of the account ends with it), two-step sign-in, notifications. */
 export function SettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isDone, setIsDone] = useState(false);
@@ -83,6 +84,7 @@ export function SettingsPage() {
           Change password
         </button>
       </form>
+      <TwoStepSetting />
       <NotificationSetting />
     </main>
   );

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -156,6 +157,62 @@ type TagsTable = {
   tag: string;
 };
 
+type StaffTwoStepTable = {
+  staff_id: string;
+  /** The RFC 6238 key, base32. */
+  secret: string;
+  created_at: string;
+  turned_on_at: string | null;
+  last_step: number | null;
+};
+
+type StaffRecoveryCodesTable = {
+  code_hash: string;
+  staff_id: string;
+  used_at: string | null;
+};
+
+type StaffPendingSignInsTable = {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  wrong_codes: Generated<number>;
+  /** The challenge a passkey must sign to finish this sign-in, once asked for. */
+  challenge: string | null;
+};
+
+type StaffPasskeysTable = {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number | string;
+  /** JSON: the transports the authenticator named. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+type StaffPasskeyChallengesTable = {
+  staff_id: string;
+  challenge: string;
+  created_at: string;
+};
+
+type SignInFailuresTable = {
+  id: string;
+  at: string;
+  /** The e-mail address as typed, trimmed and lower-cased; an account need not exist. */
+  account: string;
+  address: string;
+};
+
+type WorkspaceSettingsTable = {
+  name: string;
+  value: string;
+};
+
 export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -169,6 +226,13 @@ export type DatabaseSchema = {
   notes: NotesTable;
   tags: TagsTable;
   health_probe: HealthProbeTable;
+  staff_two_step: StaffTwoStepTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_pending_sign_ins: StaffPendingSignInsTable;
+  sign_in_failures: SignInFailuresTable;
+  workspace_settings: WorkspaceSettingsTable;
+  staff_passkeys: StaffPasskeysTable;
+  staff_passkey_challenges: StaffPasskeyChallengesTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 
@@ -181,6 +245,8 @@ export type Database = {
    * another process) still needs them, in which case it goes on trying until it succeeds.
    */
   scrubAfterErase: () => Promise<boolean>;
+  /** Bytes free on the disk of the database's files, where this process can see it (SQLite). */
+  freeBytes?: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -281,8 +347,25 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Makes the missing folders above `path`, top down, one at a time. Node's recursive mkdir never
+ * returns where a file system refuses a folder its parent could hold (`/proc/nope`): it spins.
+ */
+function makeFoldersFor(path: string): void {
+  const missing: string[] = [];
+  for (
+    let folder = dirname(resolve(path));
+    !existsSync(folder);
+    folder = dirname(folder)
+  ) {
+    missing.unshift(folder);
+    if (dirname(folder) === folder) break;
+  }
+  for (const folder of missing) mkdirSync(folder);
+}
+
 function openSqlite(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeFoldersFor(path);
   const connection = new SQLite(path);
   // WAL with synchronous=FULL syncs the log on every commit, so an acknowledged application
   // survives a power loss; secure_delete overwrites erased rows instead of leaving them in free pages.
@@ -300,6 +383,12 @@ function openSqlite(path: string): Database {
     db,
     engine: 'sqlite',
     scrubAfterErase: () => scrubber.scrub(),
+    ...(path !== ':memory:' && {
+      freeBytes: async () => {
+        const { bavail, bsize } = await statfs(dirname(resolve(path)));
+        return bavail * bsize;
+      },
+    }),
     close: async () => {
       scrubber.stop();
       await db.destroy();

@@ -334,5 +334,120 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '010-two-step-sign-in': {
+      async up(db: Kysely<unknown>) {
+        const staff = (column: ColumnDefinitionBuilder) =>
+          column.notNull().references('staff_accounts.id').onDelete('cascade');
+        // The time-based code's key of an account; `turned_on_at` stays null while its set-up waits
+        // for a first code. `last_step` is the time step of the last code taken: no code is taken twice.
+        await db.schema
+          .createTable('staff_two_step')
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            staff(column).primaryKey(),
+          )
+          .addColumn('secret', 'varchar(64)', (column) => column.notNull())
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('turned_on_at', 'varchar(24)')
+          .addColumn('last_step', 'integer')
+          .execute();
+        // Only each recovery code's SHA-256 (the codes carry 120 random bits).
+        await db.schema
+          .createTable('staff_recovery_codes')
+          .addColumn('code_hash', 'varchar(64)', (column) =>
+            column.primaryKey(),
+          )
+          .addColumn('staff_id', 'varchar(36)', staff)
+          .addColumn('used_at', 'varchar(24)')
+          .execute();
+        await db.schema
+          .createIndex('staff_recovery_codes_staff')
+          .on('staff_recovery_codes')
+          .column('staff_id')
+          .execute();
+        // A password accepted, its second step not yet done: the browser holds the token.
+        await db.schema
+          .createTable('staff_pending_sign_ins')
+          .addColumn('token_hash', 'varchar(64)', (column) =>
+            column.primaryKey(),
+          )
+          .addColumn('staff_id', 'varchar(36)', staff)
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('wrong_codes', 'integer', (column) =>
+            column.notNull().defaultTo(0),
+          )
+          .execute();
+        // Failed sign-ins, counted per account and address and per address; never per account alone.
+        await db.schema
+          .createTable('sign_in_failures')
+          .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('account', 'varchar(320)', (column) => column.notNull())
+          .addColumn('address', 'varchar(64)', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('sign_in_failures_pair')
+          .on('sign_in_failures')
+          .columns(['account', 'address', 'at'])
+          .execute();
+        await db.schema
+          .createIndex('sign_in_failures_address')
+          .on('sign_in_failures')
+          .columns(['address', 'at'])
+          .execute();
+        await db.schema
+          .createIndex('sign_in_failures_at')
+          .on('sign_in_failures')
+          .column('at')
+          .execute();
+        // Settings of the whole workspace, changed from the command line.
+        await db.schema
+          .createTable('workspace_settings')
+          .addColumn('name', 'varchar(64)', (column) => column.primaryKey())
+          .addColumn('value', 'varchar(400)', (column) => column.notNull())
+          .execute();
+      },
+    },
+    '011-passkeys': {
+      async up(db: Kysely<unknown>) {
+        // Passkeys (WebAuthn credentials): another way to do the second step of signing in.
+        await db.schema
+          .createTable('staff_passkeys')
+          .addColumn('id', 'varchar(400)', (column) => column.primaryKey())
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            column
+              .notNull()
+              .references('staff_accounts.id')
+              .onDelete('cascade'),
+          )
+          .addColumn('public_key', 'text', (column) => column.notNull())
+          .addColumn('counter', 'bigint', (column) => column.notNull())
+          .addColumn('transports', 'varchar(200)', (column) => column.notNull())
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('last_used_at', 'varchar(24)')
+          .execute();
+        await db.schema
+          .createIndex('staff_passkeys_staff')
+          .on('staff_passkeys')
+          .column('staff_id')
+          .execute();
+        // The challenge a passkey must sign: for a sign-in on its pending row, for a new passkey
+        // on the account's own row here.
+        await db.schema
+          .alterTable('staff_pending_sign_ins')
+          .addColumn('challenge', 'varchar(200)')
+          .execute();
+        await db.schema
+          .createTable('staff_passkey_challenges')
+          .addColumn('staff_id', 'varchar(36)', (column) =>
+            column
+              .primaryKey()
+              .references('staff_accounts.id')
+              .onDelete('cascade'),
+          )
+          .addColumn('challenge', 'varchar(200)', (column) => column.notNull())
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -110,6 +110,10 @@ export function startDeliveryWorker({
   let isAgain = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  // Messages whose retrying this process has logged: an outage of a minute would otherwise log
+  // every try of every message. A message is logged when it starts failing, when it fails for
+  // good, and when it is delivered after failing: once per message and change of state.
+  const failing = new Set<string>();
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const transport = transports[message.channel];
@@ -122,16 +126,24 @@ export function startDeliveryWorker({
       failure = error instanceof Error ? error.message : String(error);
     }
     try {
+      const about = {
+        messageId: message.id,
+        purpose: message.purpose,
+        attempts: message.attempts,
+      };
       if (failure === null) {
         await outbox.markSent(message.id);
+        if (failing.delete(message.id))
+          log.info(about, 'message delivered after failing');
         return;
       }
       const outcome = await outbox.markFailedAttempt(message, failure);
+      if (outcome === 'retrying' && failing.has(message.id)) return;
+      if (outcome === 'retrying') failing.add(message.id);
+      else failing.delete(message.id);
       log[outcome === 'failed' ? 'error' : 'warn'](
         {
-          messageId: message.id,
-          purpose: message.purpose,
-          attempts: message.attempts,
+          ...about,
           // A mail server's refusal often quotes the address.
           reason: failure.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]'),
         },

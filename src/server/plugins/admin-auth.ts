@@ -6,10 +6,13 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * ASVS 11.2.4: constant-time comparison. Both sides are hashed first, because timingSafeEqual
- * throws on unequal lengths and would leak the token's length.
+ * throws on unequal lengths and would leak the token's length. Without a token set, none is valid.
  */
-function isTokenValid(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith('Bearer ')) return false;
+function isTokenValid(
+  header: string | undefined,
+  token: string | undefined,
+): boolean {
+  if (token === undefined || !header?.startsWith('Bearer ')) return false;
   return timingSafeEqual(sha256(header.slice('Bearer '.length)), sha256(token));
 }
 
@@ -23,13 +26,14 @@ export const wrongTokenLimits = {
 };
 
 /**
- * A bearer-token guard. The right token always passes, whatever others have tried. Wrong tokens
+ * The one bearer-token guard, for the review API and the workspace's API alike (`registerStaffAuth`
+ * puts it in front of both). The right token always passes, whatever others have tried. Wrong tokens
  * are refused with 429 past ten a minute from one address or a hundred a minute in all. The counts
  * live for one fixed minute, for at most ten thousand addresses, so memory stays bounded however
  * many addresses a client claims; each address leaves one log line a minute.
  */
 export function createAdminGuard(
-  token: string,
+  token: string | undefined,
   now: () => number = Date.now,
   limits = wrongTokenLimits,
 ) {

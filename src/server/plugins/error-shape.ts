@@ -61,6 +61,10 @@ export function validationIssues(
 export function registerErrorShape(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    // A download that failed before its first byte (a CSV export whose read failed) has set its
+    // own type and file name already; the answer is JSON, not a file.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (status === 413)
       return reply.code(413).send({
         error: 'payload_too_large',

@@ -9,6 +9,7 @@ import {
 } from '../../../tests/support/fixtures.ts';
 import { readExport } from '../../../tests/support/csv.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
+import { createAuditLog } from '../staff/audit-log.ts';
 
 const authorised = { Authorization: `Bearer ${adminToken}` };
 
@@ -287,5 +288,91 @@ test('review routes do not exist without ADMIN_TOKEN', async () => {
     });
     expect(response.status).toBe(404);
   }
+  await server.close();
+});
+
+test('one guard counts wrong tokens to either API: ten a minute from an address, then 429, while the right token passes', async () => {
+  const withToken = (
+    server: Awaited<ReturnType<typeof startTestServer>>,
+    path: string,
+    token: string,
+  ) =>
+    fetch(`${server.baseUrl}${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  const minute = () => Math.floor(Date.now() / 60_000);
+  // The counts start again each minute: a run that spans two is run again, on a fresh server.
+  for (;;) {
+    const server = await startTestServer();
+    const startedIn = minute();
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      for (const path of ['/api/review/staff', '/api/applications'])
+        statuses.push(
+          (await withToken(server, path, `guess-${attempt}`)).status,
+        );
+    // A wrong token never falls back to a session cookie.
+    const withCookie = await fetch(`${server.baseUrl}/api/review/session`, {
+      headers: { Authorization: 'Bearer wrong', cookie: 'review-session=x' },
+    });
+    const right = [
+      (await withToken(server, '/api/review/staff', adminToken)).status,
+      (await withToken(server, '/api/applications', adminToken)).status,
+    ];
+    await server.close();
+    if (minute() !== startedIn) continue;
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(withCookie.status).toBe(429);
+    expect(right).toEqual([200, 200]);
+    return;
+  }
+});
+
+test('an export and an erasure through the review API are audited, as in the workspace', async () => {
+  const server = await startTestServer();
+  const response = await putApplication(server.baseUrl, validApplication(), {
+    key: randomUUID(),
+  });
+  const { id } = (await response.json()) as { id: string };
+  expect(
+    (
+      await fetch(`${server.baseUrl}/api/applications.csv`, {
+        headers: authorised,
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await fetch(`${server.baseUrl}/api/applications/${id}`, {
+        method: 'DELETE',
+        headers: authorised,
+      })
+    ).status,
+  ).toBe(204);
+  const entries = await createAuditLog(server.database).latest(10);
+  expect(
+    entries.map(({ actor, action, subject, address, detail }) => ({
+      actor,
+      action,
+      subject,
+      address,
+      detail,
+    })),
+  ).toEqual([
+    {
+      actor: 'api token',
+      action: 'erased',
+      subject: id,
+      address: '127.0.0.1',
+      detail: null,
+    },
+    {
+      actor: 'api token',
+      action: 'exported',
+      subject: null,
+      address: '127.0.0.1',
+      detail: 'every application',
+    },
+  ]);
   await server.close();
 });

@@ -3,23 +3,27 @@ import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import { sendApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { answerErasure } from '../erasure-answer.ts';
-import { createAdminGuard } from '../plugins/admin-auth.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from '../review/cursor.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
+import { requireRole } from '../staff/staff-auth.ts';
 
-/** The review API for staff: list, search, read, export and erase, behind ADMIN_TOKEN. */
+/**
+ * The review API for automation: list, search, read, export and erase, behind ADMIN_TOKEN (the
+ * bearer guard of `registerStaffAuth`). Exports and erasures are audited as the workspace's are.
+ */
 export async function applicationRoutes(
   app: FastifyInstance,
   {
     repository,
     descriptions,
-    adminToken,
+    audit,
   }: {
     repository: ApplicationsRepository;
     descriptions: ApplicationDescriptions;
-    adminToken: string;
+    audit: AuditLog;
   },
 ) {
-  app.addHook('onRequest', createAdminGuard(adminToken));
+  app.addHook('preHandler', requireRole('admin'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -42,9 +46,16 @@ export async function applicationRoutes(
     return inboxPage(repository, { limit, after, filters: { search } });
   });
 
-  app.get('/api/applications.csv', async (_request, reply) =>
-    sendApplicationsCsv(reply, repository, descriptions),
-  );
+  app.get('/api/applications.csv', async (request, reply) => {
+    await audit.record({
+      actor: request.staff?.email ?? '',
+      action: 'exported',
+      subject: null,
+      address: request.ip,
+      detail: 'every application',
+    });
+    return sendApplicationsCsv(reply, repository, descriptions);
+  });
 
   app.get<{ Params: { id: string } }>(
     '/api/applications/:id',
@@ -71,7 +82,12 @@ export async function applicationRoutes(
           error: 'not_found',
           message: 'No application with that id.',
         });
-      request.log.info({ erasure }, 'application erased');
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'erased',
+        subject: request.params.id,
+        address: request.ip,
+      });
       return answerErasure(reply, erasure);
     },
   );

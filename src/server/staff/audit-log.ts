@@ -15,7 +15,14 @@ export type AuditAction =
   | 'role_changed'
   | 'message_sent'
   | 'message_retried'
-  | 'password_changed';
+  | 'password_changed'
+  | 'two_step_on'
+  | 'two_step_off'
+  | 'two_step_reset'
+  | 'two_step_required'
+  | 'two_step_not_required'
+  | 'passkey_added'
+  | 'passkey_removed';
 
 export type AuditEntry = {
   id: string;
@@ -71,26 +78,6 @@ export function createAuditLog(database: Database) {
         .limit(limit)
         .execute();
       return rows as AuditEntry[];
-    },
-
-    /** How often an action happened to one subject or from one address since a time. */
-    async countSince(
-      action: AuditAction,
-      about: { subject: string } | { address: string },
-      since: Date,
-    ): Promise<number> {
-      const [column, value] =
-        'subject' in about
-          ? (['subject', about.subject] as const)
-          : (['address', about.address] as const);
-      const row = await db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<string | number>().as('count'))
-        .where('action', '=', action)
-        .where(column, '=', value)
-        .where('at', '>', since.toISOString())
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
     },
   };
 }

@@ -96,6 +96,7 @@ describe.each(engines)('staff accounts and sessions on %s', (engine) => {
       email: 'idle@example.org',
       role: 'admin',
       isPerson: true,
+      mustEnrol: false,
     });
     clock += idleTimeoutMs + 1;
     expect(await sessions().resolve(token)).toBeUndefined();

@@ -126,6 +126,7 @@ describe.each(engines)('staff management and invitations on %s', (engine) => {
     expect(await me.json()).toEqual({
       email: 'grace@example.org',
       role: 'reviewer',
+      mustEnrol: false,
     });
     for (const path of [
       '/api/review/invitation',

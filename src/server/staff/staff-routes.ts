@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { joinPath } from '#engine/review-page.ts';
 import type { StaffRole } from '../db/database.ts';
 import type { AuditLog } from './audit-log.ts';
-import { requireRole, type SessionCookie } from './staff-auth.ts';
+import {
+  expectedOriginOf,
+  requireRole,
+  type SessionCookie,
+} from './staff-auth.ts';
 import {
   StaffAccountError,
   staffRoles,
@@ -151,7 +155,7 @@ export async function staffRoutes(
         address: request.ip,
         detail: made.invitation.role,
       });
-      const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
+      const origin = expectedOriginOf(request, publicOrigin);
       // The token rides in the fragment, which browsers never send to a server or in a Referer.
       return reply.code(201).send({
         invitation: made.invitation,

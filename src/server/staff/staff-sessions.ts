@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, StaffRole } from '../db/database.ts';
+import { requireTwoStepSetting } from './two-step.ts';
 
 /** A session ends after 2 hours without a request, and 24 hours after sign-in whatever happens. */
 export const idleTimeoutMs = 2 * 60 * 60 * 1000;
@@ -14,6 +15,11 @@ export type SignedInStaff = {
   role: StaffRole;
   /** False for the automation token, which acts as an admin but is nobody: it cannot vote. */
   isPerson: boolean;
+  /**
+   * Two-step sign-in is required of everyone and this account has not turned it on: until it does,
+   * the session may only do that, or sign out.
+   */
+  mustEnrol: boolean;
 };
 
 const hashOf = (token: string) =>
@@ -65,6 +71,26 @@ export function createStaffSessions(
           'staff_accounts.role',
           'staff_sessions.created_at',
           'staff_sessions.last_seen_at',
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('workspace_settings')
+                  .select('name')
+                  .where('name', '=', requireTwoStepSetting)
+                  .where('value', '=', 'on'),
+              )
+              .as('is_required'),
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('staff_two_step')
+                  .select('staff_id')
+                  .whereRef('staff_two_step.staff_id', '=', 'staff_accounts.id')
+                  .where('turned_on_at', 'is not', null),
+              )
+              .as('is_on'),
         ])
         .where('staff_sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -84,7 +110,25 @@ export function createStaffSessions(
           .set({ last_seen_at: new Date(time).toISOString() })
           .where('token_hash', '=', tokenHash)
           .execute();
-      return { id: row.id, email: row.email, role: row.role, isPerson: true };
+      return {
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        isPerson: true,
+        // SQLite answers 1 or 0, PostgreSQL true or false.
+        mustEnrol: Boolean(row.is_required) && !row.is_on,
+      };
+    },
+
+    /** Ends every session of an account but the one of `keep`. */
+    async endAllOf(staffId: string, keep?: string): Promise<void> {
+      await db
+        .deleteFrom('staff_sessions')
+        .where('staff_id', '=', staffId)
+        .$if(keep !== undefined, (query) =>
+          query.where('token_hash', '!=', hashOf(keep ?? '')),
+        )
+        .execute();
     },
 
     async end(token: string): Promise<void> {

@@ -3,6 +3,7 @@ import {
   joinPath,
   returnPathAfterSignIn,
   signInPath,
+  twoStepSetupPath,
 } from '#engine/review-page.ts';
 
 type PageSender = (
@@ -13,6 +14,7 @@ type PageSender = (
 /**
  * The workspace's one page, at every `/review` address. Signed out, every address but the sign-in
  * page and an invitation's page leads to sign-in, and back to the address asked for after signing in.
+ * An account that must set up two-step sign-in first is led to its set-up page from everywhere.
  */
 export async function workspacePageRoutes(
   app: FastifyInstance,
@@ -24,6 +26,11 @@ export async function workspacePageRoutes(
   ) => {
     const path = request.url.split('?')[0];
     const isSignIn = path === signInPath;
+    if (request.staff?.mustEnrol && path !== twoStepSetupPath)
+      return reply.redirect(
+        `${twoStepSetupPath}?next=${encodeURIComponent(isSignIn ? returnPathAfterSignIn(request.query.next) : request.url)}`,
+        302,
+      );
     if (!request.staff && !isSignIn && path !== joinPath)
       return reply.redirect(
         `${signInPath}?next=${encodeURIComponent(request.url)}`,
