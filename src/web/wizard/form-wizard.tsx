@@ -172,6 +172,10 @@ function conditionPaths(
   return [...found];
 }
 
+/** Whether a block's text shows the applicant's e-mail (`{email}`). */
+const namesEmail = (block: Block) =>
+  block.component === 'text' && block.data.text.includes('{email}');
+
 /** Memoised: revealing a step rendered hidden re-renders none of its fields. */
 const StepBlocks = memo(function StepBlocks({
   config,
@@ -186,9 +190,13 @@ const StepBlocks = memo(function StepBlocks({
   sentEmail: string | null;
 }) {
   const blocks = config.steps[stepIndex]?.blocks;
-  // Only the answers that show, hide or disable a block of this step re-render it, not every keystroke.
+  // Only the answers that show, hide or disable a block of this step, and the e-mail where its text
+  // names it, re-render it: not every keystroke, nor a step rendered hidden beside the one typed in.
   const watched = useMemo(
-    () => [emailPath, ...conditionPaths(blocks ?? [], model.rules)],
+    () => [
+      ...(blocks?.some(namesEmail) ? [emailPath] : []),
+      ...conditionPaths(blocks ?? [], model.rules),
+    ],
     [blocks, model],
   );
   const watchedValues: unknown[] = useWatch({ name: watched });
