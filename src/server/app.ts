@@ -247,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
   });
   await app.register(reviewRoutes, {
+    database: options.database,
     repository,
     reviews: createReviewRepository(
       options.database,

@@ -14,6 +14,8 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Stage } from '#engine/stages.ts';
+import type { Notify } from '#review-api/messages.ts';
+import type { StaffRole } from '#review-api/staff.ts';
 import { buildMigrations } from './migrations.ts';
 import { errorCodeOf } from './storage-fault.ts';
 
@@ -78,7 +80,7 @@ type WizardConfigsTable = {
   first_served_at: string;
 };
 
-export type StaffRole = 'admin' | 'reviewer';
+export type { StaffRole };
 
 type StaffAccountsTable = {
   id: string;
@@ -92,7 +94,7 @@ type StaffAccountsTable = {
 };
 
 /** How a staff member hears of new applications. */
-export type StaffNotify = 'each' | 'digest' | 'none';
+export type StaffNotify = Notify;
 
 export type OutboxChannel = 'email' | 'webhook';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';

@@ -49,8 +49,20 @@ export function validationIssues(
 ): Array<{ path: string; message: string }> {
   const issues = new Map<string, string>();
   // `anyOf` reports each branch that failed, then itself; its own message is the one to keep.
-  for (const schemaError of error.validation ?? [])
-    issues.set(pathOf(schemaError), messageOf(schemaError));
+  for (const schemaError of error.validation ?? []) {
+    // A zod schema names every unknown key of an object in one issue; each is a path of its own.
+    const unknownKeys = schemaError.params.keys;
+    if (
+      schemaError.keyword === 'unrecognized_keys' &&
+      Array.isArray(unknownKeys)
+    )
+      for (const key of unknownKeys)
+        issues.set(
+          pathOf({ ...schemaError, params: { additionalProperty: key } }),
+          'Unknown key',
+        );
+    else issues.set(pathOf(schemaError), messageOf(schemaError));
+  }
   return [...issues].map(([path, message]) => ({ path, message }));
 }
 

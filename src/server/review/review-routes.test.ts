@@ -396,7 +396,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       .execute();
     expect(details.map((entry) => entry.detail).sort()).toEqual([
       '1 selected',
-      'a search, stage new',
+      'stage new, a search',
     ]);
     expect((await get('/api/review/applications.csv?colour=blue')).status).toBe(
       400,
