@@ -43,8 +43,6 @@ export const readApplication = endpoint({
   },
 });
 
-export type Application = z.output<(typeof readApplication.responses)[200]>;
-
 export const moveStage = endpoint({
   method: 'POST',
   path: '/api/review/applications/:id/stage',

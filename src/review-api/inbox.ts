@@ -18,7 +18,7 @@ export const tagSchema = z
  * The filters of the inbox, as an address holds them (all text); parsed, each has the type the
  * queries use. A new filter is one entry here, one condition in the query, one chip in the bar.
  */
-export const inboxFiltersShape = {
+const inboxFiltersShape = {
   search: z.optional(
     z.pipe(
       z.string().check(z.maxLength(200), z.trim()),
@@ -55,7 +55,7 @@ export type InboxView = z.output<typeof inboxViewSchema>;
 export type InboxViewQuery = z.input<typeof inboxViewSchema>;
 export type InboxFilters = Omit<InboxView, 'stage'>;
 
-export const inboxSorts = ['newest', 'reach', 'votes'] as const;
+const inboxSorts = ['newest', 'reach', 'votes'] as const;
 export type InboxSort = (typeof inboxSorts)[number];
 
 const inboxQuerySchema = z.strictObject({
@@ -104,8 +104,6 @@ export const listInbox = endpoint({
     }),
   },
 });
-
-export type InboxPage = z.output<(typeof listInbox.responses)[200]>;
 
 /** What occurs among the applications, so the filters offer only that. */
 export const inboxFacets = endpoint({

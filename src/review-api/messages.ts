@@ -20,8 +20,6 @@ const messageSchema = z.object({
   lastError: z.nullable(z.string()),
 });
 
-export type Message = z.output<typeof messageSchema>;
-
 /** The e-mails about one application, and whether this server sends e-mail at all. */
 export const applicationEmails = endpoint({
   method: 'GET',

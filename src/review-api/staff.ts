@@ -45,8 +45,6 @@ const invitationSchema = z.object({
   expiresAt: z.string(),
 });
 
-export type Invitation = z.output<typeof invitationSchema>;
-
 export const listStaff = endpoint({
   method: 'GET',
   path: '/api/review/staff',

@@ -1,26 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import type { DescribedStep } from '#engine/describe-application.ts';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { stageLabels, type Stage } from '#engine/stages.ts';
-import { api, type StaffMember } from '#review/lib/api.ts';
+import { readApplication } from '#review-api/application.ts';
+import type { DecisionStage } from '#review-api/messages.ts';
+import { call, messageOf, type StaffMember } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
+import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { DecisionMessage } from './decision-message.tsx';
 import { EraseControl } from './erase-control.tsx';
 import { SentEmails } from './sent-emails.tsx';
 import { NoteForm } from './note-form.tsx';
 import { TagEditor } from './tag-editor.tsx';
-
-type Application = {
-  id: string;
-  name: string;
-  receivedAt: string;
-  answers: DescribedStep[];
-  stage: Stage;
-  tags: string[];
-  votes: Array<{ email: string; value: 1 | -1 }>;
-  notes: Array<{ id: string; author: string; at: string; body: string }>;
-  history: Array<{ at: string; actor: string; from: Stage; to: Stage }>;
-};
+import { useReviewActions } from './use-review-actions.ts';
 
 const actions: Array<{ stage: Stage; label: string; key: string }> = [
   { stage: 'shortlisted', label: 'Shortlist', key: 's' },
@@ -28,79 +21,74 @@ const actions: Array<{ stage: Stage; label: string; key: string }> = [
   { stage: 'declined', label: 'Decline', key: 'd' },
 ];
 
+const isDecision = (stage: Stage): stage is DecisionStage =>
+  stage === 'accepted' || stage === 'declined';
+
 /**
  * One application: the team's decision (stage, votes), every answer under its question grouped by
- * the wizard's steps, the internal notes and the history of moves.
+ * the wizard's steps, the internal notes and the history of moves. Each action says here when the
+ * server refuses it.
  */
 export function ApplicationPanel({
   id,
-  version,
   me,
   onErased,
-  onDecide,
-  decided,
-  onOfferDone,
-  onChange,
   onClose,
   onNext,
   onPrevious,
 }: {
   id: string;
-  version: number;
   me: StaffMember | null;
   onErased: () => void;
-  onDecide: (stage: Stage) => void;
-  /** The decision just made on this application (by button or key), whose e-mail is offered. */
-  decided: { id: string; stage: 'accepted' | 'declined' } | null;
-  onOfferDone: () => void;
-  onChange: () => void;
   onClose: () => void;
   onNext: (() => void) | null;
   onPrevious: (() => void) | null;
 }) {
-  const [application, setApplication] = useState<Application | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const application = useQuery({
+    queryKey: queryKeys.application(id),
+    queryFn: () => call(readApplication, { params: { id } }),
+  });
+  const shown = application.data;
+  const review = useReviewActions(id);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    setError(null);
-    api<Application>(`/api/review/applications/${encodeURIComponent(id)}`).then(
-      (loaded) => isCurrent && setApplication(loaded),
-      (failure: Error) => isCurrent && setError(failure.message),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [id, version]);
-
-  const shown = application?.id === id ? application : null;
+  // The decision just made here (by button or key), whose e-mail is offered.
+  const [offer, setOffer] = useState<DecisionStage | null>(null);
   const shownId = shown?.id;
-  const [emailsVersion, setEmailsVersion] = useState(0);
-  // Offered once the move has been read back, and only while the application is still there.
-  const shownOffer =
-    decided && decided.id === shownId && shown?.stage === decided.stage
-      ? decided
-      : null;
   useEffect(() => {
     if (shownId) heading.current?.focus();
   }, [shownId]);
 
-  const myVote =
-    shown?.votes.find((vote) => vote.email === me?.email)?.value ?? 0;
-  const vote = async (value: 1 | -1) => {
-    await api(`/api/review/applications/${encodeURIComponent(id)}/vote`, {
-      method: 'PUT',
-      body: { value: myVote === value ? 0 : value },
+  const decide = (action: Stage) => {
+    if (!shown || review.move.isPending) return;
+    const to = shown.stage === action ? 'new' : action;
+    setOffer(null);
+    review.move.mutate(to, {
+      onSuccess: () => setOffer(isDecision(to) ? to : null),
     });
-    onChange();
   };
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const action = actions.find((each) => each.key === event.key);
+    if (!action || isTypingIn(event)) return;
+    decide(action.stage);
+  });
+  useEffect(() => {
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const myVote =
+    shown?.votes.find((entry) => entry.email === me?.email)?.value ?? 0;
+  const castVote = (value: 1 | -1) => {
+    if (!review.vote.isPending)
+      review.vote.mutate(myVote === value ? 0 : value);
+  };
+  const failedMove = review.move.variables;
 
   return (
     <aside
       className="panel"
       aria-labelledby="panel-heading"
-      aria-busy={!shown && !error}
+      aria-busy={application.isPending}
     >
       <div className="panel__actions">
         <button
@@ -127,9 +115,9 @@ export function ApplicationPanel({
           Close <kbd>Esc</kbd>
         </button>
       </div>
-      {error && (
+      {application.isError && (
         <p className="panel__message" role="alert">
-          {error}
+          {messageOf(application.error)}
         </p>
       )}
       {shown && (
@@ -151,43 +139,49 @@ export function ApplicationPanel({
               {exactTime(shown.receivedAt)}
             </time>
           </p>
-          <div className="panel__decision" role="group" aria-label="Stage">
+          <div
+            className="panel__decision"
+            role="group"
+            aria-label="Stage"
+            aria-busy={review.move.isPending}
+          >
             {actions.map((action) => (
               <button
                 key={action.stage}
                 type="button"
                 className="button button--outlined"
                 aria-pressed={shown.stage === action.stage}
-                onClick={() =>
-                  onDecide(shown.stage === action.stage ? 'new' : action.stage)
-                }
+                onClick={() => decide(action.stage)}
               >
                 {action.label} <kbd>{action.key}</kbd>
               </button>
             ))}
+            <p className="panel__failure" role="alert">
+              {review.move.isError &&
+                failedMove &&
+                `Not moved to ${stageLabels[failedMove]}: ${messageOf(review.move.error)}`}
+            </p>
           </div>
-          {shownOffer && (
+          {offer && shown.stage === offer && (
             <DecisionMessage
-              key={`${shownOffer.id}-${shownOffer.stage}`}
-              applicationId={shownOffer.id}
-              stage={shownOffer.stage}
-              onDone={() => {
-                onOfferDone();
-                setEmailsVersion((current) => current + 1);
-              }}
+              key={`${shown.id}-${offer}`}
+              applicationId={shown.id}
+              stage={offer}
+              onDone={() => setOffer(null)}
             />
           )}
-          <TagEditor
-            applicationId={shown.id}
-            tags={shown.tags}
-            onChange={onChange}
-          />
-          <div className="panel__votes" role="group" aria-label="Your vote">
+          <TagEditor tags={shown.tags} change={review.tags} />
+          <div
+            className="panel__votes"
+            role="group"
+            aria-label="Your vote"
+            aria-busy={review.vote.isPending}
+          >
             <button
               type="button"
               className="button button--outlined"
               aria-pressed={myVote === 1}
-              onClick={() => void vote(1)}
+              onClick={() => castVote(1)}
             >
               <VoteArrow direction="up" /> Vote up
             </button>
@@ -195,7 +189,7 @@ export function ApplicationPanel({
               type="button"
               className="button button--outlined"
               aria-pressed={myVote === -1}
-              onClick={() => void vote(-1)}
+              onClick={() => castVote(-1)}
             >
               <VoteArrow direction="down" /> Vote down
             </button>
@@ -209,6 +203,10 @@ export function ApplicationPanel({
                   .join(' · ')}
               </p>
             )}
+            <p className="panel__failure" role="alert">
+              {review.vote.isError &&
+                `The vote was not counted: ${messageOf(review.vote.error)}`}
+            </p>
           </div>
           {shown.answers.map((step) => (
             <section
@@ -253,7 +251,7 @@ export function ApplicationPanel({
             <h3 id="notes-heading" className="panel__step-name">
               Notes <span className="panel__hint">(only staff see these)</span>
             </h3>
-            <NoteForm applicationId={shown.id} onAdded={onChange} />
+            <NoteForm add={review.note} />
             <ul className="panel__notes">
               {shown.notes.map((note) => (
                 <li key={note.id} className="panel__note">
@@ -268,10 +266,7 @@ export function ApplicationPanel({
               ))}
             </ul>
           </section>
-          <SentEmails
-            applicationId={shown.id}
-            version={version + emailsVersion}
-          />
+          <SentEmails applicationId={shown.id} />
           {shown.history.length > 0 && (
             <section className="panel__step" aria-labelledby="history-heading">
               <h3 id="history-heading" className="panel__step-name">
@@ -293,7 +288,7 @@ export function ApplicationPanel({
               <h3 id="erase-heading" className="panel__step-name">
                 Erasure
               </h3>
-              <EraseControl applicationId={shown.id} onErased={onErased} />
+              <EraseControl erase={review.erase} onErased={onErased} />
             </section>
           )}
         </>

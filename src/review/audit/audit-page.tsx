@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
-import { api } from '#review/lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { readAudit, type AuditAction } from '#review-api/audit.ts';
+import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
-type Entry = {
-  id: string;
-  at: string;
-  actor: string | null;
-  action: string;
-  subject: string | null;
-  address: string | null;
-  detail: string | null;
-};
-
-const actionLabels: Record<string, string> = {
+const actionLabels: Record<AuditAction, string> = {
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   sign_out: 'Signed out',
   stage_moved: 'Moved an application',
+  stages_moved: 'Moved applications',
   exported: 'Exported',
   erased: 'Erased an application',
   staff_added: 'Added a staff account',
@@ -31,14 +25,13 @@ const actionLabels: Record<string, string> = {
 
 /** The audit log, newest first: who did what, when, from which address. Admins only. */
 export function AuditPage() {
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api<{ entries: Entry[] }>('/api/review/audit?limit=200').then(
-      (loaded) => setEntries(loaded.entries),
-      (failure: Error) => setError(failure.message),
-    );
-  }, []);
+  useDocumentTitle('Audit log');
+  const audit = useQuery({
+    queryKey: queryKeys.auditPage({}, null),
+    queryFn: () => call(readAudit, { query: { limit: '200' } }),
+  });
+  const entries = audit.data?.entries;
+  const error = audit.isError ? messageOf(audit.error) : null;
   return (
     <main className="inbox" aria-labelledby="audit-heading">
       <h1 id="audit-heading" className="audit__heading">
@@ -68,7 +61,7 @@ export function AuditPage() {
                 </td>
                 <td>{entry.actor ?? '—'}</td>
                 <td>
-                  {actionLabels[entry.action] ?? entry.action}
+                  {actionLabels[entry.action]}
                   {entry.detail && ` (${entry.detail})`}
                 </td>
                 <td>{entry.subject ?? '—'}</td>

@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { NotificationSetting } from './notification-setting.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
 import { api, fieldErrorsOf } from '#review/lib/api.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
 /** Changing one's own password; every other session of the account ends with it. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isDone, setIsDone] = useState(false);
   const [isBusy, setIsBusy] = useState(false);

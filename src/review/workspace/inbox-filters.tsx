@@ -1,44 +1,12 @@
 import { useEffect, useState } from 'react';
-import { platformKeys, platformNames } from '#engine/platforms.ts';
+import { platformNames } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
+import { useFacets } from '#review/lib/tag-suggestions.tsx';
+import { filterParams } from './inbox-view.ts';
 
-/** The address-bar parameters of the inbox's query, besides the stage and the search. */
-const filterParams = [
-  'sort',
-  'platform',
-  'minReach',
-  'country',
-  'hasNote',
-  'tag',
-] as const;
-
-/** A day of the viewer's calendar (`2026-11-24`) as the instant it begins, for the server. */
-const startOfDay = (day: string, offsetDays = 0) => {
-  const date = new Date(`${day}T00:00`);
-  date.setDate(date.getDate() + offsetDays);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
-/**
- * The inbox's query from the address bar: the search and the filters; the received days become the
- * instants the viewer's days begin and end.
- */
-export function filterQueryOf(params: URLSearchParams): URLSearchParams {
-  const query = new URLSearchParams();
-  const search = params.get('search');
-  if (search) query.set('search', search);
-  for (const name of filterParams) {
-    const value = params.get(name);
-    if (value) query.set(name, value);
-  }
-  const from = params.get('from');
-  const to = params.get('to');
-  const fromInstant = from && startOfDay(from);
-  const toInstant = to && startOfDay(to, 1);
-  if (fromInstant) query.set('receivedFrom', fromInstant);
-  if (toInstant) query.set('receivedTo', toInstant);
-  return query;
-}
+const countryNames = new Map(
+  countries.map((country) => [country.isoCode2, country.country]),
+);
 
 /** Wide enough for the filters beside the list; narrower, they fold away behind their summary. */
 const wideQuery = '(min-width: 1024px)';
@@ -64,8 +32,9 @@ export function InboxFilters({
     wide.addEventListener('change', unfold);
     return () => wide.removeEventListener('change', unfold);
   }, []);
-  const active = [...filterParams, 'from', 'to'].filter(
-    (name) => name !== 'sort' && params.get(name),
+  const facets = useFacets().data;
+  const active = filterParams.filter(
+    (name) => name !== 'search' && params.get(name),
   ).length;
   return (
     <details
@@ -101,7 +70,7 @@ export function InboxFilters({
             }
           >
             <option value="">Any</option>
-            {platformKeys.map((platform) => (
+            {facets?.platforms.map(({ platform }) => (
               <option key={platform} value={platform}>
                 {platformNames[platform]}
               </option>
@@ -175,9 +144,9 @@ export function InboxFilters({
             }
           >
             <option value="">Any</option>
-            {countries.map((country) => (
-              <option key={country.isoCode2} value={country.isoCode2}>
-                {country.country}
+            {facets?.countries.map(({ code }) => (
+              <option key={code} value={code}>
+                {countryNames.get(code) ?? code}
               </option>
             ))}
           </select>

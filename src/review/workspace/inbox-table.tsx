@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { platformNames } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
 import { Flag } from '#web/components/flag.tsx';
@@ -16,14 +17,17 @@ const countryNames = new Map(
 export function InboxTable({
   inbox,
   openId,
-  isSearching,
+  isFiltered,
+  onClearFilters,
   onOpen,
   selected,
   onSelect,
 }: {
   inbox: Inbox;
   openId: string | null;
-  isSearching: boolean;
+  /** A search or a filter narrows the list: an empty one says so, with the way out. */
+  isFiltered: boolean;
+  onClearFilters: () => void;
   onOpen: (id: string) => void;
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], isSelected: boolean) => void;
@@ -38,16 +42,23 @@ export function InboxTable({
       </p>
     );
   if (!inbox.isLoading && inbox.items.length === 0)
-    return (
-      <p className="inbox__message">
-        {isSearching
-          ? 'No application matches this search.'
-          : 'No applications yet — share the form link.'}
-      </p>
+    return isFiltered ? (
+      <div className="inbox__message">
+        <p>No application matches these filters.</p>
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={onClearFilters}
+        >
+          Clear filters
+        </button>
+      </div>
+    ) : (
+      <FormLink />
     );
   return (
     <>
-      <table className="inbox__table" aria-busy={inbox.isLoading}>
+      <table className="inbox__table" aria-busy={inbox.isFetching}>
         <thead>
           <tr>
             <th scope="col" className="inbox__select">
@@ -175,5 +186,33 @@ export function InboxTable({
         </button>
       )}
     </>
+  );
+}
+
+/** The empty inbox: where applications come from, the form's address to share, and a copy button. */
+function FormLink() {
+  const formUrl = `${window.location.origin}/`;
+  const [isCopied, setIsCopied] = useState(false);
+  return (
+    <div className="inbox__message">
+      <p>
+        No applications yet — share the form link:{' '}
+        <a href={formUrl}>{formUrl}</a>
+      </p>
+      {/* The clipboard API exists only on HTTPS (and localhost). */}
+      {window.isSecureContext && (
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(formUrl)
+              .then(() => setIsCopied(true))
+          }
+        >
+          {isCopied ? 'Copied' : 'Copy link'}
+        </button>
+      )}
+    </div>
   );
 }

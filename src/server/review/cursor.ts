@@ -1,9 +1,8 @@
 import type { Stage } from '#engine/stages.ts';
+import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
 import type {
   ApplicationsRepository,
   InboxCursor,
-  InboxFilters,
-  InboxSort,
 } from '../db/applications-repository.ts';
 
 // Keyset pagination: the last row of a page, opaque to clients.
