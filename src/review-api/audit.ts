@@ -22,6 +22,25 @@ export const auditActions = [
 
 export type AuditAction = (typeof auditActions)[number];
 
+/** Each action as people read it, in the workspace and in the log's CSV. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  sign_out: 'Signed out',
+  stage_moved: 'Moved an application',
+  stages_moved: 'Moved applications',
+  exported: 'Exported',
+  erased: 'Erased an application',
+  staff_added: 'Added a staff account',
+  staff_removed: 'Removed a staff account',
+  staff_invited: 'Invited someone',
+  invitation_revoked: 'Revoked an invitation',
+  role_changed: 'Changed a role',
+  message_sent: 'Sent an e-mail',
+  message_retried: 'Retried a message',
+  password_changed: 'Changed a password',
+};
+
 /** Which entries to read: by whom, what, and when (the instants the viewer's days begin). */
 const auditFiltersShape = {
   actor: z.optional(z.string().check(z.maxLength(320))),

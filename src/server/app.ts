@@ -32,6 +32,7 @@ import {
   type MessagingOptions,
 } from './notifications/messaging.ts';
 import { defaultNotificationConfig } from './notifications/notification-config.ts';
+import { auditRoutes } from './review/audit-routes.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     descriptions,
     audit,
   });
+  await app.register(auditRoutes, { audit });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   const adminToken = options.adminToken;

@@ -1,5 +1,6 @@
-import * as z from 'zod/mini';
 import { listInbox, type InboxQuery } from '#review-api/inbox.ts';
+import { startOfDay } from '#review/lib/days.ts';
+import { validPart } from '#review/lib/valid-part.ts';
 
 /**
  * The address-bar parameters that narrow the inbox, besides its stage tab: what "Clear filters"
@@ -17,33 +18,6 @@ export const filterParams = [
 ] as const;
 
 export type FilterParam = (typeof filterParams)[number];
-
-/** A day of the viewer's calendar as the instant it begins, for the server. */
-const startOfDay = (day: string, offsetDays = 0) => {
-  const date = new Date(`${day}T00:00`);
-  date.setDate(date.getDate() + offsetDays);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-};
-
-/** The parts of a query the schema takes; a part it refuses (an address typed by hand) is left out. */
-function validPart<Query extends Record<string, string>>(
-  schema: z.ZodMiniType,
-  query: Query,
-): Partial<Query> {
-  const kept: Partial<Query> = { ...query };
-  for (;;) {
-    const result = z.safeParse(schema, kept);
-    if (result.success) return kept;
-    const wrong = result.error.issues
-      .map((issue) => issue.path[0])
-      .filter(
-        (key): key is keyof Query & string =>
-          typeof key === 'string' && key in kept,
-      );
-    if (wrong.length === 0) return {};
-    for (const key of wrong) delete kept[key];
-  }
-}
 
 /**
  * The inbox's query from the address bar: the stage tab, the sort and the filters; the received

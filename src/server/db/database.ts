@@ -138,6 +138,8 @@ type AuditLogTable = {
   subject: string | null;
   address: string | null;
   detail: string | null;
+  /** How many applications a bulk action took; null for an action on one or none. */
+  count: Generated<number | null>;
 };
 
 type StaffInvitationsTable = {

@@ -24,7 +24,10 @@ type RouteOf<E extends Endpoint> = {
     params: E['params'];
     querystring: E['query'];
     body: E['body'];
-    response: NonNullable<E['responses']> & { '4xx': typeof refusalSchema };
+    // A file download answers with a stream, which no schema describes.
+    response: E extends { responses: object }
+      ? E['responses'] & { '4xx': typeof refusalSchema }
+      : undefined;
   };
 };
 
@@ -34,7 +37,9 @@ export function routeOf<E extends Endpoint>(endpoint: E): RouteOf<E> {
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
-    response: { ...endpoint.responses, '4xx': refusalSchema },
+    ...(endpoint.responses && {
+      response: { ...endpoint.responses, '4xx': refusalSchema },
+    }),
   };
   return {
     method: endpoint.method,

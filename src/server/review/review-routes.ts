@@ -10,7 +10,6 @@ import {
   vote,
   type ParsedBulkTarget,
 } from '#review-api/application.ts';
-import { readAudit } from '#review-api/audit.ts';
 import {
   exportSelected,
   exportView,
@@ -202,8 +201,8 @@ export async function reviewRoutes(
     },
   });
 
-  // Several at once: each moved and recorded on its application as if moved alone; ids no longer
-  // there are skipped.
+  // Several at once: each moved and recorded on its application as if moved alone (ids no longer
+  // there are skipped); the audit log gets one entry, with the count and how they were chosen.
   app.route({
     ...routeOf(moveStages),
     handler: async (request, reply) => {
@@ -211,16 +210,17 @@ export async function reviewRoutes(
       if (!Array.isArray(ids))
         return reply.code(409).send(selectionChanged(ids));
       const actor = request.staff?.email ?? '';
-      const moves = await reviews.moveStages(ids, request.body.stage, actor);
-      await audit.recordMany(
-        moves.map((move) => ({
+      const { stage, view } = request.body;
+      const moves = await reviews.moveStages(ids, stage, actor);
+      if (moves.length > 0)
+        await audit.record({
           actor,
-          action: 'stage_moved',
-          subject: move.applicationId,
+          action: 'stages_moved',
+          subject: null,
           address: request.ip,
-          detail: `${move.from} → ${move.to}`,
-        })),
-      );
+          count: moves.length,
+          detail: `→ ${stage}; ${view ? `every one matching: ${describeView(view)}` : `${ids.length} selected`}`,
+        });
       return { moved: moves.length };
     },
   });
@@ -275,17 +275,6 @@ export async function reviewRoutes(
       });
       return answerErasure(reply, erasure);
     },
-  });
-
-  app.route({
-    ...routeOf(readAudit),
-    preHandler: requireRole('admin'),
-    handler: async (request) => ({
-      entries: (await audit.latest(request.query.limit ?? 100)).map(
-        (entry) => ({ ...entry, count: null, application: null }),
-      ),
-      nextCursor: null,
-    }),
   });
 
   app.route({
