@@ -468,11 +468,14 @@ test('at 375 px every workspace screen fits the width, with the filters folded u
   ).toBeVisible();
   expect(await overflow()).toBe(0);
   await page.getByRole('link', { name, exact: true }).click();
+  // Narrow, the application is the page's main content, with its name as the page's heading.
   await expect(
-    page.getByRole('complementary').getByRole('heading', { level: 2, name }),
+    page.getByRole('main').getByRole('heading', { level: 1, name }),
   ).toBeVisible();
   expect(await overflow()).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: '← Applications' }).click();
+  await expect(page.getByLabel(`Select ${name}`)).toBeChecked();
   for (const screen of ['settings', 'staff', 'audit']) {
     await page.goto(serverUrl('example', `/review/${screen}`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

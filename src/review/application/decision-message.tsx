@@ -8,6 +8,7 @@ import {
 } from '#review-api/messages.ts';
 import { ApiError, call, messageOf } from '#review/lib/api.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
+import { SectionHeading } from './section-heading.tsx';
 import { useApplicationEmails } from './use-application-emails.ts';
 
 /**
@@ -123,9 +124,9 @@ function DraftForm({
       aria-labelledby={`${id}-heading`}
       onSubmit={submit}
     >
-      <h3 id={`${id}-heading`} className="panel__step-name">
+      <SectionHeading id={`${id}-heading`}>
         Tell the applicant? ({stageLabels[stage]})
-      </h3>
+      </SectionHeading>
       <p className="decision-message__to">To: {initial.to}</p>
       <label className="field__label" htmlFor={`${id}-subject`}>
         Subject

@@ -1,4 +1,5 @@
 import { exactTime } from '#review/lib/format.ts';
+import { SectionHeading } from './section-heading.tsx';
 import { useApplicationEmails } from './use-application-emails.ts';
 
 const purposeLabels: Record<string, string> = {
@@ -14,9 +15,7 @@ export function SentEmails({ applicationId }: { applicationId: string }) {
   if (!emails || emails.length === 0) return null;
   return (
     <section className="panel__step" aria-labelledby="emails-heading">
-      <h3 id="emails-heading" className="panel__step-name">
-        E-mails
-      </h3>
+      <SectionHeading id="emails-heading">E-mails</SectionHeading>
       <ul className="panel__history">
         {emails.map((email) => (
           <li key={email.id}>

@@ -91,7 +91,9 @@ export function AuditPage() {
     queryFn: () => call(auditActors),
   });
   const entries = audit.data?.entries;
-  const nextCursor = audit.data?.nextCursor ?? null;
+  // While another page is read, the last one stays on screen, but its cursor leads nowhere new.
+  const isTurning = audit.isPlaceholderData;
+  const nextCursor = isTurning ? null : (audit.data?.nextCursor ?? null);
   const range = rangeOf(pager, pageSize, entries?.length ?? 0);
 
   const setFilter = (name: string, value: string) =>
@@ -230,15 +232,18 @@ export function AuditPage() {
             <button
               type="button"
               className="button button--outlined"
-              aria-disabled={pager.cursors.length === 1}
+              aria-disabled={pager.cursors.length === 1 || isTurning}
               onClick={() => {
-                if (pager.cursors.length > 1) setPager(newer(pager));
+                if (pager.cursors.length > 1 && !isTurning)
+                  setPager(newer(pager));
               }}
             >
               Newer
             </button>
             <p className="audit__range" aria-live="polite">
-              Entries {whole.format(range.first)}–{whole.format(range.last)}
+              {isTurning
+                ? `Entries from ${whole.format(range.first)}…`
+                : `Entries ${whole.format(range.first)}–${whole.format(range.last)}`}
             </p>
             <button
               type="button"

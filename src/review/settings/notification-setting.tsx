@@ -25,22 +25,21 @@ export function NotificationSetting() {
     queryFn: () => call(notificationSetting),
   });
   const choose = useMutation({
-    mutationFn: (notify: Notify) =>
+    mutationFn: ({ notify }: { notify: Notify; before: typeof setting.data }) =>
       call(chooseNotifications, { body: { notify } }),
-    onMutate: (notify) => {
-      const before = setting.data;
-      if (before)
-        client.setQueryData(queryKeys.notificationSetting, {
-          ...before,
-          notify,
-        });
-      return before;
-    },
-    onError: (_failure, _notify, before) =>
+    onError: (_failure, { before }) =>
       client.setQueryData(queryKeys.notificationSetting, before),
     onSettled: () =>
       client.invalidateQueries({ queryKey: queryKeys.notificationSetting }),
   });
+  // Shown chosen at once, in the same event as the click: a radio button that waited for the
+  // server would spring back first.
+  const pick = (notify: Notify) => {
+    const before = setting.data;
+    if (before)
+      client.setQueryData(queryKeys.notificationSetting, { ...before, notify });
+    choose.mutate({ notify, before });
+  };
   const outcome = choose.isSuccess
     ? { text: 'Saved.', isError: false }
     : choose.isError
@@ -68,7 +67,7 @@ export function NotificationSetting() {
             name="notify"
             value={choice.value}
             checked={setting.data.notify === choice.value}
-            onChange={() => choose.mutate(choice.value)}
+            onChange={() => pick(choice.value)}
           />
           <span>{choice.label}</span>
         </label>

@@ -76,12 +76,16 @@ export function InboxTable({
               />
             </th>
             <th scope="col">Name</th>
-            <th scope="col">Country</th>
-            <th scope="col">Platforms</th>
-            <th scope="col" className="inbox__number">
+            <th scope="col" className="inbox__col--country">
+              Country
+            </th>
+            <th scope="col" className="inbox__col--platforms">
+              Platforms
+            </th>
+            <th scope="col" className="inbox__number inbox__col--reach">
               Reach
             </th>
-            <th scope="col" className="inbox__received">
+            <th scope="col" className="inbox__received inbox__col--received">
               Received
             </th>
             <th scope="col">Stage</th>
@@ -111,31 +115,33 @@ export function InboxTable({
                 />
               </td>
               <th scope="row">
-                <a
-                  className="inbox__name"
-                  href={`/review?open=${encodeURIComponent(item.id)}`}
-                  aria-current={item.id === openId ? 'true' : undefined}
-                  onClick={(event) => {
-                    if (event.metaKey || event.ctrlKey || event.shiftKey)
-                      return;
-                    event.preventDefault();
-                    onOpen(item.id);
-                  }}
-                >
-                  {item.name}
-                </a>
+                <div className="inbox__who">
+                  <a
+                    className="inbox__name"
+                    href={`/review?open=${encodeURIComponent(item.id)}`}
+                    aria-current={item.id === openId ? 'true' : undefined}
+                    onClick={(event) => {
+                      if (event.metaKey || event.ctrlKey || event.shiftKey)
+                        return;
+                      event.preventDefault();
+                      onOpen(item.id);
+                    }}
+                  >
+                    {item.name}
+                  </a>
+                  {item.tags.length > 0 && (
+                    <ul className="inbox__tags" aria-label="Tags">
+                      {item.tags.map((tag) => (
+                        <li key={tag} className="inbox__tag">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
                 <span className="inbox__email">{item.email}</span>
-                {item.tags.length > 0 && (
-                  <ul className="inbox__tags" aria-label="Tags">
-                    {item.tags.map((tag) => (
-                      <li key={tag} className="inbox__tag">
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
-                )}
               </th>
-              <td className="inbox__wide-cell">
+              <td className="inbox__wide-cell inbox__col--country">
                 {item.countryCode && (
                   <span className="inbox__country">
                     <Flag isoCode2={item.countryCode} />
@@ -143,7 +149,7 @@ export function InboxTable({
                   </span>
                 )}
               </td>
-              <td className="inbox__platforms inbox__wide-cell">
+              <td className="inbox__platforms inbox__wide-cell inbox__col--platforms">
                 {item.platforms
                   .map(
                     (platform) =>
@@ -151,11 +157,11 @@ export function InboxTable({
                   )
                   .join(' · ')}
               </td>
-              <td className="inbox__number">
+              <td className="inbox__number inbox__col--reach">
                 {whole.format(item.reach)}
                 <span className="inbox__unit"> reach</span>
               </td>
-              <td className="inbox__received">
+              <td className="inbox__received inbox__col--received">
                 <time
                   dateTime={item.receivedAt}
                   title={exactTime(item.receivedAt)}

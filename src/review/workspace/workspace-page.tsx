@@ -9,6 +9,7 @@ import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { useMe } from '#review/lib/use-me.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { InboxFilters } from './inbox-filters.tsx';
@@ -110,6 +111,25 @@ export function WorkspacePage() {
 
   const openName = inbox.items.find((item) => item.id === openId)?.name;
   useDocumentTitle(openName, stage ? stageLabels[stage] : null, 'Applications');
+  const isWide = useMediaQuery(wideScreen);
+
+  const panel = openId && (
+    <ApplicationPanel
+      key={openId}
+      id={openId}
+      me={me}
+      // Narrow, the application is a page of its own, with a way back to the list.
+      isPage={!isWide}
+      backHref={`/?${new URLSearchParams(
+        [...params].filter(([name]) => name !== 'open'),
+      ).toString()}`}
+      onErased={() => update({ open: null })}
+      onClose={() => update({ open: null })}
+      onNext={openIndex < listedIds.length - 1 ? next : null}
+      onPrevious={openIndex > 0 ? previous : null}
+    />
+  );
+  if (panel && !isWide) return panel;
 
   return (
     <div className={`workspace__body${openId ? ' workspace__body--open' : ''}`}>
@@ -130,38 +150,34 @@ export function WorkspacePage() {
             </button>
           )}
         </div>
-        <nav className="stage-tabs" aria-label="Stages">
-          {[null, ...stages].map((tab) => (
-            <a
-              key={tab ?? 'all'}
-              className="stage-tabs__tab"
-              href={tab ? `/review?stage=${tab}` : '/review'}
-              aria-current={tab === stage ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                update({ stage: tab, open: null });
-              }}
-            >
-              {tab ? stageLabels[tab] : 'All'}
-              {tab && inbox.counts && (
-                <span className="stage-tabs__count">{inbox.counts[tab]}</span>
-              )}
-            </a>
-          ))}
-        </nav>
-        <div className="inbox__toolbar" role="search">
-          <SearchBox
-            ref={searchBox}
-            value={params.get('search') ?? ''}
-            onSearch={(search) => update({ search: search || null })}
-          />
-          <InboxFilters params={params} onChange={update} />
+        <div className="inbox__tabs-row">
+          <nav className="stage-tabs" aria-label="Stages">
+            {[null, ...stages].map((tab) => (
+              <a
+                key={tab ?? 'all'}
+                className="stage-tabs__tab"
+                href={tab ? `/review?stage=${tab}` : '/review'}
+                aria-current={tab === stage ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  update({ stage: tab, open: null });
+                }}
+              >
+                {tab ? stageLabels[tab] : 'All'}
+                {tab && inbox.counts && (
+                  <span className="stage-tabs__count">{inbox.counts[tab]}</span>
+                )}
+              </a>
+            ))}
+          </nav>
           <button
             type="button"
             className="button button--outlined inbox__shortcuts"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
             onClick={() => shortcutsDialog.current?.showModal()}
           >
-            Keyboard shortcuts <kbd>?</kbd>
+            <kbd>?</kbd>
           </button>
           <div className="inbox__exports">
             {Object.keys(view).length > 0 && (
@@ -181,6 +197,18 @@ export function WorkspacePage() {
               Export all (CSV)
             </a>
           </div>
+        </div>
+        <div className="inbox__toolbar" role="search">
+          <SearchBox
+            ref={searchBox}
+            value={params.get('search') ?? ''}
+            onSearch={(search) => update({ search: search || null })}
+          />
+          <InboxFilters
+            params={params}
+            isBeside={openId !== null}
+            onChange={update}
+          />
         </div>
         {countOf(selection) > 0 && (
           <BulkBar
@@ -213,17 +241,7 @@ export function WorkspacePage() {
           onOpen={(id) => update({ open: id })}
         />
       </main>
-      {openId && (
-        <ApplicationPanel
-          key={openId}
-          id={openId}
-          me={me}
-          onErased={() => update({ open: null })}
-          onClose={() => update({ open: null })}
-          onNext={openIndex < listedIds.length - 1 ? next : null}
-          onPrevious={openIndex > 0 ? previous : null}
-        />
-      )}
+      {panel}
       <ShortcutsDialog ref={shortcutsDialog} />
     </div>
   );
