@@ -102,7 +102,7 @@ function FormChip({
       onToggle={(event) => setIsOpen(event.currentTarget.open)}
     >
       <summary className="chip__summary">{summary}</summary>
-      <form className="chip__form" onSubmit={apply}>
+      <form className="chip__form" noValidate onSubmit={apply}>
         {children}
         <div className="chip__actions">
           <button type="submit" className="button button--primary">
