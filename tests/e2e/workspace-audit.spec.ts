@@ -105,8 +105,11 @@ test('an admin pages through an audit log past 2,000 entries, filters it by who,
   await expect(range(page)).toContainText('Entries 1–100');
   await expect(rows.nth(1)).toContainText('new → shortlisted');
   // A period: the first two days of March hold 36 entries (one an hour from noon), 18 of them moves.
-  await page.getByLabel('From').fill('2026-03-01');
-  await page.getByLabel('To').fill('2026-03-02');
+  await page.getByText('Period', { exact: true }).click();
+  await page.getByLabel('Period from').fill('2026-03-01');
+  await page.getByLabel('Period to').fill('2026-03-02');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Period Mar 1–Mar 2')).toBeVisible();
   await expect(range(page)).toContainText('Entries 1–18');
   await expect(olderButton).toHaveAttribute('aria-disabled', 'true');
 

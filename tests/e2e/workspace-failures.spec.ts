@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { validApplication } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { e2eAdminToken, serverUrl } from '../support/servers.ts';
-import { addStaff, signIn, submitApplication } from '../support/workspace.ts';
+import {
+  addStaff,
+  signIn,
+  submitApplication,
+  submitTagged,
+} from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -133,28 +137,12 @@ test('a decision on the second page keeps both pages listed, the moved one in it
 }) => {
   await signIn(page, addStaff('reviewer'));
   const tag = `pages-${randomUUID().slice(0, 8)}`;
-  const ids: string[] = [];
-  for (let index = 0; index < 60; index += 1) {
-    const response = await page.request.put(
-      serverUrl('example', '/api/syncPage/aldmere-creators'),
-      {
-        headers: { 'idempotency-key': randomUUID() },
-        data: validApplication({
-          firstName: `Page${String(index).padStart(2, '0')}`,
-          emailAddress: `${tag}-${index}@example.com`,
-        }),
-      },
-    );
-    ids.push(((await response.json()) as { id: string }).id);
-  }
-  const tagged = await page.request.post(
-    serverUrl('example', '/api/review/applications/tags'),
-    {
-      headers: { origin: serverUrl('example', '') },
-      data: { ids, add: [tag] },
-    },
+  await submitTagged(
+    page,
+    tag,
+    60,
+    (index) => `Page${String(index).padStart(2, '0')}`,
   );
-  expect(tagged.status()).toBe(200);
 
   await page.goto(serverUrl('example', `/review?tag=${tag}`));
   const rows = page.getByRole('table').getByRole('row');

@@ -6,10 +6,14 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
-import { validApplication } from '../support/fixtures.ts';
 import { allViolations } from '../support/axe.ts';
 import { serverUrl } from '../support/servers.ts';
-import { addStaff, signIn, submitApplication } from '../support/workspace.ts';
+import {
+  addStaff,
+  signIn,
+  submitApplication,
+  submitTagged,
+} from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -35,24 +39,6 @@ async function adminIn(
   return page;
 }
 
-/** Applications sent through the public API, so the inbox has more rows than a screen holds. */
-async function submitMany(page: Page, count: number): Promise<void> {
-  for (let index = 0; index < count; index += 1)
-    expect(
-      (
-        await page.request.put(
-          serverUrl('example', '/api/syncPage/aldmere-creators'),
-          {
-            headers: { 'idempotency-key': randomUUID() },
-            data: validApplication({
-              emailAddress: `layout-${randomUUID()}@example.com`,
-            }),
-          },
-        )
-      ).status(),
-    ).toBe(201);
-}
-
 /** The rows of the inbox whose whole height is inside the window. */
 const rowsInView = (page: Page) =>
   page.evaluate(
@@ -66,7 +52,8 @@ test('at 1280×800 the inbox shows at least 12 whole rows, and keeps name, stage
   browser,
 }) => {
   const page = await adminIn(browser, desktop);
-  await submitMany(page, 14);
+  // More applications than a screen holds, the newest listed first.
+  await submitTagged(page, `layout-${randomUUID().slice(0, 8)}`, 14);
   await page.reload();
   await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(0);
   await expect(

@@ -12,6 +12,7 @@ import {
   signIn,
   signInButton,
   submitApplication,
+  submitTagged,
 } from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
@@ -397,27 +398,7 @@ test('selects every application matching a filter, beyond the page loaded, and m
   const email = addStaff('reviewer');
   await signIn(page, email);
   const tag = `batch-${randomUUID().slice(0, 8)}`;
-  const ids: string[] = [];
-  for (let index = 0; index < 52; index += 1) {
-    const response = await page.request.put(
-      serverUrl('example', '/api/syncPage/aldmere-creators'),
-      {
-        headers: { 'idempotency-key': randomUUID() },
-        data: validApplication({
-          emailAddress: `${tag}-${index}@example.com`,
-        }),
-      },
-    );
-    ids.push(((await response.json()) as { id: string }).id);
-  }
-  const tagged = await page.request.post(
-    serverUrl('example', '/api/review/applications/tags'),
-    {
-      headers: { origin: serverUrl('example', '') },
-      data: { ids, add: [tag] },
-    },
-  );
-  expect(await tagged.json()).toEqual({ tagged: 52 });
+  await submitTagged(page, tag, 52);
 
   await page.goto(serverUrl('example', `/review?tag=${tag}`));
   // A page holds 50, and the header row.

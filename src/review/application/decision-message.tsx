@@ -62,13 +62,7 @@ export function DecisionMessage({
           >
             Try again
           </button>
-          <button
-            type="button"
-            className="button button--outlined"
-            onClick={onDone}
-          >
-            Don’t send
-          </button>
+          <DontSend onDone={onDone} />
         </div>
       </div>
     );
@@ -162,14 +156,17 @@ function DraftForm({
         >
           Send e-mail
         </button>
-        <button
-          type="button"
-          className="button button--outlined"
-          onClick={onDone}
-        >
-          Don’t send
-        </button>
+        <DontSend onDone={onDone} />
       </div>
     </form>
+  );
+}
+
+/** The offer declined: nothing is sent, and the offer goes away. */
+function DontSend({ onDone }: { onDone: () => void }) {
+  return (
+    <button type="button" className="button button--outlined" onClick={onDone}>
+      Don’t send
+    </button>
   );
 }

@@ -16,6 +16,7 @@ import { exactTime } from '#review/lib/format.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { validPart } from '#review/lib/valid-part.ts';
+import { offered, PeriodChip, SelectChip } from '#review/lib/filter-chips.tsx';
 import {
   currentCursor,
   firstPage,
@@ -96,11 +97,12 @@ export function AuditPage() {
   const nextCursor = isTurning ? null : (audit.data?.nextCursor ?? null);
   const range = rangeOf(pager, pageSize, entries?.length ?? 0);
 
-  const setFilter = (name: string, value: string) =>
+  const setFilters = (changes: Record<string, string | null>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
+      for (const [name, value] of Object.entries(changes))
+        if (value) next.set(name, value);
+        else next.delete(name);
       return next;
     });
   const isFiltered = ['actor', 'action', 'from', 'to'].some((name) =>
@@ -114,54 +116,35 @@ export function AuditPage() {
         Audit log
       </h1>
       <div className="audit__filters" role="search" aria-label="Audit log">
-        <label className="audit__filter">
-          <span className="field__label">Who</span>
-          <select
-            className="input"
-            value={value('actor')}
-            onChange={(event) => setFilter('actor', event.currentTarget.value)}
-          >
-            <option value="">Anyone</option>
-            {actors.data?.actors.map((actor) => (
-              <option key={actor} value={actor}>
-                {actor}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="audit__filter">
-          <span className="field__label">What</span>
-          <select
-            className="input"
-            value={value('action')}
-            onChange={(event) => setFilter('action', event.currentTarget.value)}
-          >
-            <option value="">Anything</option>
-            {auditActions.map((action) => (
-              <option key={action} value={action}>
-                {auditActionLabels[action]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="audit__filter">
-          <span className="field__label">From</span>
-          <input
-            className="input"
-            type="date"
-            value={value('from')}
-            onChange={(event) => setFilter('from', event.currentTarget.value)}
-          />
-        </label>
-        <label className="audit__filter">
-          <span className="field__label">To</span>
-          <input
-            className="input"
-            type="date"
-            value={value('to')}
-            onChange={(event) => setFilter('to', event.currentTarget.value)}
-          />
-        </label>
+        <SelectChip
+          name="actor"
+          label="Who"
+          value={value('actor')}
+          options={offered(
+            actors.data?.actors,
+            value('actor'),
+            (actor) => actor,
+          )}
+          onChange={setFilters}
+        />
+        <SelectChip
+          name="action"
+          label="What"
+          value={value('action')}
+          options={[
+            ['', 'Any'],
+            ...auditActions.map(
+              (action) => [action, auditActionLabels[action]] as const,
+            ),
+          ]}
+          onChange={setFilters}
+        />
+        <PeriodChip
+          label="Period"
+          from={value('from')}
+          to={value('to')}
+          onChange={setFilters}
+        />
         {isFiltered && (
           <button
             type="button"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   chooseNotifications,
@@ -24,21 +25,19 @@ export function NotificationSetting() {
     queryKey: queryKeys.notificationSetting,
     queryFn: () => call(notificationSetting),
   });
+  // Shown chosen at once, in the same event as the click: a radio button that waited for the
+  // server would spring back first. A refusal shows what the server holds again.
+  const [chosen, setChosen] = useState<Notify | null>(null);
   const choose = useMutation({
-    mutationFn: ({ notify }: { notify: Notify; before: typeof setting.data }) =>
+    mutationFn: (notify: Notify) =>
       call(chooseNotifications, { body: { notify } }),
-    onError: (_failure, { before }) =>
-      client.setQueryData(queryKeys.notificationSetting, before),
-    onSettled: () =>
+    onError: () => setChosen(null),
+    onSuccess: () =>
       client.invalidateQueries({ queryKey: queryKeys.notificationSetting }),
   });
-  // Shown chosen at once, in the same event as the click: a radio button that waited for the
-  // server would spring back first.
   const pick = (notify: Notify) => {
-    const before = setting.data;
-    if (before)
-      client.setQueryData(queryKeys.notificationSetting, { ...before, notify });
-    choose.mutate({ notify, before });
+    setChosen(notify);
+    choose.mutate(notify);
   };
   const outcome = choose.isSuccess
     ? { text: 'Saved.', isError: false }
@@ -66,7 +65,7 @@ export function NotificationSetting() {
             type="radio"
             name="notify"
             value={choice.value}
-            checked={setting.data.notify === choice.value}
+            checked={(chosen ?? setting.data.notify) === choice.value}
             onChange={() => pick(choice.value)}
           />
           <span>{choice.label}</span>

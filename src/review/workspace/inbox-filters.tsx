@@ -1,13 +1,13 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { platformNames } from '#engine/platforms.ts';
+import { useState } from 'react';
+import { platformNames, type PlatformKey } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
+import {
+  FormChip,
+  offered,
+  PeriodChip,
+  SelectChip,
+  type Change,
+} from '#review/lib/filter-chips.tsx';
 import { useFacets } from '#review/lib/tag-suggestions.tsx';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { clearedFilters, filterParams, hasFilters } from './inbox-view.ts';
@@ -17,121 +17,11 @@ const countryNames = new Map(
 );
 const compact = new Intl.NumberFormat('en', { notation: 'compact' });
 
-type Change = (changes: Record<string, string | null>) => void;
-
-/** A filter as a chip: its name, then a native select of what occurs; marked while it narrows the list. */
-function SelectChip({
-  name,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: Change;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={value ? 'chip chip--on' : 'chip'}>
-      <label className="chip__name" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="chip__select"
-        value={value}
-        onChange={(event) =>
-          onChange({ [name]: event.currentTarget.value || null })
-        }
-      >
-        {children}
-      </select>
-    </div>
-  );
-}
-
-/** A chip that opens a small form: what is typed applies on Apply (or Enter), never letter by letter. */
-function FormChip({
-  summary,
-  isOn,
-  onApply,
-  onClear,
-  children,
-}: {
-  summary: string;
-  isOn: boolean;
-  onApply: (data: FormData) => void;
-  onClear: () => void;
-  children: ReactNode;
-}) {
-  const [isOpen, setIsOpen] = useState(false);
-  const chip = useRef<HTMLDetailsElement>(null);
-  // Open, it closes as a menu does: a click elsewhere, or Esc (which leaves focus on the chip and
-  // goes no further, so an open application stays open).
-  useEffect(() => {
-    if (!isOpen) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!chip.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      setIsOpen(false);
-      chip.current?.querySelector('summary')?.focus();
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape, true);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape, true);
-    };
-  }, [isOpen]);
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onApply(new FormData(event.currentTarget));
-    setIsOpen(false);
-  };
-  return (
-    <details
-      ref={chip}
-      className={isOn ? 'chip chip--on chip--form' : 'chip chip--form'}
-      open={isOpen}
-      onToggle={(event) => setIsOpen(event.currentTarget.open)}
-    >
-      <summary className="chip__summary">{summary}</summary>
-      <form className="chip__form" noValidate onSubmit={apply}>
-        {children}
-        <div className="chip__actions">
-          <button type="submit" className="button button--primary">
-            Apply
-          </button>
-          {isOn && (
-            <button
-              type="button"
-              className="button button--outlined"
-              onClick={() => {
-                onClear();
-                setIsOpen(false);
-              }}
-            >
-              Remove
-            </button>
-          )}
-        </div>
-      </form>
-    </details>
-  );
-}
-
-/** A day as the viewer reads it: `2026-11-24` → "24 Nov". */
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-  });
+const sorts = [
+  ['', 'Newest'],
+  ['reach', 'Reach'],
+  ['votes', 'Votes'],
+] as const;
 
 /**
  * Sort and filters as a compact bar of chips, each writing its value to the address bar. The lists
@@ -153,16 +43,31 @@ export function InboxFilters({
   const isFolded = isBeside || !isWide;
   const [isUnfolded, setIsUnfolded] = useState(false);
   const facets = useFacets().data;
+  // The filters whose choices are what occurs among the applications.
+  const occurring = [
+    [
+      'platform',
+      'Platform',
+      facets?.platforms.map((entry) => entry.platform),
+      (platform: string) => platformNames[platform as PlatformKey] ?? platform,
+    ],
+    [
+      'country',
+      'Country',
+      facets?.countries.map((entry) => entry.code),
+      (code: string) => countryNames.get(code) ?? code,
+    ],
+    [
+      'tag',
+      'Tag',
+      facets?.tags.map((entry) => entry.tag),
+      (tag: string) => tag,
+    ],
+  ] as const;
   const active = filterParams.filter(
     (name) => name !== 'search' && params.get(name),
   ).length;
-  const [from, to] = [value('from'), value('to')];
   const minReach = value('minReach');
-  // What the address names stays on offer, even when no application has it any more.
-  const offered = <T,>(present: T[] | undefined, chosen: T | '') =>
-    chosen && !present?.includes(chosen)
-      ? [chosen, ...(present ?? [])]
-      : (present ?? []);
 
   return (
     <details
@@ -180,60 +85,19 @@ export function InboxFilters({
           name="sort"
           label="Sort"
           value={value('sort')}
+          options={sorts}
           onChange={onChange}
-        >
-          <option value="">Newest</option>
-          <option value="reach">Reach</option>
-          <option value="votes">Votes</option>
-        </SelectChip>
-        <SelectChip
-          name="platform"
-          label="Platform"
-          value={value('platform')}
-          onChange={onChange}
-        >
-          <option value="">Any</option>
-          {offered(
-            facets?.platforms.map((entry) => entry.platform),
-            value('platform') as keyof typeof platformNames | '',
-          ).map((platform) => (
-            <option key={platform} value={platform}>
-              {platformNames[platform]}
-            </option>
-          ))}
-        </SelectChip>
-        <SelectChip
-          name="country"
-          label="Country"
-          value={value('country')}
-          onChange={onChange}
-        >
-          <option value="">Any</option>
-          {offered(
-            facets?.countries.map((entry) => entry.code),
-            value('country'),
-          ).map((code) => (
-            <option key={code} value={code}>
-              {countryNames.get(code) ?? code}
-            </option>
-          ))}
-        </SelectChip>
-        <SelectChip
-          name="tag"
-          label="Tag"
-          value={value('tag')}
-          onChange={onChange}
-        >
-          <option value="">Any</option>
-          {offered(
-            facets?.tags.map((entry) => entry.tag),
-            value('tag'),
-          ).map((tag) => (
-            <option key={tag} value={tag}>
-              {tag}
-            </option>
-          ))}
-        </SelectChip>
+        />
+        {occurring.map(([name, label, present, textOf]) => (
+          <SelectChip
+            key={name}
+            name={name}
+            label={label}
+            value={value(name)}
+            options={offered(present, value(name), textOf)}
+            onChange={onChange}
+          />
+        ))}
         <FormChip
           summary={
             minReach
@@ -261,42 +125,12 @@ export function InboxFilters({
             defaultValue={minReach}
           />
         </FormChip>
-        <FormChip
-          summary={
-            from || to
-              ? `Received ${from ? shortDay(from) : '…'}–${to ? shortDay(to) : '…'}`
-              : 'Received'
-          }
-          isOn={from !== '' || to !== ''}
-          onApply={(data) =>
-            onChange({
-              from: String(data.get('from') ?? '') || null,
-              to: String(data.get('to') ?? '') || null,
-            })
-          }
-          onClear={() => onChange({ from: null, to: null })}
-        >
-          <label className="field__label" htmlFor="filter-from">
-            Received from
-          </label>
-          <input
-            id="filter-from"
-            className="input"
-            name="from"
-            type="date"
-            defaultValue={from}
-          />
-          <label className="field__label" htmlFor="filter-to">
-            Received to
-          </label>
-          <input
-            id="filter-to"
-            className="input"
-            name="to"
-            type="date"
-            defaultValue={to}
-          />
-        </FormChip>
+        <PeriodChip
+          label="Received"
+          from={value('from')}
+          to={value('to')}
+          onChange={onChange}
+        />
         <label className={value('hasNote') ? 'chip chip--on' : 'chip'}>
           <input
             type="checkbox"

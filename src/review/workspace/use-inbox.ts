@@ -1,4 +1,8 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   listInbox,
   type InboxItem,
@@ -7,10 +11,13 @@ import {
 } from '#review-api/inbox.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
+import { rememberTotal } from './use-new-arrivals.ts';
 
 export type Inbox = {
   items: InboxItem[];
   counts: StageCounts | null;
+  /** What is on screen is the last view's, while this one is read. */
+  isPlaceholder: boolean;
   /** Nothing to show yet: the first page of a view not read before. */
   isLoading: boolean;
   /** Reading: a new view (the last one stays on screen meanwhile), a further page, or again after a change. */
@@ -24,12 +31,16 @@ export type Inbox = {
  * change the pages loaded are read again, all of them, so the reader stays where they were.
  */
 export function useInbox(query: InboxQuery): Inbox {
+  const client = useQueryClient();
   const inbox = useInfiniteQuery({
     queryKey: queryKeys.inboxList(query),
-    queryFn: ({ pageParam }) =>
-      call(listInbox, {
+    queryFn: async ({ pageParam }) => {
+      const page = await call(listInbox, {
         query: pageParam ? { ...query, cursor: pageParam } : query,
-      }),
+      });
+      if (!pageParam) rememberTotal(client, query, page.counts);
+      return page;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // Another filter keeps the list on screen until its own arrives, so nothing jumps.
@@ -39,6 +50,7 @@ export function useInbox(query: InboxQuery): Inbox {
   return {
     items: pages.flatMap((page) => page.items),
     counts: pages.at(-1)?.counts ?? null,
+    isPlaceholder: inbox.isPlaceholderData,
     isLoading: inbox.isPending,
     isFetching: inbox.isFetching,
     error: inbox.isError ? messageOf(inbox.error) : null,

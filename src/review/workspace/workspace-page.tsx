@@ -33,9 +33,12 @@ export function WorkspacePage() {
   const openId = params.get('open');
   const query = inboxQueryOf(params);
   const { sort: _sort, ...view } = query;
-  const { stage = null, ...filters } = view;
+  const stage = view.stage ?? null;
   const inbox = useInbox(query);
-  const arrivals = useNewArrivals(filters, inbox.counts);
+  const arrivals = useNewArrivals(
+    query,
+    inbox.isPlaceholder ? null : inbox.counts,
+  );
   const me = useMe();
   const client = useQueryClient();
   const searchBox = useRef<HTMLInputElement>(null);
