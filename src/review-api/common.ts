@@ -21,7 +21,12 @@ export const countParameter = (min: number, max: number) =>
       z.string().check(z.regex(/^[0-9]{1,15}$/, 'Expected a whole number')),
       z.transform(Number),
     ),
-    z.number().check(z.minimum(min), z.maximum(max)),
+    z
+      .number()
+      .check(
+        z.minimum(min, `At least ${min.toLocaleString('en')}`),
+        z.maximum(max, `At most ${max.toLocaleString('en')}`),
+      ),
   );
 
 /** The answer to a request that names nothing there (404), or is refused for a reason (4xx). */

@@ -175,7 +175,7 @@ export function AuditPage() {
       {entries && entries.length > 0 && (
         <>
           <table
-            className="inbox__table audit__table"
+            className="inbox__table"
             aria-labelledby="audit-heading"
             aria-busy={audit.isFetching}
           >

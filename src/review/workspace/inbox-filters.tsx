@@ -8,7 +8,7 @@ import {
   SelectChip,
   type Change,
 } from '#review/lib/filter-chips.tsx';
-import { useFacets } from '#review/lib/tag-suggestions.tsx';
+import { useFacets } from '#review/lib/use-facets.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { clearedFilters, filterParams, hasFilters } from './inbox-view.ts';
 

@@ -74,8 +74,11 @@ export function WorkspacePage() {
       // Typing is not a place to come back to.
       { replace: 'search' in changes && Object.keys(changes).length === 1 },
     );
-  const refreshInbox = () =>
+  // New applications may bring a country, a platform or a tag the filters do not offer yet.
+  const refreshInbox = () => {
     void client.invalidateQueries({ queryKey: queryKeys.inbox });
+    void client.invalidateQueries({ queryKey: queryKeys.facets });
+  };
 
   // Where the open application stood: after it leaves the list (moved out of this stage tab),
   // `j` opens the one now in its place.
@@ -225,7 +228,6 @@ export function WorkspacePage() {
             onClear={() => setSelection(noSelection)}
             onDone={() => {
               refreshInbox();
-              void client.invalidateQueries({ queryKey: queryKeys.facets });
               void client.invalidateQueries({ queryKey: queryKeys.audit });
             }}
             onOutcome={setOutcome}

@@ -11,7 +11,8 @@ const expected: Record<string, string> = {
 
 /** The path of a JSON Schema error the way a person reads JSON: `fields[1].value`. */
 function pathOf(error: SchemaError): string {
-  const keys = error.instancePath.split('/').slice(1);
+  // Ajv writes the root as '', a zod schema as '/'.
+  const keys = error.instancePath.split('/').filter((key) => key !== '');
   const extra = error.params.additionalProperty ?? error.params.missingProperty;
   if (typeof extra === 'string') keys.push(extra);
   return (

@@ -123,7 +123,15 @@ describe.each(engines)('the workspace on %s', (engine) => {
       items: Array<{ name: string }>;
     };
     expect(found.items.map((item) => item.name)).toEqual(['Grace Lovelace']);
-    expect((await get('/api/review/applications?limit=0')).status).toBe(400);
+    const tooFew = await get('/api/review/applications?limit=0&colour=blue');
+    expect(tooFew.status).toBe(400);
+    expect(await tooFew.json()).toEqual({
+      error: 'validation',
+      issues: [
+        { path: 'limit', message: 'At least 1' },
+        { path: 'colour', message: 'Unknown key' },
+      ],
+    });
     expect((await get('/api/review/applications?cursor=nonsense')).status).toBe(
       400,
     );
