@@ -165,3 +165,30 @@ test('a decision on the second page keeps both pages listed, the moved one in it
   await expect(rows).toHaveCount(61);
   await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
 });
+
+test('a decision e-mail that cannot be prepared says so and can be tried again, instead of passing for "e-mail is off"', async ({
+  page,
+}) => {
+  const name = await submitApplication(page);
+  await signIn(
+    page,
+    addStaff('reviewer'),
+    `/review?search=${name.split(' ')[1]}`,
+  );
+  await page.getByRole('link', { name, exact: true }).click();
+  const panel = page.getByRole('complementary');
+  // The draft's request fails on the way, as a dropped connection would.
+  await page.route('**/decision-draft?*', (route) => route.abort('failed'));
+  await panel.getByRole('button', { name: /^Accept/ }).click();
+  const offer = panel.getByRole('group', { name: 'Decision e-mail' });
+  await expect(offer.getByRole('alert')).toHaveText(
+    'The e-mail to the applicant could not be prepared: The server cannot be reached. Check the connection and try again.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.unroute('**/decision-draft?*');
+  await offer.getByRole('button', { name: 'Try again' }).click();
+  await expect(panel.getByLabel('Subject')).not.toHaveValue('');
+  await expect(
+    panel.getByRole('button', { name: 'Send e-mail' }),
+  ).toBeVisible();
+});
