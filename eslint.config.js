@@ -10,8 +10,14 @@ import tseslint from 'typescript-eslint';
 const zones = [
   {
     target: './src/engine',
-    from: ['./src/web', './src/review', './src/server'],
+    from: ['./src/web', './src/review', './src/review-api', './src/server'],
     message: 'The engine is shared: no web or server code.',
+  },
+  {
+    target: './src/review-api',
+    from: ['./src/web', './src/review', './src/server'],
+    message:
+      "The workspace API's contract is shared by the server and the workspace: it imports neither.",
   },
   {
     target: './src/reference-data',
@@ -35,7 +41,7 @@ const zones = [
   },
   {
     target: './src/web',
-    from: ['./src/server', './src/review'],
+    from: ['./src/server', './src/review', './src/review-api'],
     message:
       "The applicant's pages import neither server code nor the staff workspace.",
   },
@@ -110,11 +116,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.tsx'],
+    files: ['src/web/**/*.tsx', 'src/review/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx}', 'src/review/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     // The classic rules; the React Compiler rules misread react-hook-form's `field.ref` and this app does not use the compiler.
     rules: {
@@ -127,7 +133,11 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    files: ['src/engine/**/*.ts', 'src/reference-data/**/*.ts'],
+    files: [
+      'src/engine/**/*.ts',
+      'src/reference-data/**/*.ts',
+      'src/review-api/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

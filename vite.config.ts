@@ -55,6 +55,8 @@ function wizardDevPage(): Plugin {
 const bundledDependencies = new Set([
   'kysely',
   'zod',
+  // It checks schemas with `instanceof` against zod's classes: it must share the bundled zod.
+  'fastify-type-provider-zod',
   'libphonenumber-js',
   'csv-stringify',
 ]);

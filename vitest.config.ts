@@ -62,7 +62,10 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
+          include: [
+            'src/web/**/*.test.{ts,tsx}',
+            'src/review/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },

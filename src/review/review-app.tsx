@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Router, Switch } from 'wouter';
 import type { ReviewPageConfig } from '#engine/review-page.ts';
+import { createQueryClient } from '#review/lib/query-client.ts';
 import { ReviewPageContext } from '#review/lib/review-page-context.ts';
 import { AuditPage } from '#review/audit/audit-page.tsx';
 import { SettingsPage } from '#review/settings/settings-page.tsx';
@@ -13,36 +16,29 @@ import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
 
 /** The staff workspace under `/review`; the server sends every signed-out address to sign-in. */
 export function ReviewApp({ page }: { page: ReviewPageConfig }) {
+  const [queryClient] = useState(createQueryClient);
   return (
     <ReviewPageContext value={page}>
-      <Router base="/review">
-        <Switch>
-          <Route path="/sign-in" component={SignInPage} />
-          <Route path="/join" component={JoinPage} />
-          <Route path="/two-step" component={TwoStepSetupPage} />
-          <Route path="/settings">
-            <WorkspaceFrame>
-              <SettingsPage />
-            </WorkspaceFrame>
-          </Route>
-          <Route path="/staff">
-            <WorkspaceFrame>
-              <StaffPage />
-            </WorkspaceFrame>
-          </Route>
-          <Route path="/messages">
-            <WorkspaceFrame>
-              <FailedMessagesPage />
-            </WorkspaceFrame>
-          </Route>
-          <Route path="/audit">
-            <WorkspaceFrame>
-              <AuditPage />
-            </WorkspaceFrame>
-          </Route>
-          <Route component={WorkspacePage} />
-        </Switch>
-      </Router>
+      <QueryClientProvider client={queryClient}>
+        <Router base="/review">
+          <Switch>
+            <Route path="/sign-in" component={SignInPage} />
+            <Route path="/join" component={JoinPage} />
+            <Route path="/two-step" component={TwoStepSetupPage} />
+            <Route>
+              <WorkspaceFrame>
+                <Switch>
+                  <Route path="/settings" component={SettingsPage} />
+                  <Route path="/staff" component={StaffPage} />
+                  <Route path="/messages" component={FailedMessagesPage} />
+                  <Route path="/audit" component={AuditPage} />
+                  <Route component={WorkspacePage} />
+                </Switch>
+              </WorkspaceFrame>
+            </Route>
+          </Switch>
+        </Router>
+      </QueryClientProvider>
     </ReviewPageContext>
   );
 }

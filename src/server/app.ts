@@ -34,6 +34,7 @@ import {
   type MessagingOptions,
 } from './notifications/messaging.ts';
 import { defaultNotificationConfig } from './notifications/notification-config.ts';
+import { auditRoutes } from './review/audit-routes.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -284,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
   });
   await app.register(reviewRoutes, {
+    database: options.database,
     repository,
     reviews: createReviewRepository(
       options.database,
@@ -293,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     descriptions,
     audit,
   });
+  await app.register(auditRoutes, { audit });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   if (options.adminToken)

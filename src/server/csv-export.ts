@@ -22,7 +22,7 @@ const fixedColumns: ExportColumn[] = [
  */
 const formulaAfterBreak =
   /(^|[;\t\r\n])([\s"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
-const withoutFormula = (cell: string) =>
+export const withoutFormula = (cell: string) =>
   (/^[\t\r]/.test(cell) ? `'${cell}` : cell).replace(
     formulaAfterBreak,
     "$1$2'",

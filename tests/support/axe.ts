@@ -50,6 +50,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map(describe);
 }
 
+/** Every axe finding on the page, whatever its impact, as `rule: selectors`. */
+export async function allViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map(describe);
+}
+
 /** What axe's `region` rule finds outside every landmark (a moderate finding, which `seriousViolations` leaves out). */
 export async function contentOutsideLandmarks(page: Page): Promise<string[]> {
   return (await axeViolations(page, ['region'])).map(describe);

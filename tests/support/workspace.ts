@@ -42,6 +42,41 @@ export async function submitApplication(page: Page): Promise<string> {
   return `Ada ${lastName}`;
 }
 
+/**
+ * Applications sent through the public API, oldest first, then tagged together through the
+ * workspace's API by the signed-in page; `firstName` names each by its place.
+ */
+export async function submitTagged(
+  page: Page,
+  tag: string,
+  count: number,
+  firstName: (index: number) => string = () => 'Ada',
+): Promise<void> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const response = await page.request.put(
+      serverUrl('example', '/api/syncPage/aldmere-creators'),
+      {
+        headers: { 'idempotency-key': randomUUID() },
+        data: validApplication({
+          firstName: firstName(index),
+          emailAddress: `${tag}-${index}@example.com`,
+        }),
+      },
+    );
+    expect(response.status()).toBe(201);
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  const tagged = await page.request.post(
+    serverUrl('example', '/api/review/applications/tags'),
+    {
+      headers: { origin: serverUrl('example', '') },
+      data: { ids, add: [tag] },
+    },
+  );
+  expect(await tagged.json()).toEqual({ tagged: count });
+}
+
 export const emailBox = (page: Page) =>
   page.getByLabel('Email', { exact: true });
 export const passwordBox = (page: Page) =>

@@ -1,13 +1,20 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stageLabels } from '#engine/stages.ts';
-import { api, ApiError } from '#review/lib/api.ts';
-
-type Draft = { to: string; subject: string; body: string };
+import {
+  decisionDraft,
+  sendDecision,
+  type DecisionStage,
+} from '#review-api/messages.ts';
+import { ApiError, call, messageOf } from '#review/lib/api.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { SectionHeading } from './section-heading.tsx';
+import { useApplicationEmails } from './use-application-emails.ts';
 
 /**
  * After a move to Accepted or Declined: the configured message to the applicant, filled in, for
  * staff to edit and send, or to skip. Nothing is sent without the click on Send. When e-mail is
- * not set up on the server, nothing is offered.
+ * not set up on the server, nothing is offered; any other failure is said, with a way to try again.
  */
 export function DecisionMessage({
   applicationId,
@@ -15,64 +22,106 @@ export function DecisionMessage({
   onDone,
 }: {
   applicationId: string;
-  stage: 'accepted' | 'declined';
+  stage: DecisionStage;
   /** Sent or skipped: the offer goes away. */
-  onDone: (wasSent: boolean) => void;
+  onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const id = useId();
-
-  useEffect(() => {
-    let isCurrent = true;
-    api<Draft>(
-      `/api/review/applications/${encodeURIComponent(applicationId)}/decision-draft?stage=${stage}`,
-    ).then(
-      (loaded) => isCurrent && setDraft(loaded),
-      // 409: e-mail is off, so there is nothing to offer.
-      () => isCurrent && setDraft(null),
+  const emails = useApplicationEmails(applicationId);
+  const isEmailOn = emails.data?.isEmailOn;
+  const draft = useQuery({
+    queryKey: queryKeys.decisionDraft(applicationId, stage),
+    queryFn: () =>
+      call(decisionDraft, { params: { id: applicationId }, query: { stage } }),
+    enabled: isEmailOn === true,
+    // The text is the person's to edit: never read again under their hands.
+    staleTime: Infinity,
+  });
+  const isEmailOff =
+    isEmailOn === false ||
+    (draft.error instanceof ApiError && draft.error.code === 'email_off');
+  const failure = emails.error ?? draft.error;
+  if (isEmailOff) return null;
+  if (failure)
+    return (
+      <div
+        className="decision-message"
+        role="group"
+        aria-label="Decision e-mail"
+      >
+        <p className="field__error" role="alert">
+          The e-mail to the applicant could not be prepared:{' '}
+          {messageOf(failure)}
+        </p>
+        <div className="decision-message__actions">
+          <button
+            type="button"
+            className="button button--outlined"
+            onClick={() =>
+              void (emails.isError ? emails.refetch() : draft.refetch())
+            }
+          >
+            Try again
+          </button>
+          <DontSend onDone={onDone} />
+        </div>
+      </div>
     );
-    return () => {
-      isCurrent = false;
-    };
-  }, [applicationId, stage]);
+  if (!draft.data) return null;
+  return (
+    <DraftForm
+      applicationId={applicationId}
+      stage={stage}
+      initial={draft.data}
+      onDone={onDone}
+    />
+  );
+}
 
-  if (!draft) return null;
+function DraftForm({
+  applicationId,
+  stage,
+  initial,
+  onDone,
+}: {
+  applicationId: string;
+  stage: DecisionStage;
+  initial: { to: string; subject: string; body: string };
+  onDone: () => void;
+}) {
+  const [subject, setSubject] = useState(initial.subject);
+  const [body, setBody] = useState(initial.body);
+  const id = useId();
+  const client = useQueryClient();
+  const send = useMutation({
+    mutationFn: () =>
+      call(sendDecision, {
+        params: { id: applicationId },
+        body: { stage, subject, body },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({
+        queryKey: queryKeys.applicationEmails(applicationId),
+      });
+      void client.invalidateQueries({ queryKey: queryKeys.audit });
+      onDone();
+    },
+  });
 
-  const send = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isBusy) return;
-    setIsBusy(true);
-    try {
-      await api(
-        `/api/review/applications/${encodeURIComponent(applicationId)}/messages`,
-        {
-          method: 'POST',
-          body: { stage, subject: draft.subject, body: draft.body },
-        },
-      );
-      onDone(true);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.issues[0]?.message ?? failure.message)
-          : 'The e-mail could not be queued. Try again.',
-      );
-      setIsBusy(false);
-    }
+    if (!send.isPending) send.mutate();
   };
 
   return (
     <form
       className="decision-message"
       aria-labelledby={`${id}-heading`}
-      onSubmit={(event) => void send(event)}
+      onSubmit={submit}
     >
-      <h3 id={`${id}-heading`} className="panel__step-name">
+      <SectionHeading id={`${id}-heading`}>
         Tell the applicant? ({stageLabels[stage]})
-      </h3>
-      <p className="decision-message__to">To: {draft.to}</p>
+      </SectionHeading>
+      <p className="decision-message__to">To: {initial.to}</p>
       <label className="field__label" htmlFor={`${id}-subject`}>
         Subject
       </label>
@@ -80,10 +129,8 @@ export function DecisionMessage({
         id={`${id}-subject`}
         className="input"
         maxLength={300}
-        value={draft.subject}
-        onChange={(event) =>
-          setDraft({ ...draft, subject: event.currentTarget.value })
-        }
+        value={subject}
+        onChange={(event) => setSubject(event.currentTarget.value)}
       />
       <label className="field__label" htmlFor={`${id}-body`}>
         Message
@@ -93,32 +140,33 @@ export function DecisionMessage({
         className="input input--multiline"
         rows={10}
         maxLength={20_000}
-        value={draft.body}
-        onChange={(event) =>
-          setDraft({ ...draft, body: event.currentTarget.value })
-        }
+        value={body}
+        onChange={(event) => setBody(event.currentTarget.value)}
       />
-      {error && (
+      {send.isError && (
         <p className="field__error" role="alert">
-          {error}
+          {messageOf(send.error)}
         </p>
       )}
       <div className="decision-message__actions">
         <button
           type="submit"
           className="button button--primary"
-          aria-disabled={isBusy}
+          aria-disabled={send.isPending}
         >
           Send e-mail
         </button>
-        <button
-          type="button"
-          className="button button--outlined"
-          onClick={() => onDone(false)}
-        >
-          Don’t send
-        </button>
+        <DontSend onDone={onDone} />
       </div>
     </form>
+  );
+}
+
+/** The offer declined: nothing is sent, and the offer goes away. */
+function DontSend({ onDone }: { onDone: () => void }) {
+  return (
+    <button type="button" className="button button--outlined" onClick={onDone}>
+      Don’t send
+    </button>
   );
 }

@@ -1,34 +1,16 @@
 import { useState } from 'react';
-import { api, ApiError } from '#review/lib/api.ts';
+import { messageOf } from '#review/lib/api.ts';
+import type { ReviewActions } from './use-review-actions.ts';
 
 /** An admin's erasure, asked twice: the application and everything about it go for good. */
 export function EraseControl({
-  applicationId,
+  erase,
   onErased,
 }: {
-  applicationId: string;
+  erase: ReviewActions['erase'];
   onErased: () => void;
 }) {
   const [isAsking, setIsAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const erase = async () => {
-    try {
-      await api(
-        `/api/review/applications/${encodeURIComponent(applicationId)}`,
-        {
-          method: 'DELETE',
-        },
-      );
-      onErased();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? failure.message
-          : 'The application could not be erased. Try again.',
-      );
-    }
-  };
 
   if (!isAsking)
     return (
@@ -53,7 +35,11 @@ export function EraseControl({
       <button
         type="button"
         className="button button--danger"
-        onClick={() => void erase()}
+        aria-disabled={erase.isPending}
+        onClick={() => {
+          if (!erase.isPending)
+            erase.mutate(undefined, { onSuccess: onErased });
+        }}
       >
         Erase for good
       </button>
@@ -64,9 +50,9 @@ export function EraseControl({
       >
         Keep it
       </button>
-      {error && (
+      {erase.isError && (
         <p className="field__error" role="alert">
-          {error}
+          {messageOf(erase.error)}
         </p>
       )}
     </div>

@@ -1,55 +1,27 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '#review/lib/api.ts';
+import { messageOf } from '#review/lib/api.ts';
+import type { ReviewActions } from './use-review-actions.ts';
 
 /** A box for an internal note; what was typed stays when the server refuses it. */
-export function NoteForm({
-  applicationId,
-  onAdded,
-}: {
-  applicationId: string;
-  onAdded: () => void;
-}) {
+export function NoteForm({ add }: { add: ReviewActions['note'] }) {
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const [emptyError, setEmptyError] = useState<string | null>(null);
   const id = useId();
+  const error = emptyError ?? (add.isError ? messageOf(add.error) : null);
 
-  const add = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy) return;
+    if (add.isPending) return;
     if (!body.trim()) {
-      setError('Write something first.');
+      setEmptyError('Write something first.');
       return;
     }
-    setIsBusy(true);
-    try {
-      await api(
-        `/api/review/applications/${encodeURIComponent(applicationId)}/notes`,
-        {
-          method: 'POST',
-          body: { body },
-        },
-      );
-      setBody('');
-      setError(null);
-      onAdded();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? failure.message
-          : 'The note could not be saved. Try again.',
-      );
-    } finally {
-      setIsBusy(false);
-    }
+    setEmptyError(null);
+    add.mutate(body, { onSuccess: () => setBody('') });
   };
 
   return (
-    <form
-      className="note-form"
-      onSubmit={(event) => void add(event)}
-      noValidate
-    >
+    <form className="note-form" onSubmit={submit} noValidate>
       <label className="field__label" htmlFor={`${id}-note`}>
         Add a note
       </label>
@@ -71,7 +43,7 @@ export function NoteForm({
       <button
         type="submit"
         className="button button--outlined note-form__submit"
-        aria-disabled={isBusy}
+        aria-disabled={add.isPending}
       >
         Add note
       </button>

@@ -1,17 +1,6 @@
-import { useEffect, useState } from 'react';
-import { api } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
-
-type Email = {
-  id: string;
-  purpose: string;
-  recipient: string;
-  subject: string | null;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-};
+import { SectionHeading } from './section-heading.tsx';
+import { useApplicationEmails } from './use-application-emails.ts';
 
 const purposeLabels: Record<string, string> = {
   new_application: 'To staff',
@@ -21,32 +10,12 @@ const purposeLabels: Record<string, string> = {
 };
 
 /** The e-mails about this application: to whom, what, and whether they went. */
-export function SentEmails({
-  applicationId,
-  version,
-}: {
-  applicationId: string;
-  version: number;
-}) {
-  const [emails, setEmails] = useState<Email[] | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    api<{ emails: Email[] }>(
-      `/api/review/applications/${encodeURIComponent(applicationId)}/messages`,
-    ).then(
-      (loaded) => isCurrent && setEmails(loaded.emails),
-      () => isCurrent && setEmails(null),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [applicationId, version]);
+export function SentEmails({ applicationId }: { applicationId: string }) {
+  const emails = useApplicationEmails(applicationId).data?.emails;
   if (!emails || emails.length === 0) return null;
   return (
     <section className="panel__step" aria-labelledby="emails-heading">
-      <h3 id="emails-heading" className="panel__step-name">
-        E-mails
-      </h3>
+      <SectionHeading id="emails-heading">E-mails</SectionHeading>
       <ul className="panel__history">
         {emails.map((email) => (
           <li key={email.id}>

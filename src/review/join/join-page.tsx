@@ -1,14 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { acceptInvitation, readInvitation } from '#review-api/staff.ts';
 import { PasswordField } from '#review/lib/password-field.tsx';
-import {
-  api,
-  ApiError,
-  fieldErrorsOf,
-  type StaffMember,
-} from '#review/lib/api.ts';
+import { ApiError, call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
 import { SignedOutCard } from '#review/lib/signed-out-card.tsx';
-
-type Invitation = StaffMember & { expiresAt: string };
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
 /**
  * Where an invitation link leads: the invited address, and a password of one's own twice. The
@@ -16,26 +12,28 @@ type Invitation = StaffMember & { expiresAt: string };
  * history entry, and sent to the server only in request bodies.
  */
 export function JoinPage() {
+  useDocumentTitle('Join the review workspace');
   const [token] = useState(() => window.location.hash.slice(1));
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [gone, setGone] = useState<string | null>(null);
+  const reading = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => call(readInvitation, { body: { token } }),
+    enabled: token !== '',
+    staleTime: Infinity,
+  });
+  const invitation = reading.data;
+  const [goneOnJoining, setGoneOnJoining] = useState<string | null>(null);
+  const gone = !token
+    ? 'This address is missing its invitation. Open the link exactly as it was sent.'
+    : reading.isError
+      ? messageOf(reading.error)
+      : goneOnJoining;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
   const id = useId();
 
   useEffect(() => {
     window.history.replaceState(null, '', window.location.pathname);
-    if (!token) {
-      setGone(
-        'This address is missing its invitation. Open the link exactly as it was sent.',
-      );
-      return;
-    }
-    api<Invitation>('/api/review/invitation', {
-      method: 'POST',
-      body: { token },
-    }).then(setInvitation, (failure: Error) => setGone(failure.message));
-  }, [token]);
+  }, []);
 
   const join = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,14 +46,11 @@ export function JoinPage() {
     }
     setIsBusy(true);
     try {
-      await api('/api/review/invitation/accept', {
-        method: 'POST',
-        body: { token, password },
-      });
+      await call(acceptInvitation, { body: { token, password } });
       window.location.assign('/review');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 410)
-        setGone(failure.message);
+        setGoneOnJoining(failure.message);
       setErrors(fieldErrorsOf(failure));
       setIsBusy(false);
     }

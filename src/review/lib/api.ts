@@ -1,18 +1,96 @@
+import type * as z from 'zod/mini';
 import { signInPath } from '#engine/review-page.ts';
+import type { Refusal } from '#review-api/common.ts';
+import type { Endpoint } from '#review-api/endpoint.ts';
 
-export type StaffMember = { email: string; role: 'admin' | 'reviewer' };
+export type { StaffMember } from '#review-api/staff.ts';
 
 export type FieldIssue = { path: string; message: string };
 
-/** A refused request: the server's message, and each field it named. */
+/** A refused request: its status, the server's code and message, and each field it named. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly issues: FieldIssue[] = [],
+    readonly code = '',
   ) {
     super(message);
   }
+}
+
+/** What went wrong, in words for the person: the server's own (the first field it named, else its message), or what to do. */
+export function messageOf(failure: unknown): string {
+  if (failure instanceof ApiError)
+    return failure.issues[0]?.message ?? failure.message;
+  // fetch rejects only when no answer came at all.
+  if (failure instanceof TypeError)
+    return 'The server cannot be reached. Check the connection and try again.';
+  return 'Something went wrong. Try again.';
+}
+
+/** A failed request as messages by field name; what names no field goes under `form`. */
+export function fieldErrorsOf(failure: unknown): Record<string, string> {
+  return failure instanceof ApiError && failure.issues.length > 0
+    ? Object.fromEntries(
+        failure.issues.map((issue) => [issue.path, issue.message]),
+      )
+    : { form: messageOf(failure) };
+}
+
+type Schema = z.ZodMiniType;
+
+/** What a call of an endpoint names: its address's parameters, its query, its body. */
+type Parts<E extends Endpoint> = (E extends { params: infer P extends Schema }
+  ? { params: z.input<P> }
+  : { params?: never }) &
+  (E extends { query: infer Q extends Schema }
+    ? { query?: z.input<Q> }
+    : { query?: never }) &
+  (E extends { body: infer B extends Schema }
+    ? { body: z.input<B> }
+    : { body?: never });
+
+/** The answer of a success: the body of whichever success status the endpoint names (none for 204). */
+type Answer<E extends Endpoint> = E extends {
+  responses: infer Responses extends Record<number, Schema>;
+}
+  ? {
+      [Status in keyof Responses]: z.output<Responses[Status]>;
+    }[keyof Responses]
+  : undefined;
+
+function addressOf(path: string, params: unknown, query: unknown): string {
+  const named = (params ?? {}) as Record<string, string>;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(named[name] ?? ''),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(
+    (query ?? {}) as Record<string, unknown>,
+  ))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/** An endpoint's address with its parameters filled in and its query (empty values left out). */
+export const hrefOf = <E extends Endpoint>(
+  endpoint: E,
+  parts: Pick<Parts<E>, 'params' | 'query'>,
+): string => addressOf(endpoint.path, parts.params, parts.query);
+
+/** Calls one endpoint of the workspace's contract; the answer has the type the server promises. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[parts]: E extends { params: Schema } | { body: Schema }
+    ? [parts: Parts<E>]
+    : [parts?: Parts<E>]
+): Promise<Answer<E>> {
+  return api<Answer<E>>(addressOf(endpoint.path, parts?.params, parts?.query), {
+    method: endpoint.method,
+    body: parts?.body,
+  });
 }
 
 /**
@@ -52,24 +130,16 @@ export async function downloadCsv(path: string, body?: unknown): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A failed request as messages by field name; what names no field goes under `form`. */
-export function fieldErrorsOf(failure: unknown): Record<string, string> {
-  return failure instanceof ApiError && failure.issues.length > 0
-    ? Object.fromEntries(
-        failure.issues.map((issue) => [issue.path, issue.message]),
-      )
-    : { form: failure instanceof Error ? failure.message : 'Try again.' };
-}
-
 async function refusalOf(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => ({}))) as {
-    message?: string;
-    issues?: FieldIssue[];
-  };
+  const body = (await response.json().catch(() => ({}))) as Partial<Refusal>;
   return new ApiError(
     response.status,
-    body.message ?? 'Something went wrong. Try again.',
+    body.message ??
+      (response.status >= 500
+        ? 'The server could not complete this. Try again in a moment.'
+        : 'Something went wrong. Try again.'),
     body.issues,
+    body.error,
   );
 }
 

@@ -1,31 +1,36 @@
-import { useState } from 'react';
-import { ApiError } from '#review/lib/api.ts';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { messageOf } from './api.ts';
 
 /** What came of an action: a success said politely, a failure said at once. */
 export type Outcome = { text: string; isError: boolean };
 
+type Action = { work: () => Promise<unknown>; done: string };
+
 /**
- * Runs a change and keeps what came of it: the given words on success, the server's own (the
- * first field it named, else its message) on failure; then `after`, to read the data again.
+ * Runs a change and keeps what came of it: the given words on success, the server's own on
+ * failure; either way the data it touches is read again (a refused change shows what stands).
  */
-export function useActionOutcome(after: () => void) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      setOutcome({ text: done, isError: false });
-    } catch (failure) {
-      const issue = failure instanceof ApiError ? failure.issues[0] : undefined;
-      setOutcome({
-        text:
-          issue?.message ??
-          (failure instanceof Error ? failure.message : 'Try again.'),
-        isError: true,
-      });
-    }
-    after();
-  };
-  return { outcome, setOutcome, act };
+export function useActionOutcome(invalidates: readonly QueryKey[]) {
+  const client = useQueryClient();
+  const action = useMutation({
+    mutationFn: ({ work }: Action) => work(),
+    onSettled: () =>
+      Promise.all(
+        invalidates.map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
+  const outcome: Outcome | null = action.isSuccess
+    ? { text: action.variables.done, isError: false }
+    : action.isError
+      ? { text: messageOf(action.error), isError: true }
+      : null;
+  const act = (work: () => Promise<unknown>, done: string) =>
+    action.mutate({ work, done });
+  return { outcome, act, isBusy: action.isPending };
 }
 
 /**

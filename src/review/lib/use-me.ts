@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
-import { api, type StaffMember } from './api.ts';
-
-let me: Promise<StaffMember> | null = null;
+import { useQuery } from '@tanstack/react-query';
+import { readSession, type StaffMember } from '#review-api/staff.ts';
+import { call } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Who is signed in, asked once per page. */
 export function useMe(): StaffMember | null {
-  const [member, setMember] = useState<StaffMember | null>(null);
-  useEffect(() => {
-    me ??= api<StaffMember>('/api/review/session');
-    me.then(setMember, () => undefined);
-  }, []);
-  return member;
+  const { data } = useQuery({
+    queryKey: queryKeys.me,
+    queryFn: () => call(readSession),
+    staleTime: Infinity,
+  });
+  return data ?? null;
 }

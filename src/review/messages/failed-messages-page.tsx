@@ -1,38 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '#review/lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { failedMessages, retryMessage } from '#review-api/messages.ts';
+import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import {
   OutcomeMessage,
   useActionOutcome,
 } from '#review/lib/outcome-message.tsx';
-
-type FailedMessage = {
-  id: string;
-  channel: 'email' | 'webhook';
-  purpose: string;
-  recipient: string;
-  subject: string | null;
-  attempts: number;
-  createdAt: string;
-  lastError: string | null;
-};
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
 /** Messages that gave up after a day of retries, with why, and a retry each. Admins only. */
 export function FailedMessagesPage() {
-  const [messages, setMessages] = useState<FailedMessage[] | null>(null);
-  const load = useCallback(() => {
-    api<{ messages: FailedMessage[] }>('/api/review/messages/failed').then(
-      (loaded) => setMessages(loaded.messages),
-      (failure: Error) => setOutcome({ text: failure.message, isError: true }),
-    );
-  }, []);
-  useEffect(load, [load]);
-  const { outcome, setOutcome, act } = useActionOutcome(load);
-  const retry = (message: FailedMessage) =>
-    act(
-      () => api(`/api/review/messages/${message.id}/retry`, { method: 'POST' }),
-      `The message to ${message.recipient} will be tried again now.`,
-    );
+  useDocumentTitle('Failed messages');
+  const messages = useQuery({
+    queryKey: queryKeys.failedMessages,
+    queryFn: () => call(failedMessages),
+  });
+  const { outcome, act } = useActionOutcome([
+    queryKeys.failedMessages,
+    queryKeys.audit,
+  ]);
+  const list = messages.data?.messages;
 
   return (
     <main className="inbox" aria-labelledby="messages-heading">
@@ -40,13 +28,18 @@ export function FailedMessagesPage() {
         Failed messages
       </h1>
       <OutcomeMessage outcome={outcome} />
-      {messages?.length === 0 && (
+      {messages.isError && (
+        <p className="inbox__message" role="alert">
+          {messageOf(messages.error)}
+        </p>
+      )}
+      {list?.length === 0 && (
         <p className="inbox__message">
           Nothing has failed: every e-mail and webhook went out or is still
           being tried.
         </p>
       )}
-      {messages && messages.length > 0 && (
+      {list && list.length > 0 && (
         <table className="inbox__table">
           <thead>
             <tr>
@@ -60,7 +53,7 @@ export function FailedMessagesPage() {
             </tr>
           </thead>
           <tbody>
-            {messages.map((message) => (
+            {list.map((message) => (
               <tr key={message.id}>
                 <td>
                   <time dateTime={message.createdAt}>
@@ -77,7 +70,13 @@ export function FailedMessagesPage() {
                     type="button"
                     className="button button--outlined"
                     aria-label={`Retry the message to ${message.recipient}`}
-                    onClick={() => void retry(message)}
+                    onClick={() =>
+                      act(
+                        () =>
+                          call(retryMessage, { params: { id: message.id } }),
+                        `The message to ${message.recipient} will be tried again now.`,
+                      )
+                    }
                   >
                     Retry
                   </button>

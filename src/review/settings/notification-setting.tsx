@@ -1,8 +1,13 @@
-import { useEffect, useState } from 'react';
-import { api } from '#review/lib/api.ts';
-import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
-
-type Notify = 'each' | 'digest' | 'none';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  chooseNotifications,
+  notificationSetting,
+  type Notify,
+} from '#review-api/messages.ts';
+import { call, messageOf } from '#review/lib/api.ts';
+import { OutcomeMessage } from '#review/lib/outcome-message.tsx';
+import { queryKeys } from '#review/lib/query-keys.ts';
 
 const choices: Array<{ value: Notify; label: string }> = [
   { value: 'each', label: 'For each application, as it arrives' },
@@ -10,44 +15,45 @@ const choices: Array<{ value: Notify; label: string }> = [
   { value: 'none', label: 'Never' },
 ];
 
-/** How this person hears of new applications by e-mail; saved as soon as it is chosen. */
+/**
+ * How this person hears of new applications by e-mail; saved as soon as it is chosen, and shown
+ * chosen at once. A refusal puts back what the server holds and says why.
+ */
 export function NotificationSetting() {
-  const [setting, setSetting] = useState<{
-    notify: Notify;
-    isEmailOn: boolean;
-  } | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  useEffect(() => {
-    api<{ notify: Notify; isEmailOn: boolean }>(
-      '/api/review/settings/notifications',
-    ).then(setSetting, (failure: Error) =>
-      setOutcome({ text: failure.message, isError: true }),
-    );
-  }, []);
-  if (!setting) return <OutcomeMessage outcome={outcome} />;
-
-  const choose = async (notify: Notify) => {
-    setSetting({ ...setting, notify });
-    try {
-      await api('/api/review/settings/notifications', {
-        method: 'PUT',
-        body: { notify },
-      });
-      setOutcome({ text: 'Saved.', isError: false });
-    } catch (failure) {
-      setOutcome({
-        text: failure instanceof Error ? failure.message : 'Try again.',
-        isError: true,
-      });
-    }
+  const client = useQueryClient();
+  const setting = useQuery({
+    queryKey: queryKeys.notificationSetting,
+    queryFn: () => call(notificationSetting),
+  });
+  // Shown chosen at once, in the same event as the click: a radio button that waited for the
+  // server would spring back first. A refusal shows what the server holds again.
+  const [chosen, setChosen] = useState<Notify | null>(null);
+  const choose = useMutation({
+    mutationFn: (notify: Notify) =>
+      call(chooseNotifications, { body: { notify } }),
+    onError: () => setChosen(null),
+    onSuccess: () =>
+      client.invalidateQueries({ queryKey: queryKeys.notificationSetting }),
+  });
+  const pick = (notify: Notify) => {
+    setChosen(notify);
+    choose.mutate(notify);
   };
+  const outcome = choose.isSuccess
+    ? { text: 'Saved.', isError: false }
+    : choose.isError
+      ? { text: messageOf(choose.error), isError: true }
+      : setting.isError
+        ? { text: messageOf(setting.error), isError: true }
+        : null;
+  if (!setting.data) return <OutcomeMessage outcome={outcome} />;
 
   return (
     <fieldset className="settings__form settings__choices">
       <legend className="settings__heading">
         E-mail me about new applications
       </legend>
-      {!setting.isEmailOn && (
+      {!setting.data.isEmailOn && (
         <p className="panel__hint">
           E-mail is not set up on this server yet; the choice applies once it
           is.
@@ -59,8 +65,8 @@ export function NotificationSetting() {
             type="radio"
             name="notify"
             value={choice.value}
-            checked={setting.notify === choice.value}
-            onChange={() => void choose(choice.value)}
+            checked={(chosen ?? setting.data.notify) === choice.value}
+            onChange={() => pick(choice.value)}
           />
           <span>{choice.label}</span>
         </label>

@@ -3,9 +3,11 @@ import { NotificationSetting } from './notification-setting.tsx';
 import { TwoStepSetting } from './two-step-setting.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
 import { api, fieldErrorsOf } from '#review/lib/api.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
 /** Changing one's own password (every other session of the account ends with it), two-step sign-in, notifications. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isDone, setIsDone] = useState(false);
   const [isBusy, setIsBusy] = useState(false);

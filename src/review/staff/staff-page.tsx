@@ -1,65 +1,57 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError, type StaffMember } from '#review/lib/api.ts';
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  changeRole,
+  invite,
+  listStaff,
+  removeStaff,
+  revokeInvitation,
+  staffRoleSchema,
+  type StaffAccount,
+  type StaffRole,
+} from '#review-api/staff.ts';
+import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { useMe } from '#review/lib/use-me.ts';
 import {
   OutcomeMessage,
   useActionOutcome,
 } from '#review/lib/outcome-message.tsx';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
-type Role = StaffMember['role'];
-
-type Account = {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  lastSignInAt: string | null;
-};
-
-type Invitation = {
-  id: string;
-  email: string;
-  role: Role;
-  invitedBy: string;
-  expiresAt: string;
-};
-
-const roleLabels: Record<Role, string> = {
+const roleLabels: Record<StaffRole, string> = {
   admin: 'Admin',
   reviewer: 'Reviewer',
 };
 
 /** Who works in the workspace, with what role; invitations out; an admin's screen. */
 export function StaffPage() {
+  useDocumentTitle('Staff');
   const me = useMe();
-  const [staff, setStaff] = useState<{
-    accounts: Account[];
-    invitations: Invitation[];
-  } | null>(null);
-  const [removing, setRemoving] = useState<Account | null>(null);
-
-  const load = useCallback(() => {
-    api<{ accounts: Account[]; invitations: Invitation[] }>(
-      '/api/review/staff',
-    ).then(setStaff, (failure: Error) =>
-      setMessage({ text: failure.message, isError: true }),
-    );
-  }, []);
-  useEffect(load, [load]);
-  const {
-    outcome: message,
-    setOutcome: setMessage,
-    act,
-  } = useActionOutcome(load);
+  const staffQuery = useQuery({
+    queryKey: queryKeys.staff,
+    queryFn: () => call(listStaff),
+  });
+  const staff = staffQuery.data;
+  const [removing, setRemoving] = useState<StaffAccount | null>(null);
+  const { outcome: message, act } = useActionOutcome([
+    queryKeys.staff,
+    queryKeys.audit,
+  ]);
 
   return (
     <main className="inbox staff" aria-labelledby="staff-heading">
       <h1 id="staff-heading" className="audit__heading">
         Staff
       </h1>
-      <InviteForm onInvited={load} />
+      <InviteForm />
       <OutcomeMessage outcome={message} />
+      {staffQuery.isError && (
+        <p className="inbox__message" role="alert">
+          {messageOf(staffQuery.error)}
+        </p>
+      )}
       {staff && (
         <table className="inbox__table staff__table">
           <caption className="staff__caption">Accounts</caption>
@@ -86,11 +78,13 @@ export function StaffPage() {
                     aria-label={`Role of ${account.email}`}
                     value={account.role}
                     onChange={(event) => {
-                      const role = event.currentTarget.value as Role;
-                      void act(
+                      const role = staffRoleSchema.parse(
+                        event.currentTarget.value,
+                      );
+                      act(
                         () =>
-                          api(`/api/review/staff/${account.id}`, {
-                            method: 'PATCH',
+                          call(changeRole, {
+                            params: { id: account.id },
                             body: { role },
                           }),
                         `${account.email} is now ${roleLabels[role].toLowerCase()}.`,
@@ -129,10 +123,10 @@ export function StaffPage() {
                         className="button button--danger"
                         onClick={() => {
                           setRemoving(null);
-                          void act(
+                          act(
                             () =>
-                              api(`/api/review/staff/${account.id}`, {
-                                method: 'DELETE',
+                              call(removeStaff, {
+                                params: { id: account.id },
                               }),
                             `${account.email} is removed.`,
                           );
@@ -197,10 +191,10 @@ export function StaffPage() {
                     className="button button--outlined"
                     aria-label={`Revoke the invitation of ${invitation.email}`}
                     onClick={() =>
-                      void act(
+                      act(
                         () =>
-                          api(`/api/review/invitations/${invitation.id}`, {
-                            method: 'DELETE',
+                          call(revokeInvitation, {
+                            params: { id: invitation.id },
                           }),
                         `The invitation of ${invitation.email} no longer works.`,
                       )
@@ -219,49 +213,38 @@ export function StaffPage() {
 }
 
 /** An address and a role in, a single-use link out, to send to the person by any channel. */
-function InviteForm({ onInvited }: { onInvited: () => void }) {
+function InviteForm() {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [made, setMade] = useState<{
-    link: string;
-    invitation: Invitation;
-  } | null>(null);
+  const client = useQueryClient();
   const [isCopied, setIsCopied] = useState(false);
+  const making = useMutation({
+    mutationFn: (body: { email: string; role: StaffRole }) =>
+      call(invite, { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.staff });
+      void client.invalidateQueries({ queryKey: queryKeys.audit });
+    },
+  });
+  const made = making.data;
+  const error = making.isError ? messageOf(making.error) : null;
 
-  const invite = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (making.isPending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     setIsCopied(false);
-    try {
-      setMade(
-        await api<{ link: string; invitation: Invitation }>(
-          '/api/review/invitations',
-          {
-            method: 'POST',
-            body: { email: data.get('email'), role: data.get('role') },
-          },
-        ),
-      );
-      setError(null);
-      form.reset();
-      onInvited();
-    } catch (failure) {
-      setMade(null);
-      setError(
-        failure instanceof ApiError
-          ? (failure.issues[0]?.message ?? failure.message)
-          : 'The invitation could not be made. Try again.',
-      );
-    }
+    making.mutate(
+      {
+        email: String(data.get('email') ?? ''),
+        role: staffRoleSchema.parse(data.get('role')),
+      },
+      { onSuccess: () => form.reset() },
+    );
   };
 
   return (
-    <form
-      className="staff__invite"
-      noValidate
-      onSubmit={(event) => void invite(event)}
-    >
+    <form className="staff__invite" noValidate onSubmit={submit}>
       <h2 className="settings__heading">Invite someone</h2>
       <div className="staff__invite-fields">
         <div className="field">

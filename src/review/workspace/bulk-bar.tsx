@@ -1,27 +1,17 @@
 import { useState } from 'react';
 import { stageLabels, type Stage } from '#engine/stages.ts';
-import { api, ApiError, downloadCsv } from '#review/lib/api.ts';
+import { changeTags, moveStages } from '#review-api/application.ts';
+import {
+  exportSelected,
+  exportView,
+  type InboxViewQuery,
+} from '#review-api/inbox.ts';
+import { call, downloadCsv, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
+import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
+import { countOf, targetOf, type Selection } from './selection.ts';
 
 const whole = new Intl.NumberFormat('en');
-
-/**
- * What the bulk actions apply to: the applications ticked one by one, or every one matching the
- * view (its stage tab and filters), however many pages that is.
- */
-export type Selection =
-  | { kind: 'ids'; ids: ReadonlySet<string> }
-  | { kind: 'matching'; count: number };
-
-/** The API's name for a selection: the ids, or the view with the count the person saw. */
-function targetOf(selection: Selection, view: URLSearchParams) {
-  return selection.kind === 'ids'
-    ? { ids: [...selection.ids] }
-    : { view: Object.fromEntries(view), expected: selection.count };
-}
-
-const countOf = (selection: Selection) =>
-  selection.kind === 'ids' ? selection.ids.size : selection.count;
 
 /** Move, tag or export the selected applications together, and say how it went. */
 export function BulkBar({
@@ -36,12 +26,12 @@ export function BulkBar({
 }: {
   selection: Selection;
   /** The view's stage and filters, as the API reads them. */
-  view: URLSearchParams;
+  view: InboxViewQuery;
   listedCount: number;
   matchingCount: number;
   onSelectMatching: () => void;
   onClear: () => void;
-  /** After a change the inbox reads its list again. */
+  /** After a change: the lists it touched are read again. */
   onDone: () => void;
   /** What came of an action, said where it stays after the selection is gone. */
   onOutcome: (outcome: Outcome | null) => void;
@@ -56,13 +46,7 @@ export function BulkBar({
     try {
       onOutcome({ text: await work(), isError: false });
     } catch (error) {
-      onOutcome({
-        text:
-          error instanceof ApiError
-            ? error.message
-            : 'That did not work. Try again.',
-        isError: true,
-      });
+      onOutcome({ text: messageOf(error), isError: true });
     } finally {
       setIsBusy(false);
     }
@@ -72,20 +56,18 @@ export function BulkBar({
 
   const move = (to: Stage) =>
     act(async () => {
-      const { moved } = await api<{ moved: number }>(
-        '/api/review/applications/stage',
-        { method: 'POST', body: { ...target, stage: to } },
-      );
+      const { moved } = await call(moveStages, {
+        body: { ...target, stage: to },
+      });
       onClear();
       onDone();
       return `Moved ${applications(moved)} to ${stageLabels[to]}.`;
     });
   const changeTag = (change: 'add' | 'remove') =>
     act(async () => {
-      const { tagged } = await api<{ tagged: number }>(
-        '/api/review/applications/tags',
-        { method: 'POST', body: { ...target, [change]: [tag] } },
-      );
+      const { tagged } = await call(changeTags, {
+        body: { ...target, [change]: [tag] },
+      });
       onDone();
       const name = tag.trim().toLowerCase();
       setTag('');
@@ -96,10 +78,8 @@ export function BulkBar({
   const exportSelection = () =>
     act(async () => {
       await (selection.kind === 'ids'
-        ? downloadCsv('/api/review/applications/export', {
-            ids: [...selection.ids],
-          })
-        : downloadCsv(`/api/review/applications.csv?${view.toString()}`));
+        ? downloadCsv(exportSelected.path, { ids: [...selection.ids] })
+        : downloadCsv(hrefOf(exportView, { query: view })));
       return `Exported ${applications(count)}.`;
     });
 
@@ -151,9 +131,12 @@ export function BulkBar({
           className="input"
           placeholder="Tag"
           maxLength={40}
+          list="bulk-tag-suggestions"
+          autoComplete="off"
           value={tag}
           onChange={(event) => setTag(event.currentTarget.value)}
         />
+        <TagSuggestions id="bulk-tag-suggestions" />
         <button
           type="submit"
           className="button button--outlined"

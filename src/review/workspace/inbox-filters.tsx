@@ -1,163 +1,140 @@
-import { useEffect, useState } from 'react';
-import { platformKeys, platformNames } from '#engine/platforms.ts';
+import { useState } from 'react';
+import { platformNames, type PlatformKey } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
+import {
+  FormChip,
+  offered,
+  PeriodChip,
+  SelectChip,
+  type Change,
+} from '#review/lib/filter-chips.tsx';
+import { useFacets } from '#review/lib/use-facets.ts';
+import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
+import { clearedFilters, filterParams, hasFilters } from './inbox-view.ts';
 
-/** The address-bar parameters of the inbox's query, besides the stage and the search. */
-const filterParams = [
-  'sort',
-  'platform',
-  'minReach',
-  'country',
-  'hasNote',
-  'tag',
+const countryNames = new Map(
+  countries.map((country) => [country.isoCode2, country.country]),
+);
+const compact = new Intl.NumberFormat('en', { notation: 'compact' });
+
+const sorts = [
+  ['', 'Newest'],
+  ['reach', 'Reach'],
+  ['votes', 'Votes'],
 ] as const;
 
-/** A day of the viewer's calendar (`2026-11-24`) as the instant it begins, for the server. */
-const startOfDay = (day: string, offsetDays = 0) => {
-  const date = new Date(`${day}T00:00`);
-  date.setDate(date.getDate() + offsetDays);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
 /**
- * The inbox's query from the address bar: the search and the filters; the received days become the
- * instants the viewer's days begin and end.
+ * Sort and filters as a compact bar of chips, each writing its value to the address bar. The lists
+ * offer what occurs among the applications. Where the list has little room (a narrow screen, an
+ * application open beside it), they fold away behind their summary.
  */
-export function filterQueryOf(params: URLSearchParams): URLSearchParams {
-  const query = new URLSearchParams();
-  const search = params.get('search');
-  if (search) query.set('search', search);
-  for (const name of filterParams) {
-    const value = params.get(name);
-    if (value) query.set(name, value);
-  }
-  const from = params.get('from');
-  const to = params.get('to');
-  const fromInstant = from && startOfDay(from);
-  const toInstant = to && startOfDay(to, 1);
-  if (fromInstant) query.set('receivedFrom', fromInstant);
-  if (toInstant) query.set('receivedTo', toInstant);
-  return query;
-}
-
-/** Wide enough for the filters beside the list; narrower, they fold away behind their summary. */
-const wideQuery = '(min-width: 1024px)';
-
-/** Sort and filters as native controls, each writing its value to the address bar. */
 export function InboxFilters({
   params,
+  isBeside,
   onChange,
 }: {
   params: URLSearchParams;
-  onChange: (changes: Record<string, string | null>) => void;
+  /** An application is open beside the list. */
+  isBeside: boolean;
+  onChange: Change;
 }) {
   const value = (name: string) => params.get(name) ?? '';
-  const [isOpen, setIsOpen] = useState(
-    () => window.matchMedia(wideQuery).matches,
-  );
-  useEffect(() => {
-    const wide = window.matchMedia(wideQuery);
-    // On a wide screen the summary is hidden, so the filters must not stay folded.
-    const unfold = () => {
-      if (wide.matches) setIsOpen(true);
-    };
-    wide.addEventListener('change', unfold);
-    return () => wide.removeEventListener('change', unfold);
-  }, []);
-  const active = [...filterParams, 'from', 'to'].filter(
-    (name) => name !== 'sort' && params.get(name),
+  const isWide = useMediaQuery(wideScreen);
+  const isFolded = isBeside || !isWide;
+  const [isUnfolded, setIsUnfolded] = useState(false);
+  const facets = useFacets().data;
+  // The filters whose choices are what occurs among the applications.
+  const occurring = [
+    [
+      'platform',
+      'Platform',
+      facets?.platforms.map((entry) => entry.platform),
+      (platform: string) => platformNames[platform as PlatformKey] ?? platform,
+    ],
+    [
+      'country',
+      'Country',
+      facets?.countries.map((entry) => entry.code),
+      (code: string) => countryNames.get(code) ?? code,
+    ],
+    [
+      'tag',
+      'Tag',
+      facets?.tags.map((entry) => entry.tag),
+      (tag: string) => tag,
+    ],
+  ] as const;
+  const active = filterParams.filter(
+    (name) => name !== 'search' && params.get(name),
   ).length;
+  const minReach = value('minReach');
+
   return (
     <details
-      className="inbox__filters-panel"
-      open={isOpen}
-      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+      className={`inbox__filters-panel${isFolded ? ' inbox__filters-panel--folded' : ''}`}
+      open={!isFolded || isUnfolded}
+      onToggle={(event) => {
+        if (isFolded) setIsUnfolded(event.currentTarget.open);
+      }}
     >
       <summary className="inbox__filters-summary">
         Sort and filters{active > 0 && ` (${active} on)`}
       </summary>
       <div className="inbox__filters">
-        <label className="inbox__filter">
-          <span className="field__label">Sort</span>
-          <select
-            className="input"
-            value={value('sort')}
-            onChange={(event) =>
-              onChange({ sort: event.currentTarget.value || null })
-            }
-          >
-            <option value="">Newest</option>
-            <option value="reach">Reach</option>
-            <option value="votes">Votes</option>
-          </select>
-        </label>
-        <label className="inbox__filter">
-          <span className="field__label">Platform</span>
-          <select
-            className="input"
-            value={value('platform')}
-            onChange={(event) =>
-              onChange({ platform: event.currentTarget.value || null })
-            }
-          >
-            <option value="">Any</option>
-            {platformKeys.map((platform) => (
-              <option key={platform} value={platform}>
-                {platformNames[platform]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inbox__filter">
-          <span className="field__label">Followers at least</span>
+        <SelectChip
+          name="sort"
+          label="Sort"
+          value={value('sort')}
+          options={sorts}
+          onChange={onChange}
+        />
+        {occurring.map(([name, label, present, textOf]) => (
+          <SelectChip
+            key={name}
+            name={name}
+            label={label}
+            value={value(name)}
+            options={offered(present, value(name), textOf)}
+            onChange={onChange}
+          />
+        ))}
+        <FormChip
+          summary={
+            minReach
+              ? `Followers ≥ ${compact.format(Number(minReach))}`
+              : 'Followers'
+          }
+          isOn={minReach !== ''}
+          onApply={(data) =>
+            onChange({
+              minReach:
+                String(data.get('minReach') ?? '').replace(/\D/g, '') || null,
+            })
+          }
+          onClear={() => onChange({ minReach: null })}
+        >
+          <label className="field__label" htmlFor="filter-min-reach">
+            Followers at least
+          </label>
           <input
+            id="filter-min-reach"
             className="input"
+            name="minReach"
             inputMode="numeric"
             pattern="[0-9]*"
-            defaultValue={value('minReach')}
-            onChange={(event) =>
-              onChange({
-                minReach: event.currentTarget.value.replace(/\D/g, '') || null,
-              })
-            }
+            defaultValue={minReach}
           />
-        </label>
-        <label className="inbox__filter">
-          <span className="field__label">Received from</span>
-          <input
-            className="input"
-            type="date"
-            value={value('from')}
-            onChange={(event) =>
-              onChange({ from: event.currentTarget.value || null })
-            }
-          />
-        </label>
-        <label className="inbox__filter">
-          <span className="field__label">to</span>
-          <input
-            className="input"
-            type="date"
-            value={value('to')}
-            onChange={(event) =>
-              onChange({ to: event.currentTarget.value || null })
-            }
-          />
-        </label>
-        <label className="inbox__filter">
-          <span className="field__label">Tag</span>
-          <input
-            className="input"
-            maxLength={40}
-            defaultValue={value('tag')}
-            onChange={(event) =>
-              onChange({ tag: event.currentTarget.value.trim() || null })
-            }
-          />
-        </label>
-        <label className="inbox__filter inbox__filter--check">
+        </FormChip>
+        <PeriodChip
+          label="Received"
+          from={value('from')}
+          to={value('to')}
+          onChange={onChange}
+        />
+        <label className={value('hasNote') ? 'chip chip--on' : 'chip'}>
           <input
             type="checkbox"
+            className="chip__check"
             checked={value('hasNote') === 'yes'}
             onChange={(event) =>
               onChange({ hasNote: event.currentTarget.checked ? 'yes' : null })
@@ -165,23 +142,15 @@ export function InboxFilters({
           />
           <span>Has a note</span>
         </label>
-        <label className="inbox__filter">
-          <span className="field__label">Country</span>
-          <select
-            className="input"
-            value={value('country')}
-            onChange={(event) =>
-              onChange({ country: event.currentTarget.value || null })
-            }
+        {hasFilters(params) && (
+          <button
+            type="button"
+            className="button button--link inbox__clear"
+            onClick={() => onChange(clearedFilters())}
           >
-            <option value="">Any</option>
-            {countries.map((country) => (
-              <option key={country.isoCode2} value={country.isoCode2}>
-                {country.country}
-              </option>
-            ))}
-          </select>
-        </label>
+            Clear filters
+          </button>
+        )}
       </div>
     </details>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { platformNames } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
 import { Flag } from '#web/components/flag.tsx';
@@ -16,14 +17,17 @@ const countryNames = new Map(
 export function InboxTable({
   inbox,
   openId,
-  isSearching,
+  isFiltered,
+  onClearFilters,
   onOpen,
   selected,
   onSelect,
 }: {
   inbox: Inbox;
   openId: string | null;
-  isSearching: boolean;
+  /** A search or a filter narrows the list: an empty one says so, with the way out. */
+  isFiltered: boolean;
+  onClearFilters: () => void;
   onOpen: (id: string) => void;
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], isSelected: boolean) => void;
@@ -38,16 +42,23 @@ export function InboxTable({
       </p>
     );
   if (!inbox.isLoading && inbox.items.length === 0)
-    return (
-      <p className="inbox__message">
-        {isSearching
-          ? 'No application matches this search.'
-          : 'No applications yet — share the form link.'}
-      </p>
+    return isFiltered ? (
+      <div className="inbox__message">
+        <p>No application matches these filters.</p>
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={onClearFilters}
+        >
+          Clear filters
+        </button>
+      </div>
+    ) : (
+      <FormLink />
     );
   return (
     <>
-      <table className="inbox__table" aria-busy={inbox.isLoading}>
+      <table className="inbox__table" aria-busy={inbox.isFetching}>
         <thead>
           <tr>
             <th scope="col" className="inbox__select">
@@ -65,12 +76,16 @@ export function InboxTable({
               />
             </th>
             <th scope="col">Name</th>
-            <th scope="col">Country</th>
-            <th scope="col">Platforms</th>
-            <th scope="col" className="inbox__number">
+            <th scope="col" className="inbox__col--country">
+              Country
+            </th>
+            <th scope="col" className="inbox__col--platforms">
+              Platforms
+            </th>
+            <th scope="col" className="inbox__number inbox__col--reach">
               Reach
             </th>
-            <th scope="col" className="inbox__received">
+            <th scope="col" className="inbox__received inbox__col--received">
               Received
             </th>
             <th scope="col">Stage</th>
@@ -100,31 +115,33 @@ export function InboxTable({
                 />
               </td>
               <th scope="row">
-                <a
-                  className="inbox__name"
-                  href={`/review?open=${encodeURIComponent(item.id)}`}
-                  aria-current={item.id === openId ? 'true' : undefined}
-                  onClick={(event) => {
-                    if (event.metaKey || event.ctrlKey || event.shiftKey)
-                      return;
-                    event.preventDefault();
-                    onOpen(item.id);
-                  }}
-                >
-                  {item.name}
-                </a>
+                <div className="inbox__who">
+                  <a
+                    className="inbox__name"
+                    href={`/review?open=${encodeURIComponent(item.id)}`}
+                    aria-current={item.id === openId ? 'true' : undefined}
+                    onClick={(event) => {
+                      if (event.metaKey || event.ctrlKey || event.shiftKey)
+                        return;
+                      event.preventDefault();
+                      onOpen(item.id);
+                    }}
+                  >
+                    {item.name}
+                  </a>
+                  {item.tags.length > 0 && (
+                    <ul className="inbox__tags" aria-label="Tags">
+                      {item.tags.map((tag) => (
+                        <li key={tag} className="inbox__tag">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
                 <span className="inbox__email">{item.email}</span>
-                {item.tags.length > 0 && (
-                  <ul className="inbox__tags" aria-label="Tags">
-                    {item.tags.map((tag) => (
-                      <li key={tag} className="inbox__tag">
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
-                )}
               </th>
-              <td className="inbox__wide-cell">
+              <td className="inbox__wide-cell inbox__col--country">
                 {item.countryCode && (
                   <span className="inbox__country">
                     <Flag isoCode2={item.countryCode} />
@@ -132,7 +149,7 @@ export function InboxTable({
                   </span>
                 )}
               </td>
-              <td className="inbox__platforms inbox__wide-cell">
+              <td className="inbox__platforms inbox__wide-cell inbox__col--platforms">
                 {item.platforms
                   .map(
                     (platform) =>
@@ -140,11 +157,11 @@ export function InboxTable({
                   )
                   .join(' · ')}
               </td>
-              <td className="inbox__number">
+              <td className="inbox__number inbox__col--reach">
                 {whole.format(item.reach)}
                 <span className="inbox__unit"> reach</span>
               </td>
-              <td className="inbox__received">
+              <td className="inbox__received inbox__col--received">
                 <time
                   dateTime={item.receivedAt}
                   title={exactTime(item.receivedAt)}
@@ -175,5 +192,33 @@ export function InboxTable({
         </button>
       )}
     </>
+  );
+}
+
+/** The empty inbox: where applications come from, the form's address to share, and a copy button. */
+function FormLink() {
+  const formUrl = `${window.location.origin}/`;
+  const [isCopied, setIsCopied] = useState(false);
+  return (
+    <div className="inbox__message">
+      <p>
+        No applications yet — share the form link:{' '}
+        <a href={formUrl}>{formUrl}</a>
+      </p>
+      {/* The clipboard API exists only on HTTPS (and localhost). */}
+      {window.isSecureContext && (
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(formUrl)
+              .then(() => setIsCopied(true))
+          }
+        >
+          {isCopied ? 'Copied' : 'Copy link'}
+        </button>
+      )}
+    </div>
   );
 }

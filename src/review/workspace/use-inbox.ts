@@ -1,97 +1,62 @@
-import { useEffect, useState } from 'react';
-import type { PlatformAnswer } from '#engine/payload.ts';
-import type { Stage } from '#engine/stages.ts';
-import { api } from '#review/lib/api.ts';
-
-export type InboxItem = {
-  id: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  countryCode: string | null;
-  platforms: PlatformAnswer[];
-  reach: number;
-  stage: Stage;
-  netVotes: number;
-  tags: string[];
-};
-
-type Page = {
-  items: InboxItem[];
-  nextCursor: string | null;
-  counts: Record<Stage, number>;
-};
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  listInbox,
+  type InboxItem,
+  type InboxQuery,
+  type StageCounts,
+} from '#review-api/inbox.ts';
+import { call, messageOf } from '#review/lib/api.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { rememberTotal } from './use-new-arrivals.ts';
 
 export type Inbox = {
   items: InboxItem[];
-  counts: Record<Stage, number> | null;
+  counts: StageCounts | null;
+  /** What is on screen is the last view's, while this one is read. */
+  isPlaceholder: boolean;
+  /** Nothing to show yet: the first page of a view not read before. */
   isLoading: boolean;
+  /** Reading: a new view (the last one stays on screen meanwhile), a further page, or again after a change. */
+  isFetching: boolean;
   error: string | null;
   loadMore: (() => void) | null;
 };
 
-/** The inbox's query (stage, search, sort, filters) as the address bar holds it, and a version. */
-type View = { query: string; version: number };
-
 /**
- * The applications matching the view's query, a page at a time. A new `version` (after a
- * decision) reads the first pages again.
+ * The applications matching the query (stage, search, sort, filters), a page at a time. After a
+ * change the pages loaded are read again, all of them, so the reader stays where they were.
  */
-export function useInbox(view: View): Inbox {
-  const [pages, setPages] = useState<Page[]>([]);
-  const [requested, setRequested] = useState({
-    view,
-    cursor: null as string | null,
+export function useInbox(query: InboxQuery): Inbox {
+  const client = useQueryClient();
+  const inbox = useInfiniteQuery({
+    queryKey: queryKeys.inboxList(query),
+    queryFn: async ({ pageParam }) => {
+      const page = await call(listInbox, {
+        query: pageParam ? { ...query, cursor: pageParam } : query,
+      });
+      if (!pageParam) rememberTotal(client, query, page.counts);
+      return page;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Another filter keeps the list on screen until its own arrives, so nothing jumps.
+    placeholderData: keepPreviousData,
   });
-  // A new query or version starts again from the first page.
-  const isSameView =
-    requested.view.query === view.query &&
-    requested.view.version === view.version;
-  if (!isSameView) setRequested({ view, cursor: null });
-  const { cursor } = requested;
-  const [isLoading, setIsLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const { query, version } = requested.view;
-
-  useEffect(() => {
-    let isCurrent = true;
-    const page = new URLSearchParams(query);
-    if (cursor) page.set('cursor', cursor);
-    setIsLoading(true);
-    // A search typed fast asks once, after a short pause.
-    const timer = setTimeout(
-      () => {
-        api<Page>(`/api/review/applications?${page.toString()}`).then(
-          (loaded) => {
-            if (!isCurrent) return;
-            setPages((previous) => (cursor ? [...previous, loaded] : [loaded]));
-            setError(null);
-            setIsLoading(false);
-          },
-          (failure: Error) => {
-            if (!isCurrent) return;
-            setError(failure.message);
-            setIsLoading(false);
-          },
-        );
-      },
-      cursor || version > 0 ? 0 : 200,
-    );
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-    };
-  }, [query, version, cursor]);
-
-  const last = pages.at(-1);
+  const pages = inbox.data?.pages ?? [];
   return {
     items: pages.flatMap((page) => page.items),
-    counts: last?.counts ?? null,
-    isLoading,
-    error,
+    counts: pages.at(-1)?.counts ?? null,
+    isPlaceholder: inbox.isPlaceholderData,
+    isLoading: inbox.isPending,
+    isFetching: inbox.isFetching,
+    error: inbox.isError ? messageOf(inbox.error) : null,
     loadMore:
-      last?.nextCursor && !isLoading
-        ? () => setRequested({ view, cursor: last.nextCursor })
+      inbox.hasNextPage && !inbox.isFetchingNextPage
+        ? () => void inbox.fetchNextPage()
         : null,
   };
 }

@@ -1,40 +1,47 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useRoute } from 'wouter';
+import { signInPath } from '#engine/review-page.ts';
+import { signOut } from '#review-api/staff.ts';
 import { Logo } from '#web/components/logo.tsx';
-import { api } from '#review/lib/api.ts';
+import { call, messageOf } from '#review/lib/api.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { useMe } from '#review/lib/use-me.ts';
+
+/** A screen's link in the bar, marked as the current page while it is shown. */
+function ScreenLink({ href, children }: { href: string; children: string }) {
+  const [isCurrent] = useRoute(href === '/' ? '/' : `${href}/*?`);
+  return (
+    <Link
+      href={href}
+      className="workspace__screen"
+      aria-current={isCurrent ? 'page' : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** The slim bar over every workspace screen: logo, screens, who is signed in, Sign out. */
 export function WorkspaceFrame({ children }: { children: ReactNode }) {
   const { logo } = useReviewPage();
   const me = useMe();
-  const signOut = async () => {
-    await api('/api/review/session', { method: 'DELETE' });
-    window.location.assign('/review/sign-in');
-  };
+  const leave = useMutation({
+    mutationFn: () => call(signOut),
+    onSuccess: () => window.location.assign(signInPath),
+  });
   return (
     <div className="workspace">
       <header className="workspace__bar">
         {logo && <Logo logo={logo} className="workspace__logo" />}
         <nav className="workspace__screens" aria-label="Workspace">
-          <Link href="/" className="workspace__screen">
-            Applications
-          </Link>
-          <Link href="/settings" className="workspace__screen">
-            Settings
-          </Link>
+          <ScreenLink href="/">Applications</ScreenLink>
+          <ScreenLink href="/settings">Settings</ScreenLink>
           {me?.role === 'admin' && (
             <>
-              <Link href="/staff" className="workspace__screen">
-                Staff
-              </Link>
-              <Link href="/messages" className="workspace__screen">
-                Messages
-              </Link>
-              <Link href="/audit" className="workspace__screen">
-                Audit log
-              </Link>
+              <ScreenLink href="/staff">Staff</ScreenLink>
+              <ScreenLink href="/messages">Messages</ScreenLink>
+              <ScreenLink href="/audit">Audit log</ScreenLink>
             </>
           )}
         </nav>
@@ -42,10 +49,17 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
         <button
           type="button"
           className="button button--outlined workspace__sign-out"
-          onClick={() => void signOut()}
+          aria-disabled={leave.isPending}
+          onClick={() => {
+            if (!leave.isPending) leave.mutate();
+          }}
         >
           Sign out
         </button>
+        <p className="workspace__failure" role="alert">
+          {leave.isError &&
+            `You are still signed in: ${messageOf(leave.error)}`}
+        </p>
       </header>
       {children}
     </div>

@@ -1,61 +1,60 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
-import { stageLabels, stages, type Stage } from '#engine/stages.ts';
-import { api } from '#review/lib/api.ts';
-import { useMe } from '#review/lib/use-me.ts';
+import { stageLabels, stages } from '#engine/stages.ts';
+import { exportView } from '#review-api/inbox.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
-import { filterQueryOf, InboxFilters } from './inbox-filters.tsx';
-import { InboxTable } from './inbox-table.tsx';
-import { WorkspaceFrame } from './workspace-frame.tsx';
-import { useInbox } from './use-inbox.ts';
-import { ShortcutsDialog } from './shortcuts-dialog.tsx';
-import { BulkBar, type Selection } from './bulk-bar.tsx';
+import { hrefOf } from '#review/lib/api.ts';
 import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { isTypingIn } from '#review/lib/shortcut-keys.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
+import { useMe } from '#review/lib/use-me.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { InboxFilters } from './inbox-filters.tsx';
+import { InboxTable } from './inbox-table.tsx';
+import { clearedFilters, hasFilters, inboxQueryOf } from './inbox-view.ts';
+import { SearchBox } from './search-box.tsx';
+import {
+  countOf,
+  noSelection,
+  selectedIdsOf,
+  withTicked,
+  type Selection,
+} from './selection.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useInbox } from './use-inbox.ts';
 import { useNewArrivals } from './use-new-arrivals.ts';
 
-const noSelection: Selection = { kind: 'ids', ids: new Set() };
-
-/** The inbox, with the open application beside it; the address bar holds the search and the open one. */
+/** The inbox, with the open application beside it; the address bar holds the view and the open one. */
 export function WorkspacePage() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
   const openId = params.get('open');
-  const stageParam = params.get('stage');
-  const stage = stages.find((candidate) => candidate === stageParam) ?? null;
-  // Bumped after each decision, so the inbox and the open application read it back.
-  const [version, setVersion] = useState(0);
-  const filters = filterQueryOf(params);
-  const filterQuery = filters.toString();
-  if (stage) filters.set('stage', stage);
-  const inbox = useInbox({ query: filters.toString(), version });
-  const arrivals = useNewArrivals(filterQuery, inbox.counts);
+  const query = inboxQueryOf(params);
+  const { sort: _sort, ...view } = query;
+  const stage = view.stage ?? null;
+  const inbox = useInbox(query);
+  const arrivals = useNewArrivals(
+    query,
+    inbox.isPlaceholder ? null : inbox.counts,
+  );
   const me = useMe();
+  const client = useQueryClient();
   const searchBox = useRef<HTMLInputElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
-  // The view as exports and bulk actions name it: its stage tab and filters, not its order.
-  const view = new URLSearchParams(filters);
-  view.delete('sort');
-  const viewQuery = view.toString();
+  const listedIds = inbox.items.map((item) => item.id);
+
   // A selection belongs to the view it was made in; another view starts with none.
+  const viewKey = JSON.stringify(view);
   const [selectionIn, setSelectionIn] = useState<{
     view: string;
     selection: Selection;
-  }>({ view: viewQuery, selection: noSelection });
+  }>({ view: viewKey, selection: noSelection });
   const selection =
-    selectionIn.view === viewQuery ? selectionIn.selection : noSelection;
+    selectionIn.view === viewKey ? selectionIn.selection : noSelection;
   const setSelection = (next: Selection) =>
-    setSelectionIn({ view: viewQuery, selection: next });
-  const selectedIds =
-    selection.kind === 'ids'
-      ? selection.ids
-      : new Set(inbox.items.map((item) => item.id));
-  const select = (ids: string[], isSelected: boolean) => {
-    const next = new Set(selectedIds);
-    for (const id of ids)
-      if (isSelected) next.add(id);
-      else next.delete(id);
-    setSelection({ kind: 'ids', ids: next });
-  };
+    setSelectionIn({ view: viewKey, selection: next });
   const matchingCount = inbox.counts
     ? stage
       ? inbox.counts[stage]
@@ -72,84 +71,92 @@ export function WorkspacePage() {
           else next.delete(key);
         return next;
       },
-      {
-        replace:
-          'search' in changes || 'minReach' in changes || 'tag' in changes,
-      },
+      // Typing is not a place to come back to.
+      { replace: 'search' in changes && Object.keys(changes).length === 1 },
     );
-
-  const [decided, setDecided] = useState<{
-    id: string;
-    stage: 'accepted' | 'declined';
-  } | null>(null);
-  const decide = async (to: Stage) => {
-    if (!openId) return;
-    await api(`/api/review/applications/${encodeURIComponent(openId)}/stage`, {
-      method: 'POST',
-      body: { stage: to },
-    });
-    setDecided(
-      to === 'accepted' || to === 'declined' ? { id: openId, stage: to } : null,
-    );
-    setVersion((current) => current + 1);
-  };
-  const shortcuts: Record<string, Stage> = {
-    s: 'shortlisted',
-    a: 'accepted',
-    d: 'declined',
+  // New applications may bring a country, a platform or a tag the filters do not offer yet.
+  const refreshInbox = () => {
+    void client.invalidateQueries({ queryKey: queryKeys.inbox });
+    void client.invalidateQueries({ queryKey: queryKeys.facets });
   };
 
-  const openIndex = inbox.items.findIndex((item) => item.id === openId);
-  const openAt = (index: number) => {
-    const item = inbox.items[index];
-    if (item) update({ open: item.id });
-  };
-
+  // Where the open application stood: after it leaves the list (moved out of this stage tab),
+  // `j` opens the one now in its place.
+  const openIndex = listedIds.indexOf(openId ?? '');
+  const lastOpenIndex = useRef(-1);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      if (target.closest('input, textarea, select, [contenteditable]')) {
-        if (event.key === 'Escape') target.blur();
-        return;
-      }
-      if (event.metaKey || event.ctrlKey || event.altKey) return;
-      if (event.key === 'j') openAt(openIndex + 1);
-      else if (event.key === 'k') openAt(Math.max(openIndex - 1, 0));
-      else if (event.key === 'Escape') update({ open: null });
-      else if (shortcuts[event.key] && openId)
-        void decide(shortcuts[event.key] ?? 'new');
-      else if (event.key === '?') shortcutsDialog.current?.showModal();
-      else if (event.key === '/') {
-        event.preventDefault();
-        searchBox.current?.focus();
-      } else return;
-    };
+    if (openIndex >= 0) lastOpenIndex.current = openIndex;
+  }, [openIndex]);
+  const openAt = (index: number) => {
+    const id = listedIds[index];
+    if (id) update({ open: id });
+  };
+  const next = () =>
+    openAt(openIndex >= 0 ? openIndex + 1 : Math.max(lastOpenIndex.current, 0));
+  const previous = () => openAt(Math.max(openIndex - 1, 0));
+
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (isTypingIn(event)) {
+      if (event.key === 'Escape' && event.target instanceof HTMLElement)
+        event.target.blur();
+      return;
+    }
+    if (event.key === 'j') next();
+    else if (event.key === 'k') previous();
+    else if (event.key === 'Escape') update({ open: null });
+    else if (event.key === '?') shortcutsDialog.current?.showModal();
+    else if (event.key === '/') {
+      event.preventDefault();
+      searchBox.current?.focus();
+    }
+  });
+  useEffect(() => {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
+
+  const openName = inbox.items.find((item) => item.id === openId)?.name;
+  useDocumentTitle(openName, stage ? stageLabels[stage] : null, 'Applications');
+  const isWide = useMediaQuery(wideScreen);
+
+  const panel = openId && (
+    <ApplicationPanel
+      key={openId}
+      id={openId}
+      me={me}
+      // Narrow, the application is a page of its own, with a way back to the list.
+      isPage={!isWide}
+      backHref={`/?${new URLSearchParams(
+        [...params].filter(([name]) => name !== 'open'),
+      ).toString()}`}
+      onErased={() => update({ open: null })}
+      onClose={() => update({ open: null })}
+      onNext={openIndex < listedIds.length - 1 ? next : null}
+      onPrevious={openIndex > 0 ? previous : null}
+    />
+  );
+  if (panel && !isWide) return panel;
 
   return (
-    <WorkspaceFrame>
-      <div
-        className={`workspace__body${openId ? ' workspace__body--open' : ''}`}
-      >
-        <main className="inbox" aria-labelledby="inbox-heading">
-          <h1 id="inbox-heading" className="visually-hidden">
-            Applications
-          </h1>
-          <div className="inbox__arrivals" role="status">
-            {arrivals > 0 && (
-              <button
-                type="button"
-                className="button button--outlined"
-                onClick={() => setVersion((current) => current + 1)}
-              >
-                {arrivals === 1
-                  ? '1 new application — show it'
-                  : `${arrivals} new applications — show them`}
-              </button>
-            )}
-          </div>
+    <div className={`workspace__body${openId ? ' workspace__body--open' : ''}`}>
+      <main className="inbox" aria-labelledby="inbox-heading">
+        <h1 id="inbox-heading" className="visually-hidden">
+          Applications
+        </h1>
+        <div className="inbox__arrivals" role="status">
+          {arrivals > 0 && (
+            <button
+              type="button"
+              className="button button--outlined"
+              onClick={refreshInbox}
+            >
+              {arrivals === 1
+                ? '1 new application — show it'
+                : `${arrivals} new applications — show them`}
+            </button>
+          )}
+        </div>
+        <div className="inbox__tabs-row">
           <nav className="stage-tabs" aria-label="Stages">
             {[null, ...stages].map((tab) => (
               <a
@@ -169,96 +176,78 @@ export function WorkspacePage() {
               </a>
             ))}
           </nav>
-          <div className="inbox__toolbar" role="search">
-            <label className="visually-hidden" htmlFor="inbox-search">
-              Search by name or e-mail
-            </label>
-            <input
-              ref={searchBox}
-              id="inbox-search"
-              className="input inbox__search"
-              type="search"
-              placeholder="Search by name or e-mail  ( / )"
-              defaultValue={search}
-              onChange={(event) =>
-                update({ search: event.currentTarget.value.trim() || null })
-              }
-            />
-            <InboxFilters params={params} onChange={update} />
-            <button
-              type="button"
-              className="button button--outlined inbox__shortcuts"
-              onClick={() => shortcutsDialog.current?.showModal()}
-            >
-              Keyboard shortcuts <kbd>?</kbd>
-            </button>
-            <div className="inbox__exports">
-              {viewQuery && (
-                <a
-                  className="button button--outlined"
-                  href={`/api/review/applications.csv?${viewQuery}`}
-                  download
-                >
-                  Export this view (CSV)
-                </a>
-              )}
+          <button
+            type="button"
+            className="button button--outlined inbox__shortcuts"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={() => shortcutsDialog.current?.showModal()}
+          >
+            <kbd>?</kbd>
+          </button>
+          <div className="inbox__exports">
+            {Object.keys(view).length > 0 && (
               <a
                 className="button button--outlined"
-                href="/api/review/applications.csv"
+                href={hrefOf(exportView, { query: view })}
                 download
               >
-                Export all (CSV)
+                Export this view (CSV)
               </a>
-            </div>
+            )}
+            <a
+              className="button button--outlined"
+              href={exportView.path}
+              download
+            >
+              Export all (CSV)
+            </a>
           </div>
-          {(selection.kind === 'matching' || selection.ids.size > 0) && (
-            <BulkBar
-              selection={selection}
-              view={view}
-              listedCount={inbox.items.length}
-              matchingCount={matchingCount}
-              onSelectMatching={() =>
-                setSelection({ kind: 'matching', count: matchingCount })
-              }
-              onClear={() => setSelection(noSelection)}
-              onDone={() => setVersion((current) => current + 1)}
-              onOutcome={setOutcome}
-            />
-          )}
-          <OutcomeMessage outcome={outcome} />
-          <InboxTable
-            selected={selectedIds}
-            onSelect={select}
-            inbox={inbox}
-            openId={openId}
-            isSearching={search !== ''}
-            onOpen={(id) => update({ open: id })}
+        </div>
+        <div className="inbox__toolbar" role="search">
+          <SearchBox
+            ref={searchBox}
+            value={params.get('search') ?? ''}
+            onSearch={(search) => update({ search: search || null })}
           />
-        </main>
-        {openId && (
-          <ApplicationPanel
-            id={openId}
-            version={version}
-            me={me}
-            onErased={() => {
-              update({ open: null });
-              setVersion((current) => current + 1);
-            }}
-            onDecide={(to) => void decide(to)}
-            decided={decided}
-            onOfferDone={() => setDecided(null)}
-            onChange={() => setVersion((current) => current + 1)}
-            onClose={() => update({ open: null })}
-            onNext={
-              openIndex >= 0 && openIndex < inbox.items.length - 1
-                ? () => openAt(openIndex + 1)
-                : null
+          <InboxFilters
+            params={params}
+            isBeside={openId !== null}
+            onChange={update}
+          />
+        </div>
+        {countOf(selection) > 0 && (
+          <BulkBar
+            selection={selection}
+            view={view}
+            listedCount={inbox.items.length}
+            matchingCount={matchingCount}
+            onSelectMatching={() =>
+              setSelection({ kind: 'matching', count: matchingCount })
             }
-            onPrevious={openIndex > 0 ? () => openAt(openIndex - 1) : null}
+            onClear={() => setSelection(noSelection)}
+            onDone={() => {
+              refreshInbox();
+              void client.invalidateQueries({ queryKey: queryKeys.audit });
+            }}
+            onOutcome={setOutcome}
           />
         )}
-      </div>
+        <OutcomeMessage outcome={outcome} />
+        <InboxTable
+          selected={selectedIdsOf(selection, listedIds)}
+          onSelect={(ids, isTicked) =>
+            setSelection(withTicked(selection, listedIds, ids, isTicked))
+          }
+          inbox={inbox}
+          openId={openId}
+          isFiltered={hasFilters(params)}
+          onClearFilters={() => update(clearedFilters())}
+          onOpen={(id) => update({ open: id })}
+        />
+      </main>
+      {panel}
       <ShortcutsDialog ref={shortcutsDialog} />
-    </WorkspaceFrame>
+    </div>
   );
 }

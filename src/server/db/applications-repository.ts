@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
-import type { PlatformKey } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
+import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
 import {
   canonicalJson,
   sha256Hex,
@@ -75,24 +75,6 @@ function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
 }
 
 type ApplicationRow = ReturnType<typeof rowOf>;
-
-/** What the inbox narrows its list by; every filter is optional. */
-export type InboxFilters = {
-  search?: string | undefined;
-  country?: string | undefined;
-  platform?: PlatformKey | undefined;
-  minReach?: number | undefined;
-  /** Received at or after this instant (ISO 8601). */
-  receivedFrom?: string | undefined;
-  /** Received before this instant (ISO 8601). */
-  receivedTo?: string | undefined;
-  /** Only applications with at least one internal note. */
-  hasNote?: boolean | undefined;
-  /** Only applications with this tag. */
-  tag?: string | undefined;
-};
-
-export type InboxSort = 'newest' | 'reach' | 'votes';
 
 /**
  * The applications an export or a bulk action is about: those matching a view of the inbox (its

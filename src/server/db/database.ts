@@ -15,6 +15,8 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Stage } from '#engine/stages.ts';
+import type { Notify } from '#review-api/messages.ts';
+import type { StaffRole } from '#review-api/staff.ts';
 import { buildMigrations } from './migrations.ts';
 import { errorCodeOf } from './storage-fault.ts';
 
@@ -79,7 +81,7 @@ type WizardConfigsTable = {
   first_served_at: string;
 };
 
-export type StaffRole = 'admin' | 'reviewer';
+export type { StaffRole };
 
 type StaffAccountsTable = {
   id: string;
@@ -93,7 +95,7 @@ type StaffAccountsTable = {
 };
 
 /** How a staff member hears of new applications. */
-export type StaffNotify = 'each' | 'digest' | 'none';
+export type StaffNotify = Notify;
 
 export type OutboxChannel = 'email' | 'webhook';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -137,6 +139,8 @@ type AuditLogTable = {
   subject: string | null;
   address: string | null;
   detail: string | null;
+  /** How many applications a bulk action took; null for an action on one or none. */
+  count: Generated<number | null>;
 };
 
 type StaffInvitationsTable = {

@@ -446,6 +446,23 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           )
           .addColumn('challenge', 'varchar(200)', (column) => column.notNull())
           .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+    '015-audit-log-filters': {
+      async up(db: Kysely<unknown>) {
+        // A bulk action is one entry, with the number of applications it took.
+        await db.schema
+          .alterTable('audit_log')
+          .addColumn('count', 'integer')
+          .execute();
+        // The log is read newest first a page at a time, filtered by who or by what.
+        await db.schema
+          .createIndex('audit_log_actor_at')
+          .on('audit_log')
+          .columns(['actor', 'at', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('audit_log_action_at')
+          .on('audit_log')
+          .columns(['action', 'at', 'id'])
           .execute();
       },
     },

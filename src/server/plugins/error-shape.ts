@@ -11,7 +11,8 @@ const expected: Record<string, string> = {
 
 /** The path of a JSON Schema error the way a person reads JSON: `fields[1].value`. */
 function pathOf(error: SchemaError): string {
-  const keys = error.instancePath.split('/').slice(1);
+  // Ajv writes the root as '', a zod schema as '/'.
+  const keys = error.instancePath.split('/').filter((key) => key !== '');
   const extra = error.params.additionalProperty ?? error.params.missingProperty;
   if (typeof extra === 'string') keys.push(extra);
   return (
@@ -49,8 +50,20 @@ export function validationIssues(
 ): Array<{ path: string; message: string }> {
   const issues = new Map<string, string>();
   // `anyOf` reports each branch that failed, then itself; its own message is the one to keep.
-  for (const schemaError of error.validation ?? [])
-    issues.set(pathOf(schemaError), messageOf(schemaError));
+  for (const schemaError of error.validation ?? []) {
+    // A zod schema names every unknown key of an object in one issue; each is a path of its own.
+    const unknownKeys = schemaError.params.keys;
+    if (
+      schemaError.keyword === 'unrecognized_keys' &&
+      Array.isArray(unknownKeys)
+    )
+      for (const key of unknownKeys)
+        issues.set(
+          pathOf({ ...schemaError, params: { additionalProperty: key } }),
+          'Unknown key',
+        );
+    else issues.set(pathOf(schemaError), messageOf(schemaError));
+  }
   return [...issues].map(([path, message]) => ({ path, message }));
 }
 

@@ -1,38 +1,49 @@
 import type { Stage } from '#engine/stages.ts';
+import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
 import type {
   ApplicationsRepository,
   InboxCursor,
-  InboxFilters,
-  InboxSort,
 } from '../db/applications-repository.ts';
 
 // Keyset pagination: the last row of a page, opaque to clients.
-const encodeCursor = (cursor: InboxCursor) =>
+export const encodeCursor = (cursor: object) =>
   Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** What a cursor holds, or null when the text is not one this server wrote. */
+export function parseCursor<Cursor>(text: string): Partial<Cursor> | null {
+  try {
+    const value: unknown = JSON.parse(
+      Buffer.from(text, 'base64url').toString('utf8'),
+    );
+    return typeof value === 'object' && value !== null
+      ? (value as Partial<Cursor>)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The cursor (none for the first page), or null when the text is not one this server wrote. */
 export function decodeCursor(
   text: string | undefined,
 ): InboxCursor | undefined | null {
   if (text === undefined) return undefined;
-  try {
-    const value = JSON.parse(
-      Buffer.from(text, 'base64url').toString('utf8'),
-    ) as Partial<InboxCursor>;
-    if (typeof value.receivedAt !== 'string' || typeof value.id !== 'string')
-      return null;
-    const isKey = (key: unknown) =>
-      key === undefined || Number.isSafeInteger(key);
-    if (!isKey(value.reach) || !isKey(value.votes)) return null;
-    return {
-      receivedAt: value.receivedAt,
-      id: value.id,
-      ...(value.reach !== undefined && { reach: value.reach }),
-      ...(value.votes !== undefined && { votes: value.votes }),
-    };
-  } catch {
+  const value = parseCursor<InboxCursor>(text);
+  if (
+    !value ||
+    typeof value.receivedAt !== 'string' ||
+    typeof value.id !== 'string'
+  )
     return null;
-  }
+  const isKey = (key: unknown) =>
+    key === undefined || Number.isSafeInteger(key);
+  if (!isKey(value.reach) || !isKey(value.votes)) return null;
+  return {
+    receivedAt: value.receivedAt,
+    id: value.id,
+    ...(value.reach !== undefined && { reach: value.reach }),
+    ...(value.votes !== undefined && { votes: value.votes }),
+  };
 }
 
 /** The 400 answer to a cursor this server did not write. */

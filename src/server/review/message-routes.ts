@@ -1,29 +1,34 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import {
+  applicationEmails,
+  chooseNotifications,
+  decisionDraft,
+  failedMessages,
+  notificationSetting,
+  retryMessage,
+  sendDecision,
+} from '#review-api/messages.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
-import type { StaffNotify } from '../db/database.ts';
 import type { StaffAccounts } from '../staff/staff-accounts.ts';
-import { decisionDraft, emailContent } from '../notifications/messages.ts';
+import {
+  decisionDraft as draftOf,
+  emailContent,
+} from '../notifications/messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
+import { routeOf, withContract } from './contract.ts';
 
-const decisionStage = {
-  type: 'string',
-  enum: ['accepted', 'declined'],
-} as const;
-type DecisionStage = 'accepted' | 'declined';
+const noApplication = {
+  error: 'not_found',
+  message: 'No application with that id.',
+};
 
-const noApplication = (reply: FastifyReply) =>
-  reply
-    .code(404)
-    .send({ error: 'not_found', message: 'No application with that id.' });
-
-const noEmail = (reply: FastifyReply) =>
-  reply.code(409).send({
-    error: 'email_off',
-    message:
-      'E-mail is not set up on this server (SMTP_URL and MAIL_FROM), so no message can be sent.',
-  });
+const noEmail = {
+  error: 'email_off',
+  message:
+    'E-mail is not set up on this server (SMTP_URL and MAIL_FROM), so no message can be sent.',
+};
 
 /**
  * The workspace's side of messages: the decision e-mail offered after a move to Accepted or
@@ -31,7 +36,7 @@ const noEmail = (reply: FastifyReply) =>
  * notification setting, and, for admins, messages that failed and their retry.
  */
 export async function messageRoutes(
-  app: FastifyInstance,
+  plainApp: FastifyInstance,
   {
     accounts,
     repository,
@@ -44,65 +49,35 @@ export async function messageRoutes(
     audit: AuditLog;
   },
 ) {
+  const app = withContract(plainApp);
   const { outbox, settings } = messaging;
   app.addHook('preHandler', requireRole('reviewer'));
 
-  app.get<{ Params: { id: string } }>(
-    '/api/review/applications/:id/messages',
-    async (request) => ({
+  app.route({
+    ...routeOf(applicationEmails),
+    handler: async (request) => ({
       isEmailOn: settings.isEmailOn,
       emails: await outbox.emailsAbout(request.params.id),
     }),
-  );
+  });
 
-  app.get<{ Params: { id: string }; Querystring: { stage: DecisionStage } }>(
-    '/api/review/applications/:id/decision-draft',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['stage'],
-          additionalProperties: false,
-          properties: { stage: decisionStage },
-        },
-      },
-    },
-    async (request, reply) => {
-      if (!settings.isEmailOn) return noEmail(reply);
+  app.route({
+    ...routeOf(decisionDraft),
+    handler: async (request, reply) => {
+      if (!settings.isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
-      if (!application) return noApplication(reply);
-      return decisionDraft(application.payload, request.query.stage, settings);
+      if (!application) return reply.code(404).send(noApplication);
+      return draftOf(application.payload, request.query.stage, settings);
     },
-  );
+  });
 
-  app.post<{
-    Params: { id: string };
-    Body: { stage: DecisionStage; subject: string; body: string };
-  }>(
-    '/api/review/applications/:id/messages',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['stage', 'subject', 'body'],
-          additionalProperties: false,
-          properties: {
-            stage: decisionStage,
-            subject: { type: 'string', minLength: 1, maxLength: 300 },
-            body: { type: 'string', minLength: 1, maxLength: 20_000 },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      if (!settings.isEmailOn) return noEmail(reply);
+  app.route({
+    ...routeOf(sendDecision),
+    handler: async (request, reply) => {
+      if (!settings.isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
-      if (!application) return noApplication(reply);
-      const { to } = decisionDraft(
-        application.payload,
-        request.body.stage,
-        settings,
-      );
+      if (!application) return reply.code(404).send(noApplication);
+      const { to } = draftOf(application.payload, request.body.stage, settings);
       if (!to)
         return reply.code(400).send({
           error: 'validation',
@@ -135,18 +110,18 @@ export async function messageRoutes(
       });
       return reply.code(202).send({ queued: true });
     },
-  );
+  });
 
-  app.get(
-    '/api/review/messages/failed',
-    { preHandler: requireRole('admin') },
-    async () => ({ messages: await outbox.failed() }),
-  );
+  app.route({
+    ...routeOf(failedMessages),
+    preHandler: requireRole('admin'),
+    handler: async () => ({ messages: await outbox.failed() }),
+  });
 
-  app.post<{ Params: { id: string } }>(
-    '/api/review/messages/:id/retry',
-    { preHandler: requireRole('admin') },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(retryMessage),
+    preHandler: requireRole('admin'),
+    handler: async (request, reply) => {
       if (!(await outbox.retry(request.params.id)))
         return reply.code(404).send({
           error: 'not_found',
@@ -161,28 +136,19 @@ export async function messageRoutes(
       });
       return reply.code(204).send();
     },
-  );
-
-  app.get('/api/review/settings/notifications', async (request) => {
-    const notify = await accounts.notifyOf(request.staff?.id ?? '');
-    return { notify: notify ?? 'none', isEmailOn: settings.isEmailOn };
   });
 
-  app.put<{ Body: { notify: StaffNotify } }>(
-    '/api/review/settings/notifications',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['notify'],
-          additionalProperties: false,
-          properties: {
-            notify: { type: 'string', enum: ['each', 'digest', 'none'] },
-          },
-        },
-      },
+  app.route({
+    ...routeOf(notificationSetting),
+    handler: async (request) => {
+      const notify = await accounts.notifyOf(request.staff?.id ?? '');
+      return { notify: notify ?? 'none', isEmailOn: settings.isEmailOn };
     },
-    async (request, reply) => {
+  });
+
+  app.route({
+    ...routeOf(chooseNotifications),
+    handler: async (request, reply) => {
       if (!request.staff?.isPerson)
         return reply.code(403).send({
           error: 'forbidden_role',
@@ -191,5 +157,5 @@ export async function messageRoutes(
       await accounts.setNotify(request.staff.id, request.body.notify);
       return reply.code(204).send();
     },
-  );
+  });
 }

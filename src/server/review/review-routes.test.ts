@@ -123,7 +123,15 @@ describe.each(engines)('the workspace on %s', (engine) => {
       items: Array<{ name: string }>;
     };
     expect(found.items.map((item) => item.name)).toEqual(['Grace Lovelace']);
-    expect((await get('/api/review/applications?limit=0')).status).toBe(400);
+    const tooFew = await get('/api/review/applications?limit=0&colour=blue');
+    expect(tooFew.status).toBe(400);
+    expect(await tooFew.json()).toEqual({
+      error: 'validation',
+      issues: [
+        { path: 'limit', message: 'At least 1' },
+        { path: 'colour', message: 'Unknown key' },
+      ],
+    });
     expect((await get('/api/review/applications?cursor=nonsense')).status).toBe(
       400,
     );
@@ -325,16 +333,15 @@ describe.each(engines)('the workspace on %s', (engine) => {
       ids: everyone,
       add: ['batch'],
     });
-    const shortlistings = async () =>
-      (
-        await server.database.db
-          .selectFrom('audit_log')
-          .select('id')
-          .where('action', '=', 'stage_moved')
-          .where('detail', '=', 'new → shortlisted')
-          .execute()
-      ).length;
-    const shortlistedBefore = await shortlistings();
+    const bulkEntries = () =>
+      server.database.db
+        .selectFrom('audit_log')
+        .select(['actor', 'subject', 'count', 'detail'])
+        .where('action', '=', 'stages_moved')
+        .where('count', '=', 3)
+        .orderBy('detail')
+        .execute();
+    expect(await bulkEntries()).toEqual([]);
     const moved = await send('POST', '/api/review/applications/stage', {
       view: { tag: 'batch', stage: 'new' },
       expected: 3,
@@ -370,7 +377,21 @@ describe.each(engines)('the workspace on %s', (engine) => {
       stage: 'new',
     });
     expect(await restored.json()).toEqual({ moved: 3 });
-    expect(await shortlistings()).toBe(shortlistedBefore + 3);
+    // The audit log has one entry per bulk move, with its count and how the applications were chosen.
+    expect(await bulkEntries()).toEqual([
+      {
+        actor: 'rita@example.org',
+        subject: null,
+        count: 3,
+        detail: '→ new; 3 selected',
+      },
+      {
+        actor: 'rita@example.org',
+        subject: null,
+        count: 3,
+        detail: '→ shortlisted; every one matching: stage new, tag batch',
+      },
+    ]);
   });
 
   test('exports the view on screen, or the applications selected, and audits a search without its words', async () => {
@@ -396,7 +417,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       .execute();
     expect(details.map((entry) => entry.detail).sort()).toEqual([
       '1 selected',
-      'a search, stage new',
+      'stage new, a search',
     ]);
     expect((await get('/api/review/applications.csv?colour=blue')).status).toBe(
       400,

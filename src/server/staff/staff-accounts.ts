@@ -6,9 +6,10 @@ import type {
   StaffNotify,
   StaffRole,
 } from '../db/database.ts';
+import { staffRoleSchema } from '#review-api/staff.ts';
 import { hashPassword, minimumPasswordLength } from './passwords.ts';
 
-export const staffRoles: readonly StaffRole[] = ['admin', 'reviewer'];
+export const staffRoles: readonly StaffRole[] = staffRoleSchema.options;
 
 export type StaffAccount = {
   id: string;

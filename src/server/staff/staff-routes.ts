@@ -1,42 +1,44 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { joinPath } from '#engine/review-page.ts';
-import type { StaffRole } from '../db/database.ts';
+import {
+  acceptInvitation,
+  changeRole,
+  invite,
+  listStaff,
+  readInvitation,
+  removeStaff,
+  revokeInvitation,
+} from '#review-api/staff.ts';
+import { routeOf, withContract } from '../review/contract.ts';
 import type { AuditLog } from './audit-log.ts';
 import {
   expectedOriginOf,
   requireRole,
   type SessionCookie,
 } from './staff-auth.ts';
-import {
-  StaffAccountError,
-  staffRoles,
-  type StaffAccounts,
-} from './staff-accounts.ts';
+import { StaffAccountError, type StaffAccounts } from './staff-accounts.ts';
 import type { StaffInvitations } from './staff-invitations.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 
-const roleSchema = { type: 'string', enum: [...staffRoles] } as const;
-const tokenSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const byId = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', maxLength: 36 } },
-} as const;
-
-const refusal = (reply: FastifyReply, error: unknown, path: string) => {
+/** A refusal of the accounts' rules (an address taken, a password too short) as a 400 naming the field. */
+const refusalOf = (error: unknown, path: string) => {
   if (!(error instanceof StaffAccountError)) throw error;
-  return reply.code(400).send({
+  return {
     error: 'validation',
     issues: [{ path, message: error.message }],
-  });
+  };
 };
 
-const linkGone = (reply: FastifyReply) =>
-  reply.code(410).send({
-    error: 'invitation_gone',
-    message:
-      'This invitation link has been used or has expired. Ask an admin for a new one.',
-  });
+const linkGone = {
+  error: 'invitation_gone',
+  message:
+    'This invitation link has been used or has expired. Ask an admin for a new one.',
+};
+
+const noAccount = {
+  error: 'not_found',
+  message: 'No staff account with that id.',
+};
 
 /**
  * Staff management for admins (accounts, roles, invitations), and the invited person's side:
@@ -44,7 +46,7 @@ const linkGone = (reply: FastifyReply) =>
  * travels in request bodies, never in an address, so it stays out of access logs.
  */
 export async function staffRoutes(
-  app: FastifyInstance,
+  plainApp: FastifyInstance,
   {
     accounts,
     invitations,
@@ -61,37 +63,31 @@ export async function staffRoutes(
     sessionCookie: SessionCookie;
   },
 ) {
+  const app = withContract(plainApp);
   const admin = { preHandler: requireRole('admin') };
 
-  app.get('/api/review/staff', admin, async () => ({
-    accounts: await accounts.list(),
-    invitations: await invitations.pending(),
-  }));
+  app.route({
+    ...routeOf(listStaff),
+    ...admin,
+    handler: async () => ({
+      accounts: await accounts.list(),
+      invitations: await invitations.pending(),
+    }),
+  });
 
-  app.patch<{ Params: { id: string }; Body: { role: StaffRole } }>(
-    '/api/review/staff/:id',
-    {
-      ...admin,
-      schema: {
-        params: byId,
-        body: {
-          type: 'object',
-          required: ['role'],
-          additionalProperties: false,
-          properties: { role: roleSchema },
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(changeRole),
+    ...admin,
+    handler: async (request, reply) => {
       let account;
       try {
         account = await accounts.change(request.params.id, {
           role: request.body.role,
         });
       } catch (error) {
-        return refusal(reply, error, 'role');
+        return reply.code(400).send(refusalOf(error, 'role'));
       }
-      if (!account) return noAccount(reply);
+      if (!account) return reply.code(404).send(noAccount);
       await audit.record({
         actor: request.staff?.email ?? '',
         action: 'role_changed',
@@ -101,19 +97,19 @@ export async function staffRoutes(
       });
       return account;
     },
-  );
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    '/api/review/staff/:id',
-    { ...admin, schema: { params: byId } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(removeStaff),
+    ...admin,
+    handler: async (request, reply) => {
       let account;
       try {
         account = await accounts.change(request.params.id, 'remove');
       } catch (error) {
-        return refusal(reply, error, 'id');
+        return reply.code(400).send(refusalOf(error, 'id'));
       }
-      if (!account) return noAccount(reply);
+      if (!account) return reply.code(404).send(noAccount);
       await audit.record({
         actor: request.staff?.email ?? '',
         action: 'staff_removed',
@@ -122,31 +118,18 @@ export async function staffRoutes(
       });
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.post<{ Body: { email: string; role: StaffRole } }>(
-    '/api/review/invitations',
-    {
-      ...admin,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'role'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', maxLength: 320 },
-            role: roleSchema,
-          },
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(invite),
+    ...admin,
+    handler: async (request, reply) => {
       const invitedBy = request.staff?.email ?? '';
       let made;
       try {
         made = await invitations.invite({ ...request.body, invitedBy });
       } catch (error) {
-        return refusal(reply, error, 'email');
+        return reply.code(400).send(refusalOf(error, 'email'));
       }
       await audit.record({
         actor: invitedBy,
@@ -162,12 +145,12 @@ export async function staffRoutes(
         link: `${origin}${joinPath}#${made.token}`,
       });
     },
-  );
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    '/api/review/invitations/:id',
-    { ...admin, schema: { params: byId } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(revokeInvitation),
+    ...admin,
+    handler: async (request, reply) => {
       const invitation = await invitations.revoke(request.params.id);
       if (!invitation)
         return reply.code(404).send({
@@ -182,48 +165,25 @@ export async function staffRoutes(
       });
       return reply.code(204).send();
     },
-  );
+  });
 
   // Signed out on purpose: the invited person has no account yet.
-  app.post<{ Body: { token: string } }>(
-    '/api/review/invitation',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['token'],
-          additionalProperties: false,
-          properties: { token: tokenSchema },
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(readInvitation),
+    handler: async (request, reply) => {
       const invitation = await invitations.find(request.body.token);
-      if (!invitation) return linkGone(reply);
+      if (!invitation) return reply.code(410).send(linkGone);
       return {
         email: invitation.email,
         role: invitation.role,
         expiresAt: invitation.expiresAt,
       };
     },
-  );
+  });
 
-  app.post<{ Body: { token: string; password: string } }>(
-    '/api/review/invitation/accept',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['token', 'password'],
-          additionalProperties: false,
-          properties: {
-            token: tokenSchema,
-            password: { type: 'string', maxLength: 1024 },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(acceptInvitation),
+    handler: async (request, reply) => {
       let account;
       try {
         account = await invitations.accept(
@@ -231,9 +191,9 @@ export async function staffRoutes(
           request.body.password,
         );
       } catch (error) {
-        return refusal(reply, error, 'password');
+        return reply.code(400).send(refusalOf(error, 'password'));
       }
-      if (!account) return linkGone(reply);
+      if (!account) return reply.code(410).send(linkGone);
       sessionCookie.set(request, reply, await sessions.start(account.id));
       await audit.record({
         actor: account.email,
@@ -244,11 +204,5 @@ export async function staffRoutes(
       });
       return reply.code(201).send({ email: account.email, role: account.role });
     },
-  );
-}
-
-const noAccount = (reply: FastifyReply) =>
-  reply.code(404).send({
-    error: 'not_found',
-    message: 'No staff account with that id.',
   });
+}

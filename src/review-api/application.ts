@@ -1,0 +1,151 @@
+import * as z from 'zod/mini';
+import type { DescribedStep } from '#engine/describe-application.ts';
+import { byIdSchema, stageSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { inboxViewSchema, tagSchema } from './inbox.ts';
+
+/** The most applications one action takes by "every one matching"; more must be narrowed first. */
+export const maxMatching = 10_000;
+
+const noteSchema = z.object({
+  id: z.string(),
+  author: z.string(),
+  at: z.string(),
+  body: z.string(),
+});
+
+const stageMoveSchema = z.object({
+  at: z.string(),
+  actor: z.string(),
+  from: stageSchema,
+  to: stageSchema,
+});
+
+export const readApplication = endpoint({
+  method: 'GET',
+  path: '/api/review/applications/:id',
+  params: byIdSchema,
+  responses: {
+    200: z.object({
+      id: z.string(),
+      name: z.string(),
+      receivedAt: z.string(),
+      // The engine owns this shape: every answer under its question, grouped by the wizard's steps.
+      answers: z.array(z.custom<DescribedStep>()),
+      stage: stageSchema,
+      tags: z.array(z.string()),
+      votes: z.array(
+        z.object({ email: z.string(), value: z.literal([1, -1]) }),
+      ),
+      notes: z.array(noteSchema),
+      history: z.array(stageMoveSchema),
+    }),
+  },
+});
+
+export const moveStage = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/:id/stage',
+  params: byIdSchema,
+  body: z.strictObject({ stage: stageSchema }),
+  responses: { 200: stageMoveSchema },
+});
+
+/**
+ * The target of a bulk action: chosen ids (at most 500, as the inbox selects them), or every
+ * application in a view with as many matching as the person saw counted, so that one arriving
+ * meanwhile is not acted on unseen.
+ */
+const bulkTargetShape = {
+  ids: z.optional(
+    z.array(z.string().check(z.maxLength(36))).check(
+      z.minLength(1),
+      z.maxLength(500),
+      z.refine(
+        (ids) => new Set(ids).size === ids.length,
+        'Name each application once',
+      ),
+    ),
+  ),
+  view: z.optional(inboxViewSchema),
+  expected: z.optional(z.int().check(z.minimum(1), z.maximum(maxMatching))),
+};
+
+const namesApplications = z.refine<{
+  ids?: unknown;
+  view?: unknown;
+  expected?: unknown;
+}>(
+  (target) =>
+    target.ids
+      ? target.view === undefined && target.expected === undefined
+      : target.view !== undefined && target.expected !== undefined,
+  {
+    error:
+      'Name the applications: either ids, or a view with the number expected to match.',
+    path: ['ids'],
+  },
+);
+
+const bulkBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.strictObject({ ...bulkTargetShape, ...shape }).check(namesApplications);
+
+export const moveStages = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/stage',
+  body: bulkBody({ stage: stageSchema }),
+  responses: { 200: z.object({ moved: z.number() }) },
+});
+
+/** A bulk action's target as the browser names it, and as the server reads it. */
+export type BulkTarget = Omit<z.input<typeof moveStages.body>, 'stage'>;
+export type ParsedBulkTarget = Omit<z.output<typeof moveStages.body>, 'stage'>;
+
+const tagListSchema = z.optional(z.array(tagSchema).check(z.maxLength(20)));
+
+/** Tags on one or several applications: added, taken off, or both. */
+export const changeTags = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/tags',
+  body: bulkBody({ add: tagListSchema, remove: tagListSchema }),
+  responses: { 200: z.object({ tagged: z.number() }) },
+});
+
+/** One vote per person: a new one replaces theirs, 0 withdraws it. */
+export const vote = endpoint({
+  method: 'PUT',
+  path: '/api/review/applications/:id/vote',
+  params: byIdSchema,
+  body: z.strictObject({ value: z.literal([1, 0, -1]) }),
+  responses: { 204: z.undefined() },
+});
+
+export const addNote = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/:id/notes',
+  params: byIdSchema,
+  body: z.strictObject({
+    body: z
+      .string()
+      .check(
+        z.maxLength(4000, 'A note is at most 4,000 characters'),
+        z.trim(),
+        z.minLength(1, 'Write something first.'),
+      ),
+  }),
+  responses: { 201: noteSchema },
+});
+
+/**
+ * Erasure on a data-protection request: 204 once its bytes are gone from the database files; 202
+ * while a reader that began earlier still holds them.
+ */
+export const eraseApplication = endpoint({
+  method: 'DELETE',
+  path: '/api/review/applications/:id',
+  params: byIdSchema,
+  responses: {
+    204: z.undefined(),
+    202: z.object({ status: z.literal('scrubbing'), message: z.string() }),
+  },
+});

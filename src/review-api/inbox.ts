@@ -1,0 +1,141 @@
+import * as z from 'zod/mini';
+import type { PlatformAnswer } from '#engine/payload.ts';
+import { platformKeys } from '#engine/platforms.ts';
+import { endpoint } from './endpoint.ts';
+import { countParameter, instantSchema, stageSchema } from './common.ts';
+
+/** A tag as it is kept: trimmed, lower case, with at least one letter or digit. */
+export const tagSchema = z
+  .string()
+  .check(
+    z.maxLength(40, 'A tag is at most 40 characters'),
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(/[\p{L}\p{N}]/u, 'A tag needs a letter or a digit.'),
+  );
+
+/**
+ * The filters of the inbox, as an address holds them (all text); parsed, each has the type the
+ * queries use. A new filter is one entry here, one condition in the query, one chip in the bar.
+ */
+const inboxFiltersShape = {
+  search: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(200), z.trim()),
+      z.transform((text) => text || undefined),
+    ),
+  ),
+  country: z.optional(
+    z.string().check(z.regex(/^[A-Z]{2}$/, 'Expected a country code')),
+  ),
+  platform: z.optional(z.enum(platformKeys)),
+  minReach: z.optional(countParameter(0, Number.MAX_SAFE_INTEGER)),
+  /** Received at or after this instant. */
+  receivedFrom: z.optional(instantSchema),
+  /** Received before this instant. */
+  receivedTo: z.optional(instantSchema),
+  /** Only applications with at least one internal note. */
+  hasNote: z.optional(
+    z.pipe(
+      z.literal('yes'),
+      z.transform(() => true),
+    ),
+  ),
+  tag: z.optional(tagSchema),
+};
+
+/** A view of the inbox: its stage tab and filters. Exports and bulk actions name one this way. */
+export const inboxViewSchema = z.strictObject({
+  stage: z.optional(stageSchema),
+  ...inboxFiltersShape,
+});
+
+export type InboxView = z.output<typeof inboxViewSchema>;
+/** A view as the browser writes it into an address. */
+export type InboxViewQuery = z.input<typeof inboxViewSchema>;
+export type InboxFilters = Omit<InboxView, 'stage'>;
+
+const inboxSorts = ['newest', 'reach', 'votes'] as const;
+export type InboxSort = (typeof inboxSorts)[number];
+
+const inboxQuerySchema = z.strictObject({
+  stage: z.optional(stageSchema),
+  ...inboxFiltersShape,
+  sort: z.optional(z.enum(inboxSorts)),
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  limit: z.optional(countParameter(1, 200)),
+});
+
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxItemSchema = z.object({
+  id: z.string(),
+  receivedAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  countryCode: z.nullable(z.string()),
+  // The engine owns this shape; the server builds it from the stored answers.
+  platforms: z.array(z.custom<PlatformAnswer>()),
+  /** The sum of the followers of its platforms. */
+  reach: z.number(),
+  stage: stageSchema,
+  /** Up votes minus down votes of the staff. */
+  netVotes: z.number(),
+  tags: z.array(z.string()),
+});
+
+export type InboxItem = z.output<typeof inboxItemSchema>;
+
+const stageCountsSchema = z.record(stageSchema, z.number());
+
+export type StageCounts = z.output<typeof stageCountsSchema>;
+
+export const listInbox = endpoint({
+  method: 'GET',
+  path: '/api/review/applications',
+  query: inboxQuerySchema,
+  responses: {
+    200: z.object({
+      items: z.array(inboxItemSchema),
+      /** Where the next page starts; null on the last. */
+      nextCursor: z.nullable(z.string()),
+      /** How many match the filters in each stage, whatever the stage tab. */
+      counts: stageCountsSchema,
+    }),
+  },
+});
+
+/** What occurs among the applications, so the filters offer only that. */
+export const inboxFacets = endpoint({
+  method: 'GET',
+  path: '/api/review/applications/facets',
+  responses: {
+    200: z.object({
+      countries: z.array(z.object({ code: z.string(), count: z.number() })),
+      platforms: z.array(
+        z.object({ platform: z.enum(platformKeys), count: z.number() }),
+      ),
+      tags: z.array(z.object({ tag: z.string(), count: z.number() })),
+    }),
+  },
+});
+
+export type InboxFacets = z.output<(typeof inboxFacets.responses)[200]>;
+
+/** The applications of a view as CSV. */
+export const exportView = endpoint({
+  method: 'GET',
+  path: '/api/review/applications.csv',
+  query: inboxViewSchema,
+});
+
+/** The selected applications as CSV, posted because hundreds of ids do not fit in an address. */
+export const exportSelected = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/export',
+  body: z.strictObject({
+    ids: z
+      .array(z.string().check(z.maxLength(36)))
+      .check(z.minLength(1), z.maxLength(500)),
+  }),
+});

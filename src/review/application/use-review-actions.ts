@@ -1,0 +1,63 @@
+import {
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { Stage } from '#engine/stages.ts';
+import {
+  addNote,
+  changeTags,
+  eraseApplication,
+  moveStage,
+  vote,
+} from '#review-api/application.ts';
+import { call } from '#review/lib/api.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
+
+/**
+ * The team's actions on one application. Each reads the application again before it counts as
+ * done (so its buttons show the new state at once), and marks the lists it changes as stale.
+ */
+export function useReviewActions(id: string) {
+  const client = useQueryClient();
+  const params = { id };
+  const refresh = async (...stale: QueryKey[]) => {
+    for (const queryKey of stale) void client.invalidateQueries({ queryKey });
+    await client.invalidateQueries({ queryKey: queryKeys.application(id) });
+  };
+  return {
+    move: useMutation({
+      mutationFn: (stage: Stage) =>
+        call(moveStage, { params, body: { stage } }),
+      onSuccess: () => refresh(queryKeys.inbox, queryKeys.audit),
+    }),
+    vote: useMutation({
+      mutationFn: (value: 1 | 0 | -1) =>
+        call(vote, { params, body: { value } }),
+      onSuccess: () => refresh(queryKeys.inbox),
+    }),
+    tags: useMutation({
+      mutationFn: (change: { add?: string[]; remove?: string[] }) =>
+        call(changeTags, { body: { ids: [id], ...change } }),
+      onSuccess: () => refresh(queryKeys.inbox, queryKeys.facets),
+    }),
+    note: useMutation({
+      mutationFn: (body: string) => call(addNote, { params, body: { body } }),
+      onSuccess: () => refresh(queryKeys.inbox),
+    }),
+    erase: useMutation({
+      mutationFn: () => call(eraseApplication, { params }),
+      onSuccess: () => {
+        client.removeQueries({ queryKey: queryKeys.application(id) });
+        for (const queryKey of [
+          queryKeys.inbox,
+          queryKeys.facets,
+          queryKeys.audit,
+        ])
+          void client.invalidateQueries({ queryKey });
+      },
+    }),
+  };
+}
+
+export type ReviewActions = ReturnType<typeof useReviewActions>;

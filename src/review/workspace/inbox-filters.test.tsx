@@ -1,0 +1,116 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
+import type { InboxFacets } from '#review-api/inbox.ts';
+import { createQueryClient } from '#review/lib/query-client.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { InboxFilters } from './inbox-filters.tsx';
+
+const facets: InboxFacets = {
+  countries: [
+    { code: 'GB', count: 40 },
+    { code: 'FR', count: 3 },
+  ],
+  platforms: [{ platform: 'instagram', count: 43 }],
+  tags: [{ tag: 'coast', count: 5 }],
+};
+
+/** The filters over a cache that already holds what occurs, as the server answered it. */
+function renderFilters(query: string) {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.facets, facets);
+  const onChange = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <InboxFilters
+        params={new URLSearchParams(query)}
+        isBeside={false}
+        onChange={onChange}
+      />
+    </QueryClientProvider>,
+  );
+  return onChange;
+}
+
+const optionsOf = (label: string) =>
+  within(screen.getByLabelText(label, { exact: true, selector: 'select' }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+test('offers the countries, platforms and tags that occur, not every one there is', () => {
+  renderFilters('');
+  expect(optionsOf('Country')).toEqual(['Any', 'United Kingdom', 'France']);
+  expect(optionsOf('Platform')).toEqual(['Any', 'Instagram']);
+  expect(optionsOf('Tag')).toEqual(['Any', 'coast']);
+});
+
+test('keeps offering what the address names, when no application has it any more', () => {
+  renderFilters('country=DE&tag=gone');
+  expect(optionsOf('Country')).toEqual([
+    'Any',
+    'Germany',
+    'United Kingdom',
+    'France',
+  ]);
+  expect(screen.getByLabelText('Tag', { selector: 'select' })).toHaveValue(
+    'gone',
+  );
+});
+
+test('a choice applies at once, and "Any" takes the filter off', async () => {
+  const onChange = renderFilters('platform=instagram');
+  const user = userEvent.setup();
+  await user.selectOptions(screen.getByLabelText('Country'), 'France');
+  expect(onChange).toHaveBeenLastCalledWith({ country: 'FR' });
+  await user.selectOptions(screen.getByLabelText('Platform'), 'Any');
+  expect(onChange).toHaveBeenLastCalledWith({ platform: null });
+  await user.click(screen.getByLabelText('Has a note'));
+  expect(onChange).toHaveBeenLastCalledWith({ hasNote: 'yes' });
+});
+
+test('typed filters apply on Apply, once, not at every key', async () => {
+  const onChange = renderFilters('');
+  const user = userEvent.setup();
+  // Folded behind its summary where the list is narrow, as in a window without media queries.
+  await user.click(screen.getByText('Sort and filters'));
+  await user.click(screen.getByText('Followers'));
+  const followers = screen.getByLabelText('Followers at least');
+  await user.type(followers, '12 000');
+  expect(onChange).not.toHaveBeenCalled();
+  await user.click(
+    within(followers.closest('form') as HTMLElement).getByRole('button', {
+      name: 'Apply',
+    }),
+  );
+  expect(onChange).toHaveBeenCalledTimes(1);
+  expect(onChange).toHaveBeenCalledWith({ minReach: '12000' });
+});
+
+test('counts the filters on in its summary, and clears them all at once', async () => {
+  const onChange = renderFilters(
+    'sort=reach&search=ada&tag=coast&minReach=100',
+  );
+  expect(screen.getByText('Sort and filters (2 on)')).toBeInTheDocument();
+  expect(screen.getByText('Followers ≥ 100')).toBeInTheDocument();
+  await userEvent
+    .setup()
+    .click(screen.getByRole('button', { name: 'Clear filters' }));
+  expect(onChange).toHaveBeenCalledWith({
+    search: null,
+    platform: null,
+    country: null,
+    minReach: null,
+    from: null,
+    to: null,
+    tag: null,
+    hasNote: null,
+  });
+});
+
+test('offers no "Clear filters" while nothing narrows the list', () => {
+  renderFilters('sort=votes&stage=new');
+  expect(
+    screen.queryByRole('button', { name: 'Clear filters' }),
+  ).not.toBeInTheDocument();
+});

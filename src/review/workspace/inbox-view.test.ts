@@ -1,0 +1,55 @@
+import { expect, test } from 'vitest';
+import {
+  clearedFilters,
+  filterParams,
+  hasFilters,
+  inboxQueryOf,
+} from './inbox-view.ts';
+
+const params = (query: string) => new URLSearchParams(query);
+
+test('reads the view from the address: stage tab, sort, search and each filter', () => {
+  expect(
+    inboxQueryOf(
+      params(
+        'stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&open=42',
+      ),
+    ),
+  ).toEqual({
+    stage: 'shortlisted',
+    sort: 'reach',
+    search: 'ada',
+    platform: 'tiktok',
+    country: 'GB',
+    minReach: '5000',
+    tag: 'coast',
+    hasNote: 'yes',
+  });
+});
+
+test('sends the received days as the instants the viewer’s days begin, the last one included', () => {
+  const query = inboxQueryOf(params('from=2026-11-01&to=2026-11-03'));
+  expect(query.receivedFrom).toBe(new Date('2026-11-01T00:00').toISOString());
+  expect(query.receivedTo).toBe(new Date('2026-11-04T00:00').toISOString());
+});
+
+test('leaves out what the API would refuse, keeping the rest of an address typed by hand', () => {
+  expect(
+    inboxQueryOf(
+      params(
+        'stage=won&platform=myspace&minReach=lots&country=gb&from=yesterday&tag=coast',
+      ),
+    ),
+  ).toEqual({ tag: 'coast' });
+});
+
+test('knows whether anything narrows the view, and clears it all but the stage tab and the sort', () => {
+  expect(hasFilters(params('stage=new&sort=votes&open=42'))).toBe(false);
+  expect(hasFilters(params('stage=new&search=ada'))).toBe(true);
+  expect(hasFilters(params('hasNote=yes'))).toBe(true);
+  const cleared = clearedFilters();
+  expect(Object.keys(cleared).sort()).toEqual([...filterParams].sort());
+  expect(Object.values(cleared).every((value) => value === null)).toBe(true);
+  expect(cleared).not.toHaveProperty('stage');
+  expect(cleared).not.toHaveProperty('sort');
+});
