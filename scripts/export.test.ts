@@ -1,3 +1,4 @@
+import { latestAuditEntries } from '../tests/support/audit.ts';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -7,7 +8,6 @@ import { expect, test } from 'vitest';
 import { readExport } from '../tests/support/csv.ts';
 import { putApplication, validApplication } from '../tests/support/fixtures.ts';
 import { startTestServer } from '../tests/support/test-server.ts';
-import { createAuditLog } from '../src/server/staff/audit-log.ts';
 
 test('npm run export writes the same CSV as the review API, and both are audited', async () => {
   const server = await startTestServer();
@@ -45,7 +45,7 @@ test('npm run export writes the same CSV as the review API, and both are audited
   ).toEqual(['Ada', 'Grace']);
   // Each export is in the audit log, whichever way it was made.
   expect(
-    (await createAuditLog(server.database).latest(5)).map((entry) => [
+    (await latestAuditEntries(server.database, 5)).map((entry) => [
       entry.actor,
       entry.action,
     ]),

@@ -446,6 +446,9 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           )
           .addColumn('challenge', 'varchar(200)', (column) => column.notNull())
           .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .execute();
+      },
+    },
     '015-audit-log-filters': {
       async up(db: Kysely<unknown>) {
         // A bulk action is one entry, with the number of applications it took.

@@ -1,3 +1,4 @@
+import { latestAuditEntries } from '../../../tests/support/audit.ts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
@@ -9,7 +10,6 @@ import {
 } from '../../../tests/support/fixtures.ts';
 import { readExport } from '../../../tests/support/csv.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { createAuditLog } from '../staff/audit-log.ts';
 
 const authorised = { Authorization: `Bearer ${adminToken}` };
 
@@ -349,7 +349,7 @@ test('an export and an erasure through the review API are audited, as in the wor
       })
     ).status,
   ).toBe(204);
-  const entries = await createAuditLog(server.database).latest(10);
+  const entries = await latestAuditEntries(server.database, 10);
   expect(
     entries.map(({ actor, action, subject, address, detail }) => ({
       actor,

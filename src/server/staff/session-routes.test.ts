@@ -1,9 +1,9 @@
+import { latestAuditEntries } from '../../../tests/support/audit.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
 import { adminToken } from '../../../tests/support/fixtures.ts';
 import { sessionCookieOf } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { createAuditLog } from './audit-log.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 
 const password = 'a long enough secret';
@@ -65,7 +65,7 @@ describe.each(engines)('workspace sign-in on %s', (engine) => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
-    const entries = await createAuditLog(server.database).latest(100);
+    const entries = await latestAuditEntries(server.database, 100);
     expect(
       entries
         .filter((entry) => entry.action === 'sign_in_failed')

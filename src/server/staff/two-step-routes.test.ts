@@ -1,10 +1,10 @@
+import { latestAuditEntries } from '../../../tests/support/audit.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
 import { adminToken } from '../../../tests/support/fixtures.ts';
 import { sessionCookieOf } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { authenticationCode } from '../../../tests/support/two-step.ts';
-import { createAuditLog } from './audit-log.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 import { createTwoStep } from './two-step.ts';
 
@@ -132,7 +132,7 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
       expect(storedText).not.toContain(code);
       expect(storedText).not.toContain(code.replaceAll('-', ''));
     }
-    const audit = await createAuditLog(server.database).latest(20);
+    const audit = await latestAuditEntries(server.database, 20);
     expect(audit.map((entry) => [entry.action, entry.subject])).toContainEqual([
       'two_step_on',
       'tess@example.org',
@@ -215,7 +215,7 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
       body: { code: recovery },
     });
     expect(reused.status).toBe(400);
-    const audit = await createAuditLog(server.database).latest(30);
+    const audit = await latestAuditEntries(server.database, 30);
     expect(
       audit
         .filter((entry) => entry.subject === 'olga@example.org')
@@ -387,7 +387,7 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
     });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ error: 'passkey_refused' });
-    const audit = await createAuditLog(server.database).latest(5);
+    const audit = await latestAuditEntries(server.database, 5);
     expect(audit.map((entry) => [entry.action, entry.detail])).toContainEqual([
       'sign_in_failed',
       'passkey refused',
