@@ -10,6 +10,7 @@ import { startCompiledServer } from './support/compiled-server.ts';
 import {
   continueButton,
   fillGeneralInformation,
+  openSlowPage,
 } from './support/wizard-steps.ts';
 
 // From a click on Continue to the next step complete, its heading and every field painted, in
@@ -38,12 +39,7 @@ const record = (name: string, transition: Transition) =>
   results.set(name, [...(results.get(name) ?? []), transition]);
 for (const readMs of [3000, 1000])
   for (let run = 0; run < runs; run += 1) {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { context, page } = await openSlowPage(browser);
     await page.goto(server.url);
     await page.getByRole('heading', { level: 1, name: 'Welcome!' }).waitFor();
     await page.waitForTimeout(readMs);

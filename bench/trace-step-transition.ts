@@ -11,6 +11,7 @@ import {
 import {
   continueButton,
   fillGeneralInformation,
+  openSlowPage,
 } from './support/wizard-steps.ts';
 
 // Where the time of one Continue goes: a fresh Chromium at 4× CPU throttling, 1280×800, clicks
@@ -25,12 +26,7 @@ const browser = await chromium.launch({
   executablePath: chromiumPath,
   args: ['--no-sandbox'],
 });
-const context = await browser.newContext({
-  viewport: { width: 1280, height: 800 },
-});
-const page = await context.newPage();
-const cdp = await context.newCDPSession(page);
-await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+const { page, cdp } = await openSlowPage(browser);
 await page.goto(server.url);
 const heading = (name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 export const continueButton = (page: Page) =>
   page.getByRole('button', { name: 'Continue', exact: true });
@@ -25,4 +25,15 @@ export async function fillGeneralInformation(page: Page): Promise<void> {
     .getByRole('textbox', { name: 'Username' })
     .fill('ada.travels');
   await instagram.getByRole('textbox', { name: 'Followers' }).fill('12000');
+}
+
+/** A fresh page at 1280×800 whose CPU runs 4× slower, as a mid-range phone's would. */
+export async function openSlowPage(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page, cdp };
 }
