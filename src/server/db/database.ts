@@ -99,6 +99,12 @@ export type StaffNotify = Notify;
 
 export type OutboxChannel = 'email' | 'webhook';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
+/**
+ * Which queue a message waits in: `person` for what a staff member sent by hand (decision
+ * e-mails), delivered first; `automatic` for what events set off (receipts, staff e-mails,
+ * digests, webhooks).
+ */
+export type OutboxLane = 'person' | 'automatic';
 
 type OutboxTable = {
   id: string;
@@ -111,6 +117,7 @@ type OutboxTable = {
   /** JSON: an e-mail's subject, text and HTML, or a webhook's body. */
   content: string;
   dedupe_key: string | null;
+  lane: Generated<OutboxLane>;
   status: OutboxStatus;
   attempts: Generated<number>;
   created_at: string;

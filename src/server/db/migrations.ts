@@ -469,5 +469,27 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '017-outbox-lanes': {
+      async up(db: Kysely<unknown>) {
+        // What a person sent goes before what events set off: a decision e-mail must not wait
+        // behind thousands of receipts. Decision e-mails already waiting join the person's lane.
+        await db.schema
+          .alterTable('outbox')
+          .addColumn('lane', 'varchar(16)', (column) =>
+            column.notNull().defaultTo('automatic'),
+          )
+          .execute();
+        await sql`update outbox set lane = 'person' where purpose like 'decision%'`.execute(
+          db,
+        );
+        // Each lane is claimed on its own, oldest due first.
+        await db.schema
+          .createIndex('outbox_lane_due')
+          .on('outbox')
+          .columns(['status', 'lane', 'next_attempt_at'])
+          .execute();
+        await db.schema.dropIndex('outbox_due').execute();
+      },
+    },
   };
 }

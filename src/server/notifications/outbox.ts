@@ -4,6 +4,7 @@ import type {
   Database,
   DatabaseSchema,
   OutboxChannel,
+  OutboxLane,
   OutboxStatus,
 } from '../db/database.ts';
 
@@ -20,6 +21,8 @@ export type OutgoingMessage = {
   applicationId: string | null;
   /** Makes the message once only: a second one with the same key is not written. */
   dedupeKey?: string;
+  /** `person` for what a staff member sent by hand, delivered first; `automatic` otherwise. */
+  lane?: OutboxLane;
 } & (
   | { channel: 'email'; recipient: string; content: EmailContent }
   | { channel: 'webhook'; recipient: string; content: WebhookContent }
@@ -81,6 +84,13 @@ export function retryDelayMs(
 }
 
 const parse = <T>(text: string) => JSON.parse(text) as T;
+
+/**
+ * Of each claim, the part kept for automatic messages while any are due: person-sent ones go
+ * first, but a long run of them (a decision e-mailed to thousands) never stops receipts and
+ * webhooks altogether.
+ */
+const automaticShare = 1 / 4;
 
 /**
  * The transactional outbox: messages are written with the event they tell of, in its transaction,
@@ -155,6 +165,7 @@ export function createOutbox(
             recipient: message.recipient,
             content: JSON.stringify(message.content),
             dedupe_key: message.dedupeKey ?? null,
+            lane: message.lane ?? 'automatic',
             status: 'pending' as const,
             created_at: at.toISOString(),
             next_attempt_at: at.toISOString(),
@@ -172,54 +183,73 @@ export function createOutbox(
     },
 
     /**
-     * Claims up to `limit` messages that are due, for `leaseMs`. On PostgreSQL, processes claiming
-     * at once skip each other's rows (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
+     * Claims up to `limit` messages that are due, for `leaseMs`: person-sent ones first, oldest due
+     * first within each lane, with a quarter of the claim kept for automatic ones while any are due
+     * (and given back to the person's lane when none are). On PostgreSQL, processes claiming at
+     * once skip each other's rows (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
      */
     async claim(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
       const at = now();
-      const due = db
-        .selectFrom('outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', at.toISOString())
-        .where((where) =>
-          where.or([
-            where('locked_until', 'is', null),
-            where('locked_until', '<=', at.toISOString()),
-          ]),
-        )
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .$if(database.engine === 'postgres', (query) =>
-          query.forUpdate().skipLocked(),
+      const reserved = Math.floor(limit * automaticShare);
+      const fromLane = async (
+        lane: OutboxLane,
+        count: number,
+      ): Promise<ClaimedMessage[]> => {
+        if (count <= 0) return [];
+        const due = db
+          .selectFrom('outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('lane', '=', lane)
+          .where('next_attempt_at', '<=', at.toISOString())
+          .where((where) =>
+            where.or([
+              where('locked_until', 'is', null),
+              where('locked_until', '<=', at.toISOString()),
+            ]),
+          )
+          .orderBy('next_attempt_at')
+          .limit(count)
+          .$if(database.engine === 'postgres', (query) =>
+            query.forUpdate().skipLocked(),
+          );
+        const rows = await db
+          .updateTable('outbox')
+          .set((update) => ({
+            locked_until: new Date(at.getTime() + leaseMs).toISOString(),
+            attempts: update('attempts', '+', 1),
+          }))
+          .where('id', 'in', due)
+          .returning([
+            'id',
+            'channel',
+            'purpose',
+            'recipient',
+            'content',
+            'attempts',
+          ])
+          .execute();
+        return rows.map(
+          (row) =>
+            ({
+              id: row.id,
+              channel: row.channel,
+              purpose: row.purpose,
+              recipient: row.recipient,
+              content: parse(row.content),
+              attempts: row.attempts,
+            }) as ClaimedMessage,
         );
-      const rows = await db
-        .updateTable('outbox')
-        .set((update) => ({
-          locked_until: new Date(at.getTime() + leaseMs).toISOString(),
-          attempts: update('attempts', '+', 1),
-        }))
-        .where('id', 'in', due)
-        .returning([
-          'id',
-          'channel',
-          'purpose',
-          'recipient',
-          'content',
-          'attempts',
-        ])
-        .execute();
-      return rows.map(
-        (row) =>
-          ({
-            id: row.id,
-            channel: row.channel,
-            purpose: row.purpose,
-            recipient: row.recipient,
-            content: parse(row.content),
-            attempts: row.attempts,
-          }) as ClaimedMessage,
-      );
+      };
+      const person = await fromLane('person', limit - reserved);
+      const automatic = await fromLane('automatic', limit - person.length);
+      // Fewer automatic ones than kept for them: the rest of the claim goes to people after all.
+      const more =
+        person.length === limit - reserved
+          ? await fromLane('person', limit - person.length - automatic.length)
+          : [];
+      // Sent in this order: what a person sent reaches the mail server first.
+      return [...person, ...more, ...automatic];
     },
 
     async markSent(id: string): Promise<void> {

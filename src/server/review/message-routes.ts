@@ -95,6 +95,7 @@ export async function messageRoutes(
         {
           channel: 'email',
           purpose: `decision_${request.body.stage}`,
+          lane: 'person',
           applicationId: application.id,
           recipient: to,
           content,
