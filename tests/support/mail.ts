@@ -33,9 +33,13 @@ function waiter<T>(read: () => T[]) {
 
 /**
  * A real SMTP server in the test process: every message it accepts, parsed. `down()` stops
- * listening (a mail server that is away), `up()` listens again on the same port.
+ * listening (a mail server that is away), `up()` listens again on the same port. `acceptDelayMs`
+ * makes it a slow relay: each message is accepted that long after it has arrived.
  */
-export async function startSmtpServer(listenPort = 0) {
+export async function startSmtpServer(
+  listenPort = 0,
+  { acceptDelayMs = 0 }: { acceptDelayMs?: number } = {},
+) {
   const messages: Array<
     ParsedMail & { envelopeTo: string[]; acceptedAtMs: number }
   > = [];
@@ -49,7 +53,11 @@ export async function startSmtpServer(listenPort = 0) {
       logger: false,
       onData(stream, session, callback) {
         simpleParser(stream).then(
-          (parsed) => {
+          async (parsed) => {
+            if (acceptDelayMs > 0)
+              await new Promise((resolve) =>
+                setTimeout(resolve, acceptDelayMs),
+              );
             messages.push({
               ...parsed,
               acceptedAtMs: Date.now(),
