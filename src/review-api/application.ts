@@ -87,7 +87,8 @@ const namesApplications = z.refine<{
   },
 );
 
-const bulkBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+/** A bulk action's body: its target, and what it does to each. */
+export const bulkBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.strictObject({ ...bulkTargetShape, ...shape }).check(namesApplications);
 
 export const moveStages = endpoint({

@@ -1,10 +1,50 @@
 import * as z from 'zod/mini';
+import { bulkBody } from './application.ts';
 import { byIdSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 const decisionStageSchema = z.enum(['accepted', 'declined']);
 
 export type DecisionStage = z.output<typeof decisionStageSchema>;
+
+/** What a decision e-mail may name, filled in for each applicant. */
+export const decisionPlaceholders = [
+  'firstName',
+  'name',
+  'organisation',
+] as const;
+
+export type DecisionValues = Record<
+  (typeof decisionPlaceholders)[number],
+  string
+>;
+
+const placeholderPattern = /\{(\w+)\}/g;
+const namedPlaceholders = decisionPlaceholders
+  .map((placeholder) => `{${placeholder}}`)
+  .join(', ');
+const unknownPlaceholderIn = (text: string) =>
+  [...text.matchAll(placeholderPattern)].find(
+    (match) =>
+      !(decisionPlaceholders as readonly string[]).includes(match[1] ?? ''),
+  )?.[0];
+
+/**
+ * A decision e-mail's subject or text as staff wrote it for several applicants: its placeholders
+ * are filled in for each, so one the server does not know would reach every inbox as written.
+ */
+const decisionTextSchema = (maxLength: number) =>
+  z.string().check(
+    z.maxLength(
+      maxLength,
+      `At most ${maxLength.toLocaleString('en')} characters`,
+    ),
+    z.refine((text) => text.trim() !== '', 'Write something first.'),
+    z.refine((text) => unknownPlaceholderIn(text) === undefined, {
+      error: (issue) =>
+        `${unknownPlaceholderIn(String(issue.input))} is filled in for nobody: use ${namedPlaceholders}, or write the text itself.`,
+    }),
+  );
 
 const messageSchema = z.object({
   id: z.string(),
@@ -58,6 +98,51 @@ export const sendDecision = endpoint({
     body: z.string().check(z.minLength(1), z.maxLength(20_000)),
   }),
   responses: { 202: z.object({ queued: z.literal(true) }) },
+});
+
+/**
+ * Before a decision on several applications: the configured e-mail with its placeholders, filled in
+ * for the first of them that would get it, and how many would. Those already sent this decision's
+ * e-mail, and those without an address, get none.
+ */
+export const previewDecisions = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/decision-preview',
+  body: bulkBody({ stage: decisionStageSchema }),
+  responses: {
+    200: z.object({
+      subject: z.string(),
+      body: z.string(),
+      example: z.nullable(
+        z.object({
+          to: z.string(),
+          values: z.record(z.enum(decisionPlaceholders), z.string()),
+        }),
+      ),
+      /** How many the action takes. */
+      applications: z.number(),
+      /** How many of them would get the e-mail. */
+      recipients: z.number(),
+      alreadySent: z.number(),
+      withoutAddress: z.number(),
+    }),
+  },
+});
+
+/**
+ * A decision on several applications: each moved to the stage and, in the same transaction, sent
+ * the e-mail with its own placeholders filled in (none to those already sent it, or without an
+ * address). One entry in the audit log.
+ */
+export const sendDecisions = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/decisions',
+  body: bulkBody({
+    stage: decisionStageSchema,
+    subject: decisionTextSchema(300),
+    body: decisionTextSchema(20_000),
+  }),
+  responses: { 200: z.object({ moved: z.number(), emailed: z.number() }) },
 });
 
 export const failedMessages = endpoint({

@@ -294,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
     descriptions,
     audit,
+    messaging,
   });
   await app.register(auditRoutes, { audit });
 

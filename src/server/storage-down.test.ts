@@ -43,6 +43,16 @@ const bodies: Record<string, unknown> = {
   'POST /api/review/applications/export': { ids: [id] },
   'POST /api/review/applications/stage': { ids: [id], stage: 'new' },
   'POST /api/review/applications/tags': { ids: [id], add: ['x'] },
+  'POST /api/review/applications/decision-preview': {
+    ids: [id],
+    stage: 'declined',
+  },
+  'POST /api/review/applications/decisions': {
+    ids: [id],
+    stage: 'declined',
+    subject: 'x',
+    body: 'x',
+  },
   [`POST /api/review/applications/${id}/stage`]: { stage: 'accepted' },
   [`PUT /api/review/applications/${id}/vote`]: { value: 1 },
   [`POST /api/review/applications/${id}/notes`]: { body: 'x' },

@@ -356,6 +356,20 @@ export function createApplicationsRepository(
       return row && toStored(row);
     },
 
+    /** The applications named that are still there, read within a transaction when given one. */
+    async getMany(
+      ids: readonly string[],
+      executor: Kysely<DatabaseSchema> = db,
+    ): Promise<StoredApplication[]> {
+      if (ids.length === 0) return [];
+      const rows = await executor
+        .selectFrom('applications')
+        .select(storedColumns)
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map(toStored);
+    },
+
     /** Keeps a configuration the server serves, once per version, so its applications can be read with it later. */
     async rememberConfig(version: string, config: unknown): Promise<void> {
       await db

@@ -2,6 +2,7 @@ import { platformAnswersOf, type ApplicationPayload } from '#engine/payload.ts';
 import { platformNames } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
 import { interpolate } from '#engine/texts.ts';
+import type { DecisionStage, DecisionValues } from '#review-api/messages.ts';
 import { countries } from '#reference-data/countries.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
 import {
@@ -239,14 +240,18 @@ export function stageChangedMessages(
   ];
 }
 
-/** The decision e-mail staff are offered, filled for this applicant, for them to edit. */
+/**
+ * The decision e-mail to one applicant, its placeholders filled: the configured text unless staff
+ * wrote their own. `to` is empty when the application has no address; `values` are what the
+ * placeholders stood for.
+ */
 export function decisionDraft(
   payload: ApplicationPayload,
-  stage: 'accepted' | 'declined',
+  stage: DecisionStage,
   settings: MessageSettings,
-): { to: string; subject: string; body: string } {
+  template: Template = settings.notifications.templates[stage],
+): { to: string; subject: string; body: string; values: DecisionValues } {
   const summary = summaryOf({ id: '', receivedAt: '', pageId: '', payload });
-  const template = settings.notifications.templates[stage];
   const values = {
     firstName: summary.firstName,
     name: summary.name,
@@ -256,8 +261,35 @@ export function decisionDraft(
     to: summary.email,
     subject: interpolate(template.subject, values),
     body: interpolate(template.body, values),
+    values,
   };
 }
+
+/**
+ * A decision e-mail as the outbox keeps it: in the lane of what people send, so it goes before
+ * the receipts and webhooks of a busy day; null without an address to send it to.
+ */
+export function decisionMessage(
+  application: { id: string; payload: ApplicationPayload },
+  stage: DecisionStage,
+  template: Template,
+  settings: MessageSettings,
+): OutgoingMessage | null {
+  const draft = decisionDraft(application.payload, stage, settings, template);
+  if (!draft.to) return null;
+  return {
+    channel: 'email',
+    purpose: decisionPurpose(stage),
+    lane: 'person',
+    applicationId: application.id,
+    recipient: draft.to,
+    content: emailContent(draft.subject, draft.body, settings, 'applicant'),
+  };
+}
+
+/** How the outbox names a decision's e-mail, and how an application's record of it is found. */
+export const decisionPurpose = (stage: DecisionStage) =>
+  `decision_${stage}` as const;
 
 /** The daily digest for one staff member: the applications of the day before, one line each. */
 export function digestMessage(

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { formatIssuePath } from '#engine/config-schema.ts';
+import { decisionPlaceholders } from '#review-api/messages.ts';
 
 /**
  * The messages the organisation sends, with the placeholders each may use. A placeholder is a
@@ -16,8 +17,8 @@ export const templatePlaceholders = {
     'organisation',
   ],
   receipt: ['firstName', 'name', 'organisation'],
-  accepted: ['firstName', 'name', 'organisation'],
-  declined: ['firstName', 'name', 'organisation'],
+  accepted: decisionPlaceholders,
+  declined: decisionPlaceholders,
   digest: ['count', 'list', 'workspaceUrl', 'organisation'],
 } as const;
 

@@ -12,7 +12,7 @@ import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { StaffAccounts } from '../staff/staff-accounts.ts';
 import {
   decisionDraft as draftOf,
-  emailContent,
+  decisionMessage,
 } from '../notifications/messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -24,7 +24,8 @@ const noApplication = {
   message: 'No application with that id.',
 };
 
-const noEmail = {
+/** The refusal of anything that sends e-mail while the server has none. */
+export const noEmail = {
   error: 'email_off',
   message:
     'E-mail is not set up on this server (SMTP_URL and MAIL_FROM), so no message can be sent.',
@@ -67,7 +68,12 @@ export async function messageRoutes(
       if (!settings.isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
-      return draftOf(application.payload, request.query.stage, settings);
+      const { to, subject, body } = draftOf(
+        application.payload,
+        request.query.stage,
+        settings,
+      );
+      return { to, subject, body };
     },
   });
 
@@ -77,37 +83,28 @@ export async function messageRoutes(
       if (!settings.isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
-      const { to } = draftOf(application.payload, request.body.stage, settings);
-      if (!to)
+      const { stage, subject, body } = request.body;
+      const message = decisionMessage(
+        application,
+        stage,
+        { subject, body },
+        settings,
+      );
+      if (!message)
         return reply.code(400).send({
           error: 'validation',
           issues: [
             { path: 'to', message: 'This application has no e-mail address.' },
           ],
         });
-      const content = emailContent(
-        request.body.subject,
-        request.body.body,
-        settings,
-        'applicant',
-      );
-      await outbox.enqueue([
-        {
-          channel: 'email',
-          purpose: `decision_${request.body.stage}`,
-          lane: 'person',
-          applicationId: application.id,
-          recipient: to,
-          content,
-        },
-      ]);
+      await outbox.enqueue([message]);
       messaging.wake();
       await audit.record({
         actor: request.staff?.email ?? '',
         action: 'message_sent',
         subject: application.id,
         address: request.ip,
-        detail: `decision: ${request.body.stage}`,
+        detail: `decision: ${stage}`,
       });
       return reply.code(202).send({ queued: true });
     },

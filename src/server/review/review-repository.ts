@@ -19,7 +19,11 @@ export type Review = {
 // Bound values per statement stay far below SQLite's limit (32,766): a tag insert binds 2 per tag.
 const bulkChunkSize = 500;
 
-function* chunksOf<T>(items: readonly T[], size: number): Generator<T[]> {
+/** Items in runs of at most `size`, for statements that bind a value per item. */
+export function* chunksOf<T>(
+  items: readonly T[],
+  size: number,
+): Generator<T[]> {
   for (let start = 0; start < items.length; start += size)
     yield items.slice(start, start + size);
 }
@@ -147,12 +151,16 @@ export function createReviewRepository(
 
     /**
      * Moves several applications in one transaction, each move recorded as if made alone. Those
-     * already in the stage, or no longer there, are left out of the moves returned.
+     * already in the stage, or no longer there, are left out of the moves returned. `alsoInTransaction`
+     * writes what else the action does (its e-mails) in the same transaction, after the moves.
      */
     async moveStages(
       applicationIds: readonly string[],
       to: Stage,
       actor: string,
+      alsoInTransaction?: (
+        transaction: Kysely<DatabaseSchema>,
+      ) => Promise<void>,
     ): Promise<AppliedMove[]> {
       const at = now().toISOString();
       return db
@@ -199,6 +207,7 @@ export function createReviewRepository(
               });
           }
           if (moves.length > 0) await hooks.inTransaction?.(transaction, moves);
+          await alsoInTransaction?.(transaction);
           return moves;
         })
         .then(afterCommit);

@@ -10,6 +10,7 @@ import {
   vote,
   type ParsedBulkTarget,
 } from '#review-api/application.ts';
+import { previewDecisions, sendDecisions } from '#review-api/messages.ts';
 import {
   exportSelected,
   exportView,
@@ -26,8 +27,11 @@ import type {
 import type { Database } from '../db/database.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
 import { answerErasure } from '../erasure-answer.ts';
+import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
+import { createBulkDecisions } from './bulk-decisions.ts';
+import { noEmail } from './message-routes.ts';
 import type { ReviewRepository } from './review-repository.ts';
 import { routeOf, withContract } from './contract.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from './cursor.ts';
@@ -63,12 +67,14 @@ export async function reviewRoutes(
     reviews,
     descriptions,
     audit,
+    messaging,
   }: {
     database: Database;
     repository: ApplicationsRepository;
     reviews: ReviewRepository;
     descriptions: ApplicationDescriptions;
     audit: AuditLog;
+    messaging: Messaging;
   },
 ) {
   const app = withContract(plainApp);
@@ -222,6 +228,53 @@ export async function reviewRoutes(
           detail: `→ ${stage}; ${view ? `every one matching: ${describeView(view)}` : `${ids.length} selected`}`,
         });
       return { moved: moves.length };
+    },
+  });
+
+  const decisions = createBulkDecisions({
+    repository,
+    reviews,
+    messaging,
+    db: database.db,
+  });
+
+  app.route({
+    ...routeOf(previewDecisions),
+    handler: async (request, reply) => {
+      if (!messaging.settings.isEmailOn) return reply.code(409).send(noEmail);
+      const ids = await idsOf(request.body);
+      if (!Array.isArray(ids))
+        return reply.code(409).send(selectionChanged(ids));
+      return decisions.preview(ids, request.body.stage);
+    },
+  });
+
+  // A decision with its e-mail: moved and e-mailed in one transaction, one entry in the audit log.
+  app.route({
+    ...routeOf(sendDecisions),
+    handler: async (request, reply) => {
+      if (!messaging.settings.isEmailOn) return reply.code(409).send(noEmail);
+      const ids = await idsOf(request.body);
+      if (!Array.isArray(ids))
+        return reply.code(409).send(selectionChanged(ids));
+      const actor = request.staff?.email ?? '';
+      const { stage, subject, body, view } = request.body;
+      const { moves, emailed } = await decisions.send(
+        ids,
+        stage,
+        { subject, body },
+        actor,
+      );
+      if (moves.length > 0 || emailed > 0)
+        await audit.record({
+          actor,
+          action: moves.length > 0 ? 'stages_moved' : 'message_sent',
+          subject: null,
+          address: request.ip,
+          count: moves.length > 0 ? moves.length : emailed,
+          detail: `→ ${stage}; ${view ? `every one matching: ${describeView(view)}` : `${ids.length} selected`}; decision e-mail to ${emailed}`,
+        });
+      return { moved: moves.length, emailed };
     },
   });
 
