@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { seriousViolations } from '../support/axe.ts';
@@ -8,7 +9,7 @@ import {
   serverUrl,
 } from '../support/servers.ts';
 import { completeApplication, uniqueEmail } from '../support/wizard.ts';
-import { addStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn, submitTagged } from '../support/workspace.ts';
 
 // axe runs on the workspace (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -88,5 +89,105 @@ test('an application sent in Chromium e-mails the staff and the applicant and po
   } finally {
     await smtp.close();
     await hooks.close();
+  }
+});
+
+test('a decision on several applications offers one e-mail for all: a preview filled in for the first, the count, the text editable, sent only on confirm; Cancel sends nothing', async ({
+  page,
+}) => {
+  const smtp = await startSmtpServer(messagePorts.smtp);
+  try {
+    const staffEmail = addStaff('reviewer');
+    await signIn(page, staffEmail);
+    const tag = `call-${randomUUID().slice(0, 8)}`;
+    const names = ['Ada', 'Grace', 'Mary'];
+    await submitTagged(page, tag, 3, (index) => names[index] ?? '');
+    const decisionsPosted: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/review/applications/decisions'))
+        decisionsPosted.push(request.postData() ?? '');
+    });
+
+    await page.goto(serverUrl('example', `/review?tag=${tag}`));
+    await page.getByLabel('Select every application listed').check();
+    const bulk = page.getByRole('group', { name: 'Selected applications' });
+    await bulk.getByRole('button', { name: 'Move to Declined' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: 'Decline 3 applications',
+    });
+    // The newest is listed, and so selected, first.
+    const preview = dialog.getByRole('region', {
+      name: 'Preview: the e-mail to Mary Lovelace',
+    });
+    await expect(preview).toContainText(`To: ${tag}-2@example.com`);
+    await expect(preview).toContainText(
+      'Your application to Visit Aldmere Coast',
+    );
+    await expect(preview).toContainText('Hello Mary,');
+    await expect(dialog.getByLabel('Message')).toHaveValue(
+      /^Hello \{firstName\},/,
+    );
+    await expect(
+      dialog.getByRole('button', { name: 'Send to 3 applicants' }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    for (const name of names)
+      await expect(
+        page.getByRole('row', { name: new RegExp(`${name} Lovelace`) }),
+      ).toContainText('New');
+    expect(decisionsPosted).toEqual([]);
+
+    await bulk.getByRole('button', { name: 'Move to Declined' }).click();
+    await dialog.getByLabel('Subject').fill('About your trip, {firstName}');
+    await dialog
+      .getByLabel('Message')
+      .fill('Hello {firstname},\n\nnot this season. Edited by hand.');
+    await dialog.getByRole('button', { name: 'Send to 3 applicants' }).click();
+    await expect(dialog.getByLabel('Message')).toHaveAccessibleDescription(
+      /\{firstname\} is filled in for nobody/,
+    );
+    await expect(dialog.getByLabel('Message')).toHaveValue(
+      'Hello {firstname},\n\nnot this season. Edited by hand.',
+    );
+    await dialog
+      .getByLabel('Message')
+      .fill('Hello {firstName},\n\nnot this season. Edited by hand.');
+    await expect(preview).toContainText('About your trip, Mary');
+    await expect(preview).toContainText(
+      'Hello Mary, not this season. Edited by hand.',
+    );
+    await dialog.getByRole('button', { name: 'Send to 3 applicants' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({
+        hasText:
+          'Moved 3 applications to Declined and sent the e-mail to 3 applicants.',
+      }),
+    ).toBeVisible();
+    expect(decisionsPosted).toHaveLength(2);
+
+    const decisions = () =>
+      smtp.messages.filter((message) =>
+        message.subject?.startsWith('About your trip'),
+      );
+    await expect.poll(() => decisions().length).toBe(3);
+    for (const [index, name] of names.entries()) {
+      const mail = decisions().find((message) =>
+        message.envelopeTo.includes(`${tag}-${index}@example.com`),
+      );
+      expect(mail?.subject).toBe(`About your trip, ${name}`);
+      expect(mail?.text).toBe(
+        `Hello ${name},\n\nnot this season. Edited by hand.`,
+      );
+    }
+    for (const name of names)
+      await expect(
+        page.getByRole('row', { name: new RegExp(`${name} Lovelace`) }),
+      ).toContainText('Declined');
+  } finally {
+    await smtp.close();
   }
 });

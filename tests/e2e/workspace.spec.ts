@@ -411,6 +411,10 @@ test('selects every application matching a filter, beyond the page loaded, and m
     'All 52 applications matching are selected.',
   );
   await bulk.getByRole('button', { name: 'Move to Declined' }).click();
+  await page
+    .getByRole('dialog', { name: 'Decline 52 applications' })
+    .getByRole('button', { name: 'Move without e-mail' })
+    .click();
   await expect(
     page
       .getByRole('status')

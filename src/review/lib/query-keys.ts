@@ -1,3 +1,4 @@
+import type { BulkTarget } from '#review-api/application.ts';
 import type { AuditFiltersQuery } from '#review-api/audit.ts';
 import type { InboxQuery } from '#review-api/inbox.ts';
 
@@ -16,6 +17,8 @@ export const queryKeys = {
   applicationEmails: (id: string) => ['application', id, 'emails'] as const,
   decisionDraft: (id: string, stage: string) =>
     ['application', id, 'decision-draft', stage] as const,
+  decisionPreview: (stage: string, target: BulkTarget) =>
+    ['decision-preview', stage, target] as const,
   staff: ['staff'] as const,
   failedMessages: ['failed-messages'] as const,
   notificationSetting: ['notification-setting'] as const,

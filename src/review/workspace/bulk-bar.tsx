@@ -6,9 +6,14 @@ import {
   exportView,
   type InboxViewQuery,
 } from '#review-api/inbox.ts';
+import type { DecisionStage } from '#review-api/messages.ts';
 import { call, downloadCsv, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
+import {
+  BulkDecisionDialog,
+  type DecisionText,
+} from './bulk-decision-dialog.tsx';
 import { countOf, targetOf, type Selection } from './selection.ts';
 
 const whole = new Intl.NumberFormat('en');
@@ -38,6 +43,12 @@ export function BulkBar({
 }) {
   const [tag, setTag] = useState('');
   const [isBusy, setIsBusy] = useState(false);
+  // A move to Accepted or Declined asks first, offering the e-mail; what was written for each
+  // stays until it is sent, whatever is refused or closed meanwhile.
+  const [deciding, setDeciding] = useState<DecisionStage | null>(null);
+  const [texts, setTexts] = useState<
+    Partial<Record<DecisionStage, DecisionText>>
+  >({});
   const count = countOf(selection);
   const target = targetOf(selection, view);
 
@@ -63,6 +74,21 @@ export function BulkBar({
       onDone();
       return `Moved ${applications(moved)} to ${stageLabels[to]}.`;
     });
+  const isDecision = (to: Stage): to is DecisionStage =>
+    to === 'accepted' || to === 'declined';
+  const decided = (
+    to: DecisionStage,
+    { moved, emailed }: { moved: number; emailed: number },
+  ) => {
+    setDeciding(null);
+    setTexts(({ [to]: _sent, ...others }) => others);
+    onClear();
+    onDone();
+    onOutcome({
+      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${emailed === 1 ? '1 applicant' : `${whole.format(emailed)} applicants`}.`,
+      isError: false,
+    });
+  };
   const changeTag = (change: 'add' | 'remove') =>
     act(async () => {
       const { tagged } = await call(changeTags, {
@@ -111,7 +137,7 @@ export function BulkBar({
           type="button"
           className="button button--outlined"
           disabled={isBusy}
-          onClick={() => void move(to)}
+          onClick={() => (isDecision(to) ? setDeciding(to) : void move(to))}
         >
           Move to {stageLabels[to]}
         </button>
@@ -171,6 +197,22 @@ export function BulkBar({
       >
         Clear selection
       </button>
+      {deciding && (
+        <BulkDecisionDialog
+          stage={deciding}
+          target={target}
+          count={count}
+          text={texts[deciding]}
+          onText={(text) => setTexts({ ...texts, [deciding]: text })}
+          onSent={(outcome) => decided(deciding, outcome)}
+          onMoveWithout={() => {
+            setDeciding(null);
+            void move(deciding);
+          }}
+          onRefused={onDone}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </div>
   );
 }
