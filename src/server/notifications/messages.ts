@@ -48,7 +48,7 @@ const escapeHtml = (text: string) =>
  * links made clickable, and the organisation's logo on top for applicants. Written by hand because the texts are
  * the organisation's plain words from the configuration, not designed layouts.
  */
-export function emailContent(
+function emailContent(
   subject: string,
   text: string,
   settings: MessageSettings,

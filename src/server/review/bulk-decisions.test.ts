@@ -228,3 +228,50 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
     expect(await decisionRows()).toHaveLength(applicants);
   });
 });
+
+test('without e-mail on the server, a decision on several applications is refused as email_off, and nothing moves', async () => {
+  const server = await startTestServer({ publicUrl });
+  try {
+    const cookie = await staffMember(
+      server,
+      'rita@example.org',
+      'reviewer',
+      'a long enough secret',
+      publicUrl,
+    );
+    const response = await putApplication(server.baseUrl, validApplication(), {
+      key: randomUUID(),
+    });
+    const { id } = (await response.json()) as { id: string };
+    for (const [path, body] of [
+      ['decision-preview', { ids: [id], stage: 'accepted' }],
+      [
+        'decisions',
+        { ids: [id], stage: 'accepted', subject: 'Yes', body: 'Yes' },
+      ],
+    ] as const) {
+      const refused = await fetch(
+        `${server.baseUrl}/api/review/applications/${path}`,
+        {
+          method: 'POST',
+          headers: {
+            cookie,
+            origin: publicUrl,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        },
+      );
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: 'email_off' });
+    }
+    const { stage } = await server.database.db
+      .selectFrom('applications')
+      .select('stage')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stage).toBe('new');
+  } finally {
+    await server.close();
+  }
+});

@@ -132,5 +132,3 @@ export function createBulkDecisions({
     },
   };
 }
-
-export type BulkDecisions = ReturnType<typeof createBulkDecisions>;
