@@ -34,14 +34,20 @@ test('npm run export writes the same CSV as the review API, and both are audited
   );
   expect(result.stderr).toBe('');
   expect(result.stdout).toBe(`Exported 2 applications to ${out}\n`);
-  const fromApi = await (
-    await fetch(`${server.baseUrl}/api/applications.csv`, {
-      headers: { Authorization: 'Bearer test-admin-token-0123456789abcdef' },
-    })
-  ).text();
-  expect(readFileSync(out, 'utf8')).toBe(fromApi);
+  // Bytes, not text: decoding would take off the byte-order mark both must carry.
+  const fromApi = Buffer.from(
+    await (
+      await fetch(`${server.baseUrl}/api/applications.csv`, {
+        headers: { Authorization: 'Bearer test-admin-token-0123456789abcdef' },
+      })
+    ).arrayBuffer(),
+  );
+  expect(readFileSync(out).equals(fromApi)).toBe(true);
+  expect([...fromApi.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(
-    readExport(fromApi).rows.map((row) => row['personalInfo.firstName']),
+    readExport(fromApi.toString('utf8')).rows.map(
+      (row) => row['personalInfo.firstName'],
+    ),
   ).toEqual(['Ada', 'Grace']);
   // Each export is in the audit log, whichever way it was made.
   expect(
@@ -64,6 +70,6 @@ test('npm run export explains its usage without --out', () => {
   );
   expect(result.status).toBe(2);
   expect(result.stderr).toBe(
-    'Usage: npm run export -- --out applications.csv\n',
+    'Usage: npm run export -- --out applications.csv [--format csv|xlsx]\n',
   );
 });

@@ -153,7 +153,7 @@ describe('review API', () => {
     expect((await get(`/api/applications/${randomUUID()}`)).status).toBe(404);
   });
 
-  test('exports CSV: the questions and their keys as headers, escaping, neutralised formulas', async () => {
+  test('exports CSV: the questions and their keys as headers, escaping, neutralised formulas, phone numbers as written', async () => {
     const formula = validApplication({
       firstName: '=HYPERLINK("https://evil.example","x")',
       emailAddress: 'formula@example.com',
@@ -204,8 +204,10 @@ describe('review API', () => {
     expect(exported?.['fields.single.anythingElse']).toBe(
       'Line one,\n"quoted" @two',
     );
+    // A phone number alone holds nothing a spreadsheet could run: it goes out as it was written.
+    expect(exported?.['personalInfo.phone']).toBe('+44 7700 900123');
     expect(exported?.['fields.single.emergencyContactPhone']).toBe(
-      "'+44 20 7946 0000",
+      '+44 20 7946 0000',
     );
     expect(
       rows.find((row) => row['personalInfo.firstName'] === 'Grace')?.[
