@@ -216,6 +216,20 @@ describe('review API', () => {
     ).toBe('');
   });
 
+  test('exports the same as an Excel workbook at applications.xlsx, and no other format', async () => {
+    const response = await get('/api/applications.xlsx');
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    // A workbook is a zip archive.
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('PK\u0003\u0004');
+    expect((await get('/api/applications.pdf')).status).toBe(404);
+  });
+
   /** A new application whose e-mail is a sentinel to look for in the answers and the files. */
   const storeSentinel = async () => {
     const sentinel = `zz-erase-${randomUUID()}@example.com`;
