@@ -31,12 +31,14 @@ export function ExportLinks({ view }: { view: InboxViewQuery }) {
               key={format}
               className="button button--outlined"
               href={hrefOf(exportView, { params: { format }, query })}
-              // The visible word is part of the name, which says what is exported.
-              aria-label={`Export ${name} (${formatNames[format]})`}
               title={format === 'xlsx' ? 'Excel workbook (.xlsx)' : 'CSV file'}
               download
             >
-              {formatNames[format]}
+              {/* Named in full for assistive technology ("Export all (Excel)"), which contains the one word seen beside the group's name. */}
+              <span className="visually-hidden">
+                Export {name} ({formatNames[format]})
+              </span>
+              <span aria-hidden="true">{formatNames[format]}</span>
             </a>
           ))}
         </span>
