@@ -3,21 +3,30 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { buildApplicationModel } from '../src/engine/application-schema.ts';
 import { createApplicationDescriptions } from '../src/server/application-descriptions.ts';
-import { exportApplicationsCsv } from '../src/server/csv-export.ts';
+import { exportCsv } from '../src/server/csv-export.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { envOrExit } from '../src/server/env.ts';
+import { exportTable } from '../src/server/export-table.ts';
+import { detailOfExport } from '../src/server/send-export.ts';
 import { createAuditLog } from '../src/server/staff/audit-log.ts';
 import { openDatabaseOrExit } from '../src/server/start-up-problems.ts';
+import { exportXlsx } from '../src/server/xlsx-export.ts';
+import { exportFormatSchema } from '../src/review-api/inbox.ts';
 import {
   loadWizardConfig,
   WizardConfigError,
 } from '../src/server/wizard-config.ts';
 
-// `npm run export -- --out applications.csv`: the review API's CSV export, from the command line,
-// against the same database the server uses (DATABASE_URL or SQLITE_PATH).
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
-if (!values.out) {
-  process.stderr.write('Usage: npm run export -- --out applications.csv\n');
+// `npm run export -- --out applications.csv [--format xlsx]`: the review API's export, from the
+// command line, against the same database the server uses (DATABASE_URL or SQLITE_PATH).
+const usage =
+  'Usage: npm run export -- --out applications.csv [--format csv|xlsx]\n';
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, format: { type: 'string' } },
+});
+const format = exportFormatSchema.safeParse(values.format ?? 'csv');
+if (!values.out || !format.success) {
+  process.stderr.write(usage);
   process.exit(2);
 }
 const env = envOrExit(process.env);
@@ -46,10 +55,11 @@ try {
     action: 'exported',
     subject: null,
     address: null,
-    detail: 'every application',
+    detail: detailOfExport('every application', format.data),
   });
+  const table = await exportTable({ database, repository, descriptions });
   await pipeline(
-    exportApplicationsCsv(repository, descriptions),
+    format.data === 'xlsx' ? exportXlsx(table) : exportCsv(table),
     createWriteStream(values.out),
   );
   process.stdout.write(

@@ -122,14 +122,20 @@ export const inboxFacets = endpoint({
 
 export type InboxFacets = z.output<(typeof inboxFacets.responses)[200]>;
 
-/** The applications of a view as CSV. */
+/** The files an export is written as: CSV, or an Excel workbook with typed cells. */
+export const exportFormatSchema = z.enum(['csv', 'xlsx']);
+
+export type ExportFormat = z.output<typeof exportFormatSchema>;
+
+/** The applications of a view, as `applications.csv` or `applications.xlsx`. */
 export const exportView = endpoint({
   method: 'GET',
-  path: '/api/review/applications.csv',
+  path: '/api/review/applications.:format',
+  params: z.strictObject({ format: exportFormatSchema }),
   query: inboxViewSchema,
 });
 
-/** The selected applications as CSV, posted because hundreds of ids do not fit in an address. */
+/** The selected applications, posted because hundreds of ids do not fit in an address; CSV unless asked otherwise. */
 export const exportSelected = endpoint({
   method: 'POST',
   path: '/api/review/applications/export',
@@ -137,5 +143,6 @@ export const exportSelected = endpoint({
     ids: z
       .array(z.string().check(z.maxLength(36)))
       .check(z.minLength(1), z.maxLength(500)),
+    format: z.optional(exportFormatSchema),
   }),
 });

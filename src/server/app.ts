@@ -300,7 +300,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   if (options.adminToken)
-    await app.register(applicationRoutes, { repository, descriptions, audit });
+    await app.register(applicationRoutes, {
+      database: options.database,
+      repository,
+      descriptions,
+      audit,
+    });
 
   const [page, reviewPage] = await pages;
   app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));

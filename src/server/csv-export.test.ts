@@ -11,6 +11,7 @@ import {
   validApplication,
 } from '../../tests/support/fixtures.ts';
 import { buildApp } from './app.ts';
+import { withoutFormula } from './csv-export.ts';
 
 /** The example with the first question of More Details worded anew. */
 function reworded(config: WizardConfig, label: string): WizardConfig {
@@ -178,4 +179,27 @@ test('no cell of the export can run as a formula, whichever separator the spread
       "'＋44 20 7946 0000",
     ].sort(),
   );
+});
+
+test('a phone number alone goes out as written; anything else that starts like a formula is still quoted', () => {
+  for (const phone of [
+    '+44 7700 900123',
+    '+1 202 555 0123',
+    '+7 800 555-35-35',
+    '+447700900123',
+  ])
+    expect(withoutFormula(phone)).toBe(phone);
+  for (const [hostile, quoted] of <Array<[string, string]>>[
+    ['=cmd|" /C calc"!A0', `'=cmd|" /C calc"!A0`],
+    ['+44 7700 900123;=1+1', "'+44 7700 900123;'=1+1"],
+    ['+SUM(A1:A9)', "'+SUM(A1:A9)"],
+    ['+1+1', "'+1+1"],
+    ['+44 7700 900123 ext', "'+44 7700 900123 ext"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['+12', "'+12"],
+    // A number no numbering plan allows is not taken for a phone.
+    ['+0 1234 5678', "'+0 1234 5678"],
+  ])
+    expect(withoutFormula(hostile)).toBe(quoted);
 });

@@ -7,3 +7,14 @@ export function formatPhone(international: string): string {
     international
   );
 }
+
+/**
+ * Whether a cell is an international phone number and nothing else: `+`, then digits grouped by
+ * spaces or hyphens (`+44 7700 900123`, `+7 800 555-35-35`), a length the numbering plans allow.
+ */
+export function isPhoneNumber(text: string): boolean {
+  return (
+    /^\+[0-9][0-9 -]{3,22}[0-9]$/.test(text) &&
+    parsePhoneNumberFromString(text)?.isPossible() === true
+  );
+}

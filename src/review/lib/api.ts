@@ -108,10 +108,13 @@ export async function api<Result>(
 }
 
 /**
- * Fetches a CSV (read by GET, or posted with a body) and hands it to the browser as a download
+ * Fetches an export (read by GET, or posted with a body) and hands it to the browser as a download
  * named by the server, so a refusal shows as a message instead of a broken file.
  */
-export async function downloadCsv(path: string, body?: unknown): Promise<void> {
+export async function downloadFile(
+  path: string,
+  body?: unknown,
+): Promise<void> {
   const response = await request(path, {
     method: body === undefined ? 'GET' : 'POST',
     body,
@@ -120,7 +123,7 @@ export async function downloadCsv(path: string, body?: unknown): Promise<void> {
   const name =
     /filename="([^"]+)"/.exec(
       response.headers.get('content-disposition') ?? '',
-    )?.[1] ?? 'applications.csv';
+    )?.[1] ?? 'export';
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -4,16 +4,18 @@ import { changeTags, moveStages } from '#review-api/application.ts';
 import {
   exportSelected,
   exportView,
+  type ExportFormat,
   type InboxViewQuery,
 } from '#review-api/inbox.ts';
 import type { DecisionStage } from '#review-api/messages.ts';
-import { call, downloadCsv, hrefOf, messageOf } from '#review/lib/api.ts';
+import { call, downloadFile, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
 import {
   BulkDecisionDialog,
   type DecisionText,
 } from './bulk-decision-dialog.tsx';
+import { formatNames, formats } from './export-links.tsx';
 import { countOf, targetOf, type Selection } from './selection.ts';
 
 const whole = new Intl.NumberFormat('en');
@@ -101,12 +103,14 @@ export function BulkBar({
         ? `Tagged ${applications(tagged)} “${name}”.`
         : `Took “${name}” off ${applications(tagged)}.`;
     });
-  const exportSelection = () =>
+  const exportSelection = (format: ExportFormat) =>
     act(async () => {
       await (selection.kind === 'ids'
-        ? downloadCsv(exportSelected.path, { ids: [...selection.ids] })
-        : downloadCsv(hrefOf(exportView, { query: view })));
-      return `Exported ${applications(count)}.`;
+        ? downloadFile(exportSelected.path, { ids: [...selection.ids], format })
+        : downloadFile(
+            hrefOf(exportView, { params: { format }, query: view }),
+          ));
+      return `Exported ${applications(count)} (${formatNames[format]}).`;
     });
 
   return (
@@ -179,14 +183,17 @@ export function BulkBar({
           Remove tag
         </button>
       </form>
-      <button
-        type="button"
-        className="button button--outlined"
-        disabled={isBusy}
-        onClick={() => void exportSelection()}
-      >
-        Export selected (CSV)
-      </button>
+      {formats.map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button button--outlined"
+          disabled={isBusy}
+          onClick={() => void exportSelection(format)}
+        >
+          Export selected ({formatNames[format]})
+        </button>
+      ))}
       <button
         type="button"
         className="button button--back"

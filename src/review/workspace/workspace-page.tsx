@@ -2,9 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
 import { stageLabels, stages } from '#engine/stages.ts';
-import { exportView } from '#review-api/inbox.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
-import { hrefOf } from '#review/lib/api.ts';
 import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { isTypingIn } from '#review/lib/shortcut-keys.ts';
@@ -12,6 +10,7 @@ import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { useMe } from '#review/lib/use-me.ts';
 import { BulkBar } from './bulk-bar.tsx';
+import { ExportLinks } from './export-links.tsx';
 import { InboxFilters } from './inbox-filters.tsx';
 import { InboxTable } from './inbox-table.tsx';
 import { clearedFilters, hasFilters, inboxQueryOf } from './inbox-view.ts';
@@ -185,24 +184,7 @@ export function WorkspacePage() {
           >
             <kbd>?</kbd>
           </button>
-          <div className="inbox__exports">
-            {Object.keys(view).length > 0 && (
-              <a
-                className="button button--outlined"
-                href={hrefOf(exportView, { query: view })}
-                download
-              >
-                Export this view (CSV)
-              </a>
-            )}
-            <a
-              className="button button--outlined"
-              href={exportView.path}
-              download
-            >
-              Export all (CSV)
-            </a>
-          </div>
+          <ExportLinks view={view} />
         </div>
         <div className="inbox__toolbar" role="search">
           <SearchBox

@@ -8,7 +8,7 @@ import {
   readAudit,
   type AuditFilters,
 } from '#review-api/audit.ts';
-import { withoutFormula } from '../csv-export.ts';
+import { spreadsheetCsv } from '../csv-export.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import { routeOf, withContract } from './contract.ts';
@@ -87,13 +87,7 @@ export async function auditRoutes(
         address: request.ip,
         detail: `audit log: ${describeFilters(request.query)}`,
       });
-      const csv = stringify({
-        // The byte-order mark tells Excel the file is UTF-8.
-        bom: true,
-        quoted_match: /[",;\t\n\r]/,
-        record_delimiter: '\r\n',
-        cast: { string: withoutFormula },
-      });
+      const csv = stringify(spreadsheetCsv);
       pipeline(Readable.from(rows(audit, request.query)), csv, () => {});
       const stamp = new Date().toISOString().slice(0, 10);
       return reply

@@ -16,10 +16,10 @@ import {
   exportView,
   inboxFacets,
   listInbox,
+  type ExportFormat,
   type InboxView,
 } from '#review-api/inbox.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
-import { sendApplicationsCsv } from '../csv-export.ts';
 import type {
   ApplicationsRepository,
   InboxSelection,
@@ -27,7 +27,9 @@ import type {
 import type { Database } from '../db/database.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
 import { answerErasure } from '../erasure-answer.ts';
+import { exportTable } from '../export-table.ts';
 import type { Messaging } from '../notifications/messaging.ts';
+import { detailOfExport, sendExport } from '../send-export.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import { createBulkDecisions } from './bulk-decisions.ts';
@@ -135,25 +137,31 @@ export async function reviewRoutes(
   });
 
   /** Every export is recorded: who, from where, and which applications, never what they hold. */
-  async function recordExport(request: FastifyRequest, detail: string) {
+  async function recordExport(
+    request: FastifyRequest,
+    detail: string,
+    format: ExportFormat,
+  ) {
     await audit.record({
       actor: request.staff?.email ?? '',
       action: 'exported',
       subject: null,
       address: request.ip,
-      detail,
+      detail: detailOfExport(detail, format),
     });
   }
+
+  const sources = { database, repository, descriptions };
 
   app.route({
     ...routeOf(exportView),
     handler: async (request, reply) => {
-      await recordExport(request, describeView(request.query));
-      return sendApplicationsCsv(
+      const { format } = request.params;
+      await recordExport(request, describeView(request.query), format);
+      return sendExport(
         reply,
-        repository,
-        descriptions,
-        selectionOf(request.query),
+        format,
+        await exportTable(sources, selectionOf(request.query)),
       );
     },
   });
@@ -161,10 +169,9 @@ export async function reviewRoutes(
   app.route({
     ...routeOf(exportSelected),
     handler: async (request, reply) => {
-      await recordExport(request, `${request.body.ids.length} selected`);
-      return sendApplicationsCsv(reply, repository, descriptions, {
-        ids: request.body.ids,
-      });
+      const { ids, format = 'csv' } = request.body;
+      await recordExport(request, `${ids.length} selected`, format);
+      return sendExport(reply, format, await exportTable(sources, { ids }));
     },
   });
 

@@ -153,7 +153,7 @@ describe('review API', () => {
     expect((await get(`/api/applications/${randomUUID()}`)).status).toBe(404);
   });
 
-  test('exports CSV: the questions and their keys as headers, escaping, neutralised formulas', async () => {
+  test('exports CSV: the questions and their keys as headers, escaping, neutralised formulas, phone numbers as written', async () => {
     const formula = validApplication({
       firstName: '=HYPERLINK("https://evil.example","x")',
       emailAddress: 'formula@example.com',
@@ -204,14 +204,30 @@ describe('review API', () => {
     expect(exported?.['fields.single.anythingElse']).toBe(
       'Line one,\n"quoted" @two',
     );
+    // A phone number alone holds nothing a spreadsheet could run: it goes out as it was written.
+    expect(exported?.['personalInfo.phone']).toBe('+44 7700 900123');
     expect(exported?.['fields.single.emergencyContactPhone']).toBe(
-      "'+44 20 7946 0000",
+      '+44 20 7946 0000',
     );
     expect(
       rows.find((row) => row['personalInfo.firstName'] === 'Grace')?.[
         'fields.single.anythingElse'
       ],
     ).toBe('');
+  });
+
+  test('exports the same as an Excel workbook at applications.xlsx, and no other format', async () => {
+    const response = await get('/api/applications.xlsx');
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    // A workbook is a zip archive.
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('PK\u0003\u0004');
+    expect((await get('/api/applications.pdf')).status).toBe(404);
   });
 
   /** A new application whose e-mail is a sentinel to look for in the answers and the files. */

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { exportFormatSchema } from '#review-api/inbox.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
-import { sendApplicationsCsv } from '../csv-export.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import type { Database } from '../db/database.ts';
 import { answerErasure } from '../erasure-answer.ts';
+import { exportTable } from '../export-table.ts';
+import { detailOfExport, sendExport } from '../send-export.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from '../review/cursor.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
@@ -14,10 +17,12 @@ import { requireRole } from '../staff/staff-auth.ts';
 export async function applicationRoutes(
   app: FastifyInstance,
   {
+    database,
     repository,
     descriptions,
     audit,
   }: {
+    database: Database;
     repository: ApplicationsRepository;
     descriptions: ApplicationDescriptions;
     audit: AuditLog;
@@ -46,16 +51,29 @@ export async function applicationRoutes(
     return inboxPage(repository, { limit, after, filters: { search } });
   });
 
-  app.get('/api/applications.csv', async (request, reply) => {
-    await audit.record({
-      actor: request.staff?.email ?? '',
-      action: 'exported',
-      subject: null,
-      address: request.ip,
-      detail: 'every application',
-    });
-    return sendApplicationsCsv(reply, repository, descriptions);
-  });
+  app.get<{ Params: { format: string } }>(
+    '/api/applications.:format',
+    async (request, reply) => {
+      const format = exportFormatSchema.safeParse(request.params.format);
+      if (!format.success)
+        return reply.code(404).send({
+          error: 'not_found',
+          message: 'Exports are applications.csv or applications.xlsx.',
+        });
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'exported',
+        subject: null,
+        address: request.ip,
+        detail: detailOfExport('every application', format.data),
+      });
+      return sendExport(
+        reply,
+        format.data,
+        await exportTable({ database, repository, descriptions }),
+      );
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/applications/:id',

@@ -1,0 +1,220 @@
+import type { ExportColumn } from '#engine/describe-application.ts';
+import { stageLabels, stages, type Stage } from '#engine/stages.ts';
+import type { ApplicationDescriptions } from './application-descriptions.ts';
+import type {
+  ApplicationsRepository,
+  InboxSelection,
+  StoredApplication,
+} from './db/applications-repository.ts';
+import type { Database } from './db/database.ts';
+import { teamWorkOf, type TeamWork } from './review/team-work.ts';
+
+/** How a writer types a cell: a spreadsheet gets dates and numbers it can sort and sum. */
+type CellType = 'text' | 'date' | 'number';
+
+export type ExportCell = string | number | Date | null;
+
+/** One column of an export: its header (the question), its stable key (the second header row) and type. */
+export type TableColumn = ExportColumn & { type: CellType };
+
+/** The columns and rows of an export, which each file format writes in its own way. */
+export type ExportTable = {
+  columns: TableColumn[];
+  rows: AsyncIterable<ExportCell[]>;
+};
+
+/** What an export reads: the applications, the configurations they were answered under, the team's work. */
+export type ExportSources = {
+  database: Database;
+  repository: ApplicationsRepository;
+  descriptions: ApplicationDescriptions;
+};
+
+type Column<Source> = TableColumn & { cellOf: (source: Source) => ExportCell };
+
+const leadingColumns: Array<Column<StoredApplication>> = [
+  {
+    key: 'id',
+    question: 'Application ID',
+    type: 'text',
+    cellOf: (application) => application.id,
+  },
+  {
+    key: 'receivedAt',
+    question: 'Received at',
+    type: 'date',
+    cellOf: (application) => new Date(application.receivedAt),
+  },
+  {
+    key: 'pageId',
+    question: 'Form',
+    type: 'text',
+    cellOf: (application) => application.pageId,
+  },
+];
+
+const dateOf = (instant: string | null) => instant && new Date(instant);
+const labelOf = (stage: string) =>
+  stages.includes(stage as Stage) ? stageLabels[stage as Stage] : stage;
+// An instant as a person reads it in a cell of text, to the minute.
+const minuteOf = (instant: string) =>
+  `${instant.slice(0, 10)} ${instant.slice(11, 16)} UTC`;
+const decisionEmailStatus = {
+  pending: 'Waiting to be sent',
+  sent: 'Sent',
+  failed: 'Failed',
+} as const;
+
+/**
+ * What the team made of each application, after its answers. A vote is worded without a leading
+ * sign ("ana@example.org +1"), so the column holding the net count as a number stays sortable and
+ * no text cell starts like a formula.
+ */
+const teamColumns: Array<Column<TeamWork>> = [
+  {
+    key: 'review.stage',
+    question: 'Stage',
+    type: 'text',
+    cellOf: (work) => stageLabels[work.stage],
+  },
+  {
+    key: 'review.stageMovedAt',
+    question: 'Stage moved at',
+    type: 'date',
+    cellOf: (work) => dateOf(work.stageMovedAt),
+  },
+  {
+    key: 'review.tags',
+    question: 'Tags',
+    type: 'text',
+    cellOf: (work) => work.tags.join(', '),
+  },
+  {
+    key: 'review.netVotes',
+    question: 'Net votes',
+    type: 'number',
+    cellOf: (work) => work.votes.reduce((sum, vote) => sum + vote.value, 0),
+  },
+  {
+    key: 'review.votes',
+    question: 'Votes',
+    type: 'text',
+    cellOf: (work) =>
+      work.votes
+        .map((vote) => `${vote.email} ${vote.value > 0 ? '+1' : '-1'}`)
+        .join(', '),
+  },
+  {
+    key: 'review.notes',
+    question: 'Notes',
+    type: 'text',
+    cellOf: (work) =>
+      work.notes
+        .map((note) => `${minuteOf(note.at)}, ${note.author}: ${note.body}`)
+        .join('\n\n'),
+  },
+  {
+    key: 'review.decisionEmail',
+    question: 'Decision e-mail',
+    type: 'text',
+    cellOf: ({ decisionEmail: email }) =>
+      email
+        ? `${decisionEmailStatus[email.status]} (${labelOf(email.stage)})`
+        : 'Not sent',
+  },
+  {
+    key: 'review.decisionEmailSentAt',
+    question: 'Decision e-mail sent at',
+    type: 'date',
+    cellOf: ({ decisionEmail: email }) => dateOf(email?.sentAt ?? null),
+  },
+];
+
+const withoutCell = <Source>({ cellOf: _, ...column }: Column<Source>) =>
+  column;
+
+// A question reworded in a later configuration is another column: each application keeps the words it was asked in.
+const columnId = (column: ExportColumn) => `${column.key}\n${column.question}`;
+
+/** How many applications are read with their team's work in one go. */
+const batchSize = 200;
+/** How many rows are described between two turns of the event loop: describing is the costliest step. */
+const rowsBetweenPauses = 50;
+
+async function* batchesOf<T>(
+  items: AsyncIterable<T>,
+  size: number,
+): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/**
+ * The export of the applications selected (all by default), the one source of its columns for
+ * every file format: the application's id, receipt and form, then its answers as people read them,
+ * one column per question of every configuration involved (the current one's first), then the
+ * team's work. Rows are read in batches, never all at once, oldest first.
+ */
+export async function exportTable(
+  { database, repository, descriptions }: ExportSources,
+  selection: InboxSelection = {},
+): Promise<ExportTable> {
+  // The current version leads, so the columns follow today's form.
+  const versions = new Set<string | null>([
+    descriptions.currentVersion,
+    ...(await repository.configVersionsOf(selection)),
+  ]);
+  const answerColumns = new Map<string, TableColumn>();
+  for (const version of versions)
+    for (const column of await descriptions.columnsFor(version))
+      if (!answerColumns.has(columnId(column)))
+        answerColumns.set(columnId(column), { ...column, type: 'text' });
+  const answerIds = [...answerColumns.keys()];
+
+  async function* rows(): AsyncGenerator<ExportCell[]> {
+    let sincePause = 0;
+    for await (const batch of batchesOf(
+      repository.iterate(selection),
+      batchSize,
+    )) {
+      const work = await teamWorkOf(
+        database,
+        batch.map((application) => application.id),
+      );
+      for (const application of batch) {
+        const team = work.get(application.id);
+        // Erased while the export ran: it is left out, as it would be a moment later.
+        if (!team) continue;
+        if (++sincePause === rowsBetweenPauses) {
+          sincePause = 0;
+          await new Promise(setImmediate);
+        }
+        const answers = new Map<string, string>();
+        for (const step of await descriptions.describe(application))
+          for (const answer of step.answers)
+            answers.set(columnId(answer), answer.text);
+        yield [
+          ...leadingColumns.map((column) => column.cellOf(application)),
+          ...answerIds.map((id) => answers.get(id) ?? ''),
+          ...teamColumns.map((column) => column.cellOf(team)),
+        ];
+      }
+    }
+  }
+
+  return {
+    columns: [
+      ...leadingColumns.map(withoutCell),
+      ...answerColumns.values(),
+      ...teamColumns.map(withoutCell),
+    ],
+    rows: rows(),
+  };
+}
