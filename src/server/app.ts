@@ -34,6 +34,8 @@ import {
   type MessagingOptions,
 } from './notifications/messaging.ts';
 import { defaultNotificationConfig } from './notifications/notification-config.ts';
+import { emailLogoRoutes } from './notifications/email-logo.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
@@ -283,6 +285,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository,
     messaging,
     audit,
+  });
+  await app.register(unsubscribeRoutes, {
+    database: options.database,
+    links: messaging.unsubscribeLinks,
+    audit,
+  });
+  await app.register(emailLogoRoutes, {
+    config,
+    configDirectory: options.configDirectory,
   });
   await app.register(reviewRoutes, {
     database: options.database,

@@ -7,7 +7,13 @@ import type {
   OutboxStatus,
 } from '../db/database.ts';
 
-export type EmailContent = { subject: string; text: string; html: string };
+export type EmailContent = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Headers of this e-mail beyond the usual, such as its one-click unsubscribe. */
+  headers?: Record<string, string>;
+};
 /** A webhook's body: the Standard Webhooks shape, with the event's data. */
 export type WebhookContent = {
   type: string;

@@ -12,7 +12,7 @@ import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { StaffAccounts } from '../staff/staff-accounts.ts';
 import {
   decisionDraft as draftOf,
-  emailContent,
+  decisionEmail,
 } from '../notifications/messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -85,12 +85,7 @@ export async function messageRoutes(
             { path: 'to', message: 'This application has no e-mail address.' },
           ],
         });
-      const content = emailContent(
-        request.body.subject,
-        request.body.body,
-        settings,
-        'applicant',
-      );
+      const content = decisionEmail(request.body, request.body.stage, settings);
       await outbox.enqueue([
         {
           channel: 'email',
