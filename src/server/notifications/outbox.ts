@@ -287,6 +287,8 @@ export function createOutbox(
         })
         .where('id', '=', id)
         .where('status', '=', 'failed')
+        // Its text erased by retention, there is nothing left to send.
+        .where('content_erased_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
