@@ -9,6 +9,7 @@ import {
 import { call, downloadCsv, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
+import { BulkErase } from './bulk-erase.tsx';
 import { countOf, targetOf, type Selection } from './selection.ts';
 
 const whole = new Intl.NumberFormat('en');
@@ -161,6 +162,15 @@ export function BulkBar({
       >
         Export selected (CSV)
       </button>
+      <BulkErase
+        target={target}
+        count={count}
+        onErased={() => {
+          onClear();
+          onDone();
+        }}
+        onOutcome={onOutcome}
+      />
       <button
         type="button"
         className="button button--back"
