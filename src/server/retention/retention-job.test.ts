@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Stage } from '#engine/stages.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import { validApplication } from '../../../tests/support/fixtures.ts';
+import { readmeBlock } from '../../../tests/support/readme.ts';
 import { useScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { createApplicationsRepository } from '../db/applications-repository.ts';
 import { createOutbox } from '../notifications/outbox.ts';
@@ -238,4 +239,17 @@ test('a retention setting names days or months, and a wrong one names its path',
     expect.stringMatching(/^retention\.applications(\.rejected)?: /),
     expect.stringMatching(/^retention\.sentMessages\.days: /),
   ]);
+});
+
+test('the README’s retention example is a configuration the server takes', () => {
+  const { retention } = JSON.parse(
+    `{${readmeBlock('## Retention and erasure', 'json')}}`,
+  ) as { retention: unknown };
+  expect(parseRetentionConfig(retention)).toEqual({
+    ok: true,
+    retention: {
+      applications: { declined: { months: 12 }, new: { months: 24 } },
+      sentMessages: { days: 30 },
+    },
+  });
 });
