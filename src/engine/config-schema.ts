@@ -255,6 +255,8 @@ const wizardConfigSchema = z
     // E-mails and their texts: validated by the server, which never sends them to the browser
     // (they hold staff addresses), so the applicant's page does not carry their schema either.
     notifications: z.optional(z.unknown()),
+    // How long applications and message texts are kept: the server's concern alone, checked there.
+    retention: z.optional(z.unknown()),
     theme: z._default(
       z.strictObject({
         brand: z.optional(hexColour),

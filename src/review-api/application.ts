@@ -150,3 +150,17 @@ export const eraseApplication = endpoint({
     202: z.object({ status: z.literal('scrubbing'), message: z.string() }),
   },
 });
+
+/**
+ * Erasure of a selection (admins): each application as a single erasure takes it; the audit log
+ * gets one entry with the count. `scrubbing` as for one: a reader that began earlier still holds
+ * their bytes in the database files, which the server removes once it finishes.
+ */
+export const eraseApplications = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/erase',
+  body: bulkBody({}),
+  responses: {
+    200: z.object({ erased: z.number(), isScrubbing: z.boolean() }),
+  },
+});

@@ -25,6 +25,10 @@ export const auditActions = [
   'two_step_not_required',
   'passkey_added',
   'passkey_removed',
+  'unsubscribed',
+  'resubscribed',
+  'applications_erased',
+  'retention_erased',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -53,6 +57,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   two_step_not_required: 'Stopped requiring two-step sign-in',
   passkey_added: 'Added a passkey',
   passkey_removed: 'Removed a passkey',
+  unsubscribed: 'Turned e-mails off by a link',
+  resubscribed: 'Turned e-mails on by a link',
+  applications_erased: 'Erased applications',
+  retention_erased: 'Erased what was due (retention)',
 };
 
 /** Which entries to read: by whom, what, and when (the instants the viewer's days begin). */

@@ -34,7 +34,11 @@ import {
   type MessagingOptions,
 } from './notifications/messaging.ts';
 import { defaultNotificationConfig } from './notifications/notification-config.ts';
+import { emailLogoRoutes } from './notifications/email-logo.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
+import { createRetentionJob } from './retention/retention-job.ts';
+import type { RetentionPolicy } from './retention/retention-config.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -70,6 +74,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** E-mails and webhooks; without them nothing is sent. */
   messaging?: MessagingOptions;
+  /** What is erased when, each day; without it nothing is (tests that do not test it). */
+  retention?: RetentionPolicy | undefined;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -284,6 +290,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messaging,
     audit,
   });
+  await app.register(unsubscribeRoutes, {
+    database: options.database,
+    links: messaging.unsubscribeLinks,
+    audit,
+  });
+  await app.register(emailLogoRoutes, {
+    config,
+    configDirectory: options.configDirectory,
+  });
   await app.register(reviewRoutes, {
     database: options.database,
     repository,
@@ -297,6 +312,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messaging,
   });
   await app.register(auditRoutes, { audit });
+
+  if (options.retention) {
+    const retention = createRetentionJob({
+      database: options.database,
+      repository,
+      audit,
+      policy: options.retention,
+    });
+    app.addHook('onReady', async () => retention.start(app.log));
+    app.addHook('preClose', () => retention.stop());
+  }
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   if (options.adminToken)

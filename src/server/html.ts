@@ -21,9 +21,16 @@ function escapeHtml(text: string): string {
 }
 
 /** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
-/** The configuration the browser needs: without the notifications, which name staff addresses. */
+/**
+ * The configuration the browser needs: without the notifications, which name staff addresses, and
+ * the retention policy, which only the server applies.
+ */
 function browserConfigOf(config: WizardConfig): WizardConfig {
-  const { notifications: _serverOnly, ...browserConfig } = config;
+  const {
+    notifications: _serverOnly,
+    retention: _serverPolicy,
+    ...browserConfig
+  } = config;
   return browserConfig;
 }
 

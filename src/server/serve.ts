@@ -39,6 +39,7 @@ const app = await buildApp({
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   publicUrl: env.PUBLIC_URL,
   logger: { ...loggerOptions, level: env.LOG_LEVEL },
+  retention: loaded.retention,
   messaging: {
     notifications: loaded.notifications,
     smtpUrl: env.SMTP_URL,

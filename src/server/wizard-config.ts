@@ -5,6 +5,10 @@ import {
   parseNotificationConfig,
   type NotificationConfig,
 } from './notifications/notification-config.ts';
+import {
+  parseRetentionConfig,
+  type RetentionPolicy,
+} from './retention/retention-config.ts';
 import './zod-messages.ts';
 
 export class WizardConfigError extends Error {}
@@ -12,6 +16,7 @@ export class WizardConfigError extends Error {}
 export type LoadedWizardConfig = {
   config: WizardConfig;
   notifications: NotificationConfig;
+  retention: RetentionPolicy;
   directory: string;
 };
 
@@ -38,17 +43,22 @@ export function loadWizardConfig(path: string): LoadedWizardConfig {
   const notifications = parseNotificationConfig(
     result.ok ? result.config.notifications : undefined,
   );
+  const retention = parseRetentionConfig(
+    result.ok ? result.config.retention : undefined,
+  );
   const problems = [
     ...(result.ok ? [] : result.problems),
     ...(notifications.ok ? [] : notifications.problems),
+    ...(retention.ok ? [] : retention.problems),
   ];
-  if (!result.ok || !notifications.ok)
+  if (!result.ok || !notifications.ok || !retention.ok)
     throw new WizardConfigError(
       `The wizard configuration ${absolute} is invalid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
   return {
     config: result.config,
     notifications: notifications.notifications,
+    retention: retention.retention,
     directory: dirname(absolute),
   };
 }

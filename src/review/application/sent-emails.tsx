@@ -20,7 +20,11 @@ export function SentEmails({ applicationId }: { applicationId: string }) {
         {emails.map((email) => (
           <li key={email.id}>
             {purposeLabels[email.purpose] ?? email.purpose} to {email.recipient}
-            : “{email.subject}” ·{' '}
+            :{' '}
+            {email.subject === null
+              ? '(its text erased)'
+              : `“${email.subject}”`}{' '}
+            ·{' '}
             {email.status === 'sent' && email.sentAt ? (
               <>
                 sent{' '}

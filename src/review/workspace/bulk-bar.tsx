@@ -15,6 +15,7 @@ import {
   BulkDecisionDialog,
   type DecisionText,
 } from './bulk-decision-dialog.tsx';
+import { BulkErase } from './bulk-erase.tsx';
 import { formatNames, formats } from './export-links.tsx';
 import { countOf, targetOf, type Selection } from './selection.ts';
 
@@ -194,6 +195,15 @@ export function BulkBar({
           Export selected ({formatNames[format]})
         </button>
       ))}
+      <BulkErase
+        target={target}
+        count={count}
+        onErased={() => {
+          onClear();
+          onDone();
+        }}
+        onOutcome={onOutcome}
+      />
       <button
         type="button"
         className="button button--back"

@@ -127,6 +127,8 @@ type OutboxTable = {
   locked_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** When its text was erased (retention); the row stays as the record that it was sent. */
+  content_erased_at: string | null;
 };
 
 type StaffSessionsTable = {
@@ -219,6 +221,15 @@ type SignInFailuresTable = {
   address: string;
 };
 
+/** A job that runs once a day, in whichever process claims it first. */
+type DailyJobsTable = {
+  name: string;
+  /** The UTC day (YYYY-MM-DD) it last ran to the end. */
+  last_day: string | null;
+  /** While a process runs it; a process that died mid-run leaves it to another once this passes. */
+  locked_until: string | null;
+};
+
 type WorkspaceSettingsTable = {
   name: string;
   value: string;
@@ -242,6 +253,7 @@ export type DatabaseSchema = {
   staff_pending_sign_ins: StaffPendingSignInsTable;
   sign_in_failures: SignInFailuresTable;
   workspace_settings: WorkspaceSettingsTable;
+  daily_jobs: DailyJobsTable;
   staff_passkeys: StaffPasskeysTable;
   staff_passkey_challenges: StaffPasskeyChallengesTable;
 };

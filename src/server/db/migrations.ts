@@ -491,5 +491,31 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
         await db.schema.dropIndex('outbox_due').execute();
       },
     },
+    '019-retention': {
+      async up(db: Kysely<unknown>) {
+        // A message's text erased once it is no longer needed; the row stays as the record that it
+        // went. The retention job finds the texts still kept by this column.
+        await db.schema
+          .alterTable('outbox')
+          .addColumn('content_erased_at', 'varchar(24)')
+          .execute();
+        await db.schema
+          .createIndex('outbox_kept_content')
+          .on('outbox')
+          .columns(['content_erased_at', 'created_at'])
+          .execute();
+        // Jobs that run once a day whichever process starts them: the day last run, and the lease
+        // of the process running it now (one that dies mid-run lets another take over when it lapses).
+        await db.schema
+          .createTable('daily_jobs')
+          .addColumn('name', 'varchar(40)', (column) => column.primaryKey())
+          .addColumn('last_day', 'varchar(10)')
+          .addColumn('locked_until', 'varchar(24)')
+          .execute();
+        await sql`INSERT INTO daily_jobs (name) VALUES ('retention')`.execute(
+          db,
+        );
+      },
+    },
   };
 }

@@ -38,7 +38,10 @@ export async function smtpTransport({
         text: message.content.text,
         html: message.content.html,
         messageId: `<${message.id}@${idDomain}>`,
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: {
+          ...message.content.headers,
+          'Auto-Submitted': 'auto-generated',
+        },
       });
     },
     close: () => mailer.close(),

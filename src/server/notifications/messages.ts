@@ -23,10 +23,16 @@ export type MessageSettings = {
   lang: string;
   /** The origin links in messages point to. */
   publicOrigin: string;
-  /** Absolute address of the organisation's logo, shown atop messages to applicants. */
-  logoUrl: string | undefined;
+  /** The organisation's logo atop every e-mail: an address any mail client can load, and its size. */
+  logo: { url: string; width: number; height: number } | undefined;
+  /** The colour of an e-mail's button; white text on it meets AA contrast (the theme's check). */
+  brandColour: string;
+  /** The external creator sign-up page, the main action of the e-mails to applicants. */
+  signInUrl: string;
   isEmailOn: boolean;
   webhookUrl: string | undefined;
+  /** A staff member's signed one-click unsubscribe address, once the signing key is loaded. */
+  unsubscribeUrlOf?: ((staffId: string) => string) | undefined;
 };
 
 export type NewApplication = {
@@ -36,23 +42,39 @@ export type NewApplication = {
   payload: ApplicationPayload;
 };
 
-const escapeHtml = (text: string) =>
+/** The one link an e-mail leads to, shown as a button. */
+export type EmailAction = { label: string; url: string };
+
+export const escapeHtml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
+/** The logo's height in an e-mail, in CSS pixels; the image itself has twice as many for sharp screens. */
+const logoHeight = 40;
+
+/**
+ * A button as mail clients draw it: a link inside a one-cell table with the colour on the cell, since
+ * Outlook ignores padding and background on links and several clients drop CSS classes.
+ */
+function buttonHtml(action: EmailAction, colour: string): string {
+  const href = escapeHtml(action.url);
+  return `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;border-collapse:separate"><tr><td bgcolor="${colour}" style="border-radius:8px;background:${colour}"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;font:600 16px/1.25 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#ffffff;text-decoration:none">${escapeHtml(action.label)}</a></td></tr></table>`;
+}
+
 /**
  * The HTML part of an e-mail, made from its text: paragraphs at blank lines, line breaks kept,
- * links made clickable, and the organisation's logo on top for applicants. Written by hand because the texts are
- * the organisation's plain words from the configuration, not designed layouts.
+ * links made clickable, the organisation's logo on top and the main action as a button. Written by
+ * hand because the texts are the organisation's plain words from the configuration, not designed
+ * layouts. The plain-text part names the action's address too, when the text does not already.
  */
 function emailContent(
   subject: string,
   text: string,
   settings: MessageSettings,
-  audience: 'staff' | 'applicant',
+  action: EmailAction,
 ): EmailContent {
   const paragraphs = text
     .split(/\n{2,}/)
@@ -61,31 +83,58 @@ function emailContent(
         `<p style="margin:0 0 16px">${escapeHtml(paragraph)
           .replace(
             /https?:\/\/[^\s<]+/g,
-            (url) => `<a href="${url}" style="color:#0b5d66">${url}</a>`,
+            (url) =>
+              `<a href="${url}" style="color:${settings.brandColour};word-break:break-all">${url}</a>`,
           )
           .replace(/\n/g, '<br>')}</p>`,
     )
     .join('');
-  const logoHtml =
-    audience === 'applicant' && settings.logoUrl
-      ? `<img src="${escapeHtml(settings.logoUrl)}" alt="${escapeHtml(settings.organisation)}" height="40" style="display:block;margin:0 0 24px">`
-      : '';
-  const html = `<!doctype html><html lang="${escapeHtml(settings.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px;font:16px/1.5 system-ui,sans-serif;color:#1d2a30"><div style="max-width:560px;margin:0 auto">${logoHtml}${paragraphs}</div></body></html>`;
-  return { subject, text, html };
+  const { logo } = settings;
+  const logoHtml = logo
+    ? `<img src="${escapeHtml(logo.url)}" alt="${escapeHtml(settings.organisation)}" width="${Math.round((logo.width / logo.height) * logoHeight)}" height="${logoHeight}" style="display:block;max-width:100%;height:auto;margin:0 0 24px;border:0">`
+    : '';
+  const html = `<!doctype html><html lang="${escapeHtml(settings.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px 16px;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1d2a30"><div style="max-width:560px;margin:0 auto">${logoHtml}${paragraphs}${buttonHtml(action, settings.brandColour)}</div></body></html>`;
+  return {
+    subject,
+    text: text.includes(action.url)
+      ? text
+      : `${text}\n\n${action.label}: ${action.url}`,
+    html,
+  };
 }
 
+/** A template filled in, leading to `url` with the template's button. */
 function filled(
   template: Template,
   values: Record<string, string>,
   settings: MessageSettings,
-  audience: 'staff' | 'applicant',
+  url: string,
 ): EmailContent {
   return emailContent(
     interpolate(template.subject, values),
     interpolate(template.body, values),
     settings,
-    audience,
+    { label: interpolate(template.button, values), url },
   );
+}
+
+/**
+ * RFC 8058 one-click unsubscribe for an e-mail to a staff account: mail clients offer it beside
+ * the sender, and their POST turns the account's notifications off without a sign-in.
+ */
+function unsubscribable(
+  content: EmailContent,
+  staffId: string | undefined,
+  settings: MessageSettings,
+): EmailContent {
+  if (!staffId || !settings.unsubscribeUrlOf) return content;
+  return {
+    ...content,
+    headers: {
+      'List-Unsubscribe': `<${settings.unsubscribeUrlOf(staffId)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
 /** What staff e-mails and webhooks may say of an applicant: who, from where, on which platforms. */
@@ -117,7 +166,7 @@ const applicationUrlOf = (publicOrigin: string, id: string) =>
  */
 export function newApplicationMessages(
   application: NewApplication,
-  staffEmails: readonly string[],
+  staff: ReadonlyArray<{ id: string; email: string }>,
   settings: MessageSettings,
 ): OutgoingMessage[] {
   const summary = summaryOf(application);
@@ -145,20 +194,22 @@ export function newApplicationMessages(
         organisation: settings.organisation,
       },
       settings,
-      'staff',
+      applicationUrl,
     );
-    const recipients = new Set(
-      [...staffEmails, ...notifications.staffEmails].map((email) =>
-        email.toLowerCase(),
-      ),
-    );
-    for (const recipient of recipients)
+    // An account's address may also be a shared inbox of the configuration: one e-mail, and the
+    // account's unsubscribe link on it. A shared inbox has none: the configuration names it.
+    const recipients = new Map<string, string | undefined>();
+    for (const email of notifications.staffEmails)
+      recipients.set(email.toLowerCase(), undefined);
+    for (const member of staff)
+      recipients.set(member.email.toLowerCase(), member.id);
+    for (const [recipient, staffId] of recipients)
       messages.push({
         channel: 'email',
         purpose: 'new_application',
         applicationId: application.id,
         recipient,
-        content: staffText,
+        content: unsubscribable(staffText, staffId, settings),
       });
     if (notifications.confirmApplicant && summary.email)
       messages.push({
@@ -174,7 +225,7 @@ export function newApplicationMessages(
             organisation: settings.organisation,
           },
           settings,
-          'applicant',
+          settings.signInUrl,
         ),
       });
   }
@@ -249,7 +300,7 @@ export function decisionDraft(
   payload: ApplicationPayload,
   stage: DecisionStage,
   settings: MessageSettings,
-  template: Template = settings.notifications.templates[stage],
+  written: WrittenText = settings.notifications.templates[stage],
 ): { to: string; subject: string; body: string; values: DecisionValues } {
   const summary = summaryOf({ id: '', receivedAt: '', pageId: '', payload });
   const values = {
@@ -259,11 +310,14 @@ export function decisionDraft(
   };
   return {
     to: summary.email,
-    subject: interpolate(template.subject, values),
-    body: interpolate(template.body, values),
+    subject: interpolate(written.subject, values),
+    body: interpolate(written.body, values),
     values,
   };
 }
+
+/** What staff may rewrite of a decision e-mail; its button stays the configured template's. */
+type WrittenText = Pick<Template, 'subject' | 'body'>;
 
 /**
  * A decision e-mail as the outbox keeps it: in the lane of what people send, so it goes before
@@ -272,10 +326,10 @@ export function decisionDraft(
 export function decisionMessage(
   application: { id: string; payload: ApplicationPayload },
   stage: DecisionStage,
-  template: Template,
+  written: WrittenText,
   settings: MessageSettings,
 ): OutgoingMessage | null {
-  const draft = decisionDraft(application.payload, stage, settings, template);
+  const draft = decisionDraft(application.payload, stage, settings, written);
   if (!draft.to) return null;
   return {
     channel: 'email',
@@ -283,13 +337,27 @@ export function decisionMessage(
     lane: 'person',
     applicationId: application.id,
     recipient: draft.to,
-    content: emailContent(draft.subject, draft.body, settings, 'applicant'),
+    content: decisionEmail(draft, stage, settings),
   };
 }
 
 /** How the outbox names a decision's e-mail, and how an application's record of it is found. */
 export const decisionPurpose = (stage: DecisionStage) =>
   `decision_${stage}` as const;
+
+/** A decision e-mail as staff wrote it, with its template's button to the creator sign-up page. */
+export function decisionEmail(
+  written: { subject: string; body: string },
+  stage: DecisionStage,
+  settings: MessageSettings,
+): EmailContent {
+  return emailContent(written.subject, written.body, settings, {
+    label: interpolate(settings.notifications.templates[stage].button, {
+      organisation: settings.organisation,
+    }),
+    url: settings.signInUrl,
+  });
+}
 
 /** The daily digest for one staff member: the applications of the day before, one line each. */
 export function digestMessage(
@@ -313,22 +381,27 @@ export function digestMessage(
       ? [`…and ${applications.length - shown.length} more.`]
       : []),
   ].join('\n');
+  const workspaceUrl = `${settings.publicOrigin}/review`;
   return {
     channel: 'email',
     purpose: 'digest',
     applicationId: null,
     recipient: recipient.email,
     dedupeKey: `digest:${recipient.id}:${day}`,
-    content: filled(
-      settings.notifications.templates.digest,
-      {
-        count: whole.format(applications.length),
-        list,
-        workspaceUrl: `${settings.publicOrigin}/review`,
-        organisation: settings.organisation,
-      },
+    content: unsubscribable(
+      filled(
+        settings.notifications.templates.digest,
+        {
+          count: whole.format(applications.length),
+          list,
+          workspaceUrl,
+          organisation: settings.organisation,
+        },
+        settings,
+        workspaceUrl,
+      ),
+      recipient.id,
       settings,
-      'staff',
     ),
   };
 }

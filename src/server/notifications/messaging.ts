@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WizardConfig } from '#engine/config-schema.ts';
+import { defaultTheme, type WizardConfig } from '#engine/config-schema.ts';
 import type { StoreHooks } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
 import type { MoveHooks } from '../review/review-repository.ts';
@@ -15,12 +15,18 @@ import {
   stageChangedMessages,
   type MessageSettings,
 } from './messages.ts';
+import { emailLogoOf } from './email-logo.ts';
 import type { NotificationConfig } from './notification-config.ts';
 import {
   createOutbox,
   defaultRetryPolicy,
   type RetryPolicy,
 } from './outbox.ts';
+import {
+  loadUnsubscribeLinks,
+  unsubscribePathOf,
+  type UnsubscribeLinks,
+} from './unsubscribe-links.ts';
 
 /** Digests go out once a day from this hour (UTC), covering the 24 hours before it. */
 const digestHourUtc = 8;
@@ -35,6 +41,28 @@ export type MessagingOptions = {
   pollMs?: number;
   leaseMs?: number;
 };
+
+/** What messages say and where they go, from the configuration and the server's settings. */
+export function messageSettingsOf(
+  config: WizardConfig,
+  origin: string,
+  options: MessagingOptions,
+): MessageSettings {
+  return {
+    notifications: options.notifications,
+    organisation: config.logo?.alt ?? config.title,
+    lang: config.lang,
+    publicOrigin: origin,
+    logo: emailLogoOf(config, origin),
+    brandColour: config.theme.brand ?? defaultTheme.brand,
+    signInUrl: config.signInUrl,
+    isEmailOn: Boolean(options.smtpUrl && options.mailFrom),
+    webhookUrl:
+      options.webhookUrl && options.webhookSecret
+        ? options.webhookUrl
+        : undefined,
+  };
+}
 
 /**
  * E-mails and webhooks, end to end: the outbox, what each event writes into it (in the event's
@@ -53,19 +81,14 @@ export function createMessaging(
     retry: options.retry ?? defaultRetryPolicy,
   });
   const origin = publicOrigin ?? 'http://localhost';
-  const logo = config.logo;
-  const settings: MessageSettings = {
-    notifications: options.notifications,
-    organisation: logo?.alt ?? config.title,
-    lang: config.lang,
-    publicOrigin: origin,
-    logoUrl: logo && new URL(logo.src, origin).toString(),
-    isEmailOn: Boolean(options.smtpUrl && options.mailFrom),
-    webhookUrl:
-      options.webhookUrl && options.webhookSecret
-        ? options.webhookUrl
-        : undefined,
-  };
+  const settings = messageSettingsOf(config, origin, options);
+  let links: Promise<UnsubscribeLinks> | undefined;
+  /** The signed unsubscribe links, once their key is read (or made) in the database. */
+  const unsubscribeLinks = () =>
+    (links ??= loadUnsubscribeLinks(database).catch((error: unknown) => {
+      links = undefined;
+      throw error;
+    }));
   let worker: DeliveryWorker | null = null;
   let closeMailer = () => {};
   const wake = () => worker?.wake();
@@ -75,17 +98,13 @@ export function createMessaging(
       const staff = settings.isEmailOn
         ? await transaction
             .selectFrom('staff_accounts')
-            .select('email')
+            .select(['id', 'email'])
             .where('notify', '=', 'each')
             .execute()
         : [];
       await outbox.enqueue(
         created.flatMap((application) =>
-          newApplicationMessages(
-            application,
-            staff.map((member) => member.email),
-            settings,
-          ),
+          newApplicationMessages(application, staff, settings),
         ),
         transaction,
       );
@@ -152,10 +171,16 @@ export function createMessaging(
     storeHooks,
     moveHooks,
     wake,
+    unsubscribeLinks,
     /** Starts delivering; says once what is off and why. */
     async start(log: FastifyBaseLogger) {
       if (!settings.isEmailOn)
         log.info('e-mail is off: SMTP_URL and MAIL_FROM are not both set');
+      else {
+        const signed = await unsubscribeLinks();
+        settings.unsubscribeUrlOf = (staffId) =>
+          `${origin}${unsubscribePathOf(signed.tokenFor(staffId))}`;
+      }
       const mailer =
         settings.isEmailOn && options.smtpUrl && options.mailFrom
           ? await smtpTransport({

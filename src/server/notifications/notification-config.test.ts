@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { parseNotificationConfig } from './notification-config.ts';
 
-test('fills in the English defaults for the templates a configuration leaves out', () => {
+test('fills in the English defaults for the templates and the parts of one a configuration leaves out', () => {
   const parsed = parseNotificationConfig({
     confirmApplicant: true,
     templates: {
@@ -11,6 +11,7 @@ test('fills in the English defaults for the templates a configuration leaves out
   expect(parsed.ok && parsed.notifications.templates.declined).toEqual({
     subject: 'Thank you, {firstName}',
     body: 'Dear {name} …',
+    button: 'Visit the creator hub',
   });
   expect(parsed.ok && parsed.notifications.templates.receipt.subject).toBe(
     'We have your application, {firstName}',

@@ -8,7 +8,13 @@ import type {
   OutboxStatus,
 } from '../db/database.ts';
 
-export type EmailContent = { subject: string; text: string; html: string };
+export type EmailContent = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Headers of this e-mail beyond the usual, such as its one-click unsubscribe. */
+  headers?: Record<string, string>;
+};
 /** A webhook's body: the Standard Webhooks shape, with the event's data. */
 export type WebhookContent = {
   type: string;
@@ -311,6 +317,8 @@ export function createOutbox(
         })
         .where('id', '=', id)
         .where('status', '=', 'failed')
+        // Its text erased by retention, there is nothing left to send.
+        .where('content_erased_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -108,7 +108,7 @@ export function createBulkDecisions({
     async send(
       ids: readonly string[],
       stage: DecisionStage,
-      template: Template,
+      template: Pick<Template, 'subject' | 'body'>,
       actor: string,
     ): Promise<{ moves: AppliedMove[]; emailed: number }> {
       let emailed = 0;

@@ -3,6 +3,7 @@ import {
   addNote,
   changeTags,
   eraseApplication,
+  eraseApplications,
   maxMatching,
   moveStage,
   moveStages,
@@ -334,6 +335,30 @@ export async function reviewRoutes(
         address: request.ip,
       });
       return answerErasure(reply, erasure);
+    },
+  });
+
+  // Erasure of a selection: one audit entry, with the count and how they were chosen.
+  app.route({
+    ...routeOf(eraseApplications),
+    preHandler: requireRole('admin'),
+    handler: async (request, reply) => {
+      const ids = await idsOf(request.body);
+      if (!Array.isArray(ids))
+        return reply.code(409).send(selectionChanged(ids));
+      const { erased, scrubbed } = await repository.eraseMany(ids);
+      const { view } = request.body;
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'applications_erased',
+        subject: null,
+        address: request.ip,
+        count: erased,
+        detail: view
+          ? `every one matching: ${describeView(view)}`
+          : `${ids.length} selected`,
+      });
+      return { erased, isScrubbing: !scrubbed };
     },
   });
 

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { WizardConfig } from '#engine/config-schema.ts';
+
+/** Where e-mails load the logo from. */
+const emailLogoPath = '/email/logo.png';
+
+/** The logo's height in the PNG: twice the 40 CSS pixels an e-mail shows, for sharp screens. */
+const renderedHeight = 80;
+
+/** The configured logo's file among the configuration's images, when it is one of them. */
+function localLogoFile(
+  config: WizardConfig,
+  configDirectory: string,
+): string | undefined {
+  const src = config.logo?.src;
+  if (!src?.startsWith('/images/')) return undefined;
+  const folder = resolve(configDirectory, 'images');
+  const file = resolve(
+    folder,
+    decodeURIComponent(src.slice('/images/'.length)),
+  );
+  return file.startsWith(folder + sep) ? file : undefined;
+}
+
+/**
+ * The logo as e-mails show it. Most mail clients show no SVG (and some no WebP or AVIF), so a logo
+ * among the configuration's images is served as a PNG made from it; a logo elsewhere is linked as
+ * configured.
+ */
+export function emailLogoOf(
+  config: WizardConfig,
+  origin: string,
+): { url: string; width: number; height: number } | undefined {
+  const { logo } = config;
+  if (!logo) return undefined;
+  const url = logo.src.startsWith('/images/')
+    ? `${origin}${emailLogoPath}`
+    : new URL(logo.src, origin).toString();
+  return { url, width: logo.width, height: logo.height };
+}
+
+/**
+ * Serves the logo as a PNG for e-mails. It is rendered with sharp on its first request, not at
+ * start-up: loading sharp costs start-up time that a server sending no e-mail should not pay. Any
+ * origin may load it (a webmail's page, a mail client's viewer), unlike the app's other files.
+ */
+export async function emailLogoRoutes(
+  app: FastifyInstance,
+  {
+    config,
+    configDirectory,
+  }: { config: WizardConfig; configDirectory: string },
+) {
+  const file = localLogoFile(config, configDirectory);
+  if (!file) return;
+  let rendered: Promise<Buffer> | undefined;
+  const render = async () => {
+    const { default: sharp } = await import('sharp');
+    // Rendered at four times the SVG's own size, then scaled down: smooth edges and text.
+    return sharp(await readFile(file), { density: 288 })
+      .resize({ height: renderedHeight })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  };
+  app.get(emailLogoPath, async (_request, reply) => {
+    rendered ??= render().catch((error: unknown) => {
+      rendered = undefined;
+      throw error;
+    });
+    const png = await rendered;
+    return reply
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Cache-Control', 'public, max-age=86400')
+      .type('image/png')
+      .send(png);
+  });
+}
