@@ -13,6 +13,12 @@ const fixedColumns: ExportColumn[] = [
   { key: 'receivedAt', question: 'Received at' },
   { key: 'pageId', question: 'Form' },
 ];
+// Last, so the answers keep their columns in sheets made from earlier exports.
+const sourceColumns: ExportColumn[] = [
+  { key: 'source', question: 'Source' },
+  { key: 'medium', question: 'Medium' },
+  { key: 'campaign', question: 'Campaign' },
+];
 
 /**
  * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@`, or their full-width forms (East
@@ -46,7 +52,7 @@ async function* rows(
     for (const column of await descriptions.columnsFor(version))
       if (!columns.has(columnId(column))) columns.set(columnId(column), column);
   const answerColumns = [...columns.keys()];
-  const header = [...fixedColumns, ...columns.values()];
+  const header = [...fixedColumns, ...columns.values(), ...sourceColumns];
   yield header.map((column) => column.question);
   yield header.map((column) => column.key);
   for await (const application of repository.iterate(selection)) {
@@ -59,6 +65,9 @@ async function* rows(
       application.receivedAt,
       application.pageId,
       ...answerColumns.map((id) => cells.get(id) ?? ''),
+      application.source?.source ?? '',
+      application.source?.medium ?? '',
+      application.source?.campaign ?? '',
     ];
   }
 }
