@@ -37,6 +37,7 @@ import {
 } from './notifications/messaging.ts';
 import { defaultNotificationConfig } from './notifications/notification-config.ts';
 import { auditRoutes } from './review/audit-routes.ts';
+import { insightRoutes } from './review/insight-routes.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -321,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
   });
   await app.register(auditRoutes, { audit });
+  await app.register(insightRoutes, { model, insights });
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   if (options.adminToken)
