@@ -23,6 +23,25 @@ export type ApplicationModel = {
   requiredPlatforms: readonly PlatformKey[];
 };
 
+/**
+ * The answer a form path belongs to: its own, or that of the answer holding it (a platform's
+ * username belongs to the platforms question). Undefined for a path of no question.
+ */
+export function answerHolding(
+  model: ApplicationModel,
+  path: string,
+): Answer | undefined {
+  for (
+    let at = path;
+    at !== '';
+    at = at.slice(0, Math.max(at.lastIndexOf('.'), 0))
+  ) {
+    const answer = model.rules.get(at);
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
 /** Gathers the answers of every block, with the validators and conditions of `formItems`. */
 export function buildApplicationModel(config: WizardConfig): ApplicationModel {
   const context = {

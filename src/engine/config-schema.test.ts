@@ -107,6 +107,7 @@ test('fills every default of a minimal configuration', () => {
       buttonText: {},
       footerLinks: [],
       formItems: [],
+      insights: true,
       skipFinalStep: false,
       styleConfig: { backButtonStyle: 'plain', backArrowStyle: 'dark' },
       steps: [

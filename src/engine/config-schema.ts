@@ -239,6 +239,8 @@ const wizardConfigSchema = z
     steps: z.array(stepSchema).check(z.minLength(3)),
     texts: z._default(z.partialRecord(z.enum(textKeys), nonEmpty), {}),
     analytics: z.optional(z.strictObject({ token: nonEmpty, host: safeUrl })),
+    // The organisation's own counts of visits, steps and refusals (`POST /api/events`); false: none.
+    insights: z._default(z.boolean(), true),
     errorReporting: z.optional(
       z.strictObject({ dsn: nonEmpty, environment: z.optional(nonEmpty) }),
     ),

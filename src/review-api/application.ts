@@ -30,6 +30,14 @@ export const readApplication = endpoint({
       id: z.string(),
       name: z.string(),
       receivedAt: z.string(),
+      /** Where the applicant's visit came from; null when the wizard did not say. */
+      source: z.nullable(
+        z.object({
+          source: z.string(),
+          medium: z.string(),
+          campaign: z.nullable(z.string()),
+        }),
+      ),
       // The engine owns this shape: every answer under its question, grouped by the wizard's steps.
       answers: z.array(z.custom<DescribedStep>()),
       stage: stageSchema,

@@ -42,6 +42,8 @@ const inboxFiltersShape = {
     ),
   ),
   tag: z.optional(tagSchema),
+  /** Applications whose visit came from this source (a campaign's `utm_source`, a linking site). */
+  source: z.optional(z.string().check(z.minLength(1), z.maxLength(253))),
 };
 
 /** A view of the inbox: its stage tab and filters. Exports and bulk actions name one this way. */
@@ -116,6 +118,7 @@ export const inboxFacets = endpoint({
         z.object({ platform: z.enum(platformKeys), count: z.number() }),
       ),
       tags: z.array(z.object({ tag: z.string(), count: z.number() })),
+      sources: z.array(z.object({ source: z.string(), count: z.number() })),
     }),
   },
 });

@@ -13,6 +13,7 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
+import { createInsightsRepository } from './db/insights-repository.ts';
 import type { Database } from './db/database.ts';
 import { compressPage, type CompressedPage } from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
@@ -28,6 +29,7 @@ import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableText } from './plugins/storable-text.ts';
 import { applicationRoutes } from './routes/applications.ts';
+import { eventRoutes } from './routes/events.ts';
 import { createReviewRepository } from './review/review-repository.ts';
 import {
   createMessaging,
@@ -37,6 +39,7 @@ import { defaultNotificationConfig } from './notifications/notification-config.t
 import { emailLogoRoutes } from './notifications/email-logo.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
+import { insightRoutes } from './review/insight-routes.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
 import type { RetentionPolicy } from './retention/retention-config.ts';
 import { reviewRoutes } from './review/review-routes.ts';
@@ -231,6 +234,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
+  const insights = createInsightsRepository(options.database);
+  if (config.insights) {
+    const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
+    await app.register(eventRoutes, {
+      model,
+      insights,
+      // A visit sends a handful of reports; a few visits from one office's address still pass.
+      rateLimitPerMinute: rateLimitPerMinute > 0 ? 120 : 0,
+    });
+  }
+  // Events older than 13 months are deleted at start-up and then twice a day.
+  let purgeTimer: ReturnType<typeof setInterval> | undefined;
+  const purgeInsights = () =>
+    insights
+      .purge()
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'purging old insight events failed'),
+      );
+  app.addHook('onReady', async () => {
+    void purgeInsights();
+    purgeTimer = setInterval(purgeInsights, 12 * 60 * 60 * 1000).unref();
+  });
+  app.addHook('preClose', async () => clearInterval(purgeTimer));
   const sessions = createStaffSessions(options.database);
   const sessionCookie = createSessionCookie(publicOrigin);
   await registerStaffAuth(app, {
@@ -312,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messaging,
   });
   await app.register(auditRoutes, { audit });
+  await app.register(insightRoutes, { model, insights });
 
   if (options.retention) {
     const retention = createRetentionJob({

@@ -178,7 +178,7 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const { keys, rows } = readExport(bytes.toString('utf8'));
-    expect(keys.slice(-8)).toEqual([
+    expect(keys.slice(-11)).toEqual([
       'review.stage',
       'review.stageMovedAt',
       'review.tags',
@@ -187,6 +187,9 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       'review.notes',
       'review.decisionEmail',
       'review.decisionEmailSentAt',
+      'source',
+      'medium',
+      'campaign',
     ]);
     expect(rows.map((row) => row['personalInfo.firstName'])).toEqual([
       'Zoë',

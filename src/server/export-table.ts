@@ -130,6 +130,28 @@ const teamColumns: Array<Column<TeamWork>> = [
   },
 ];
 
+/** Where the applicant's visit came from; last, so the other columns keep their places in sheets made from earlier exports. */
+const sourceColumns: Array<Column<StoredApplication>> = [
+  {
+    key: 'source',
+    question: 'Source',
+    type: 'text',
+    cellOf: (application) => application.source?.source ?? '',
+  },
+  {
+    key: 'medium',
+    question: 'Medium',
+    type: 'text',
+    cellOf: (application) => application.source?.medium ?? '',
+  },
+  {
+    key: 'campaign',
+    question: 'Campaign',
+    type: 'text',
+    cellOf: (application) => application.source?.campaign ?? '',
+  },
+];
+
 const withoutCell = <Source>({ cellOf: _, ...column }: Column<Source>) =>
   column;
 
@@ -160,7 +182,7 @@ async function* batchesOf<T>(
  * The export of the applications selected (all by default), the one source of its columns for
  * every file format: the application's id, receipt and form, then its answers as people read them,
  * one column per question of every configuration involved (the current one's first), then the
- * team's work. Rows are read in batches, never all at once, oldest first.
+ * team's work, then the source of the applicant's visit. Rows are read in batches, never all at once, oldest first.
  */
 export async function exportTable(
   { database, repository, descriptions }: ExportSources,
@@ -204,6 +226,7 @@ export async function exportTable(
           ...leadingColumns.map((column) => column.cellOf(application)),
           ...answerIds.map((id) => answers.get(id) ?? ''),
           ...teamColumns.map((column) => column.cellOf(team)),
+          ...sourceColumns.map((column) => column.cellOf(application)),
         ];
       }
     }
@@ -214,6 +237,7 @@ export async function exportTable(
       ...leadingColumns.map(withoutCell),
       ...answerColumns.values(),
       ...teamColumns.map(withoutCell),
+      ...sourceColumns.map(withoutCell),
     ],
     rows: rows(),
   };

@@ -1,6 +1,7 @@
 import { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
+import { startInsights } from '#web/lib/insights.ts';
 import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
 import { readConfigFromPage } from '#web/lib/read-config.ts';
 import { readDraft, startStepOf } from '#web/lib/session-draft.ts';
@@ -27,6 +28,10 @@ if (result.ok) {
   // Each SDK is fetched only when configured, and never in the first page's JavaScript.
   void startErrorReporting(result.config.errorReporting);
   void startAnalytics(result.config.analytics);
+  startInsights(result.config.insights, {
+    search: window.location.search,
+    referrer: document.referrer,
+  });
 }
 // The server rendered the first step. A tab that reloads on a later step renders that step afresh
 // instead of hydrating markup it would not match; the page hid that markup until then.

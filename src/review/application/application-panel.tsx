@@ -156,6 +156,20 @@ export function ApplicationPanel({
               <time dateTime={shown.receivedAt}>
                 {exactTime(shown.receivedAt)}
               </time>
+              {shown.source && (
+                <>
+                  {' · from '}
+                  <span className="panel__source">
+                    {[
+                      shown.source.source,
+                      shown.source.medium,
+                      shown.source.campaign,
+                    ]
+                      .filter(Boolean)
+                      .join(' / ')}
+                  </span>
+                </>
+              )}
             </p>
             <div
               className="panel__decision"

@@ -14,6 +14,7 @@ const facets: InboxFacets = {
   ],
   platforms: [{ platform: 'instagram', count: 43 }],
   tags: [{ tag: 'coast', count: 5 }],
+  sources: [{ source: 'newsletter', count: 2 }],
 };
 
 /** The filters over a cache that already holds what occurs, as the server answered it. */
@@ -105,6 +106,7 @@ test('counts the filters on in its summary, and clears them all at once', async 
     to: null,
     tag: null,
     hasNote: null,
+    source: null,
   });
 });
 

@@ -63,6 +63,12 @@ export function InboxFilters({
       facets?.tags.map((entry) => entry.tag),
       (tag: string) => tag,
     ],
+    [
+      'source',
+      'Source',
+      facets?.sources.map((entry) => entry.source),
+      (source: string) => source,
+    ],
   ] as const;
   const active = filterParams.filter(
     (name) => name !== 'search' && params.get(name),

@@ -15,6 +15,7 @@ export const filterParams = [
   'to',
   'tag',
   'hasNote',
+  'source',
 ] as const;
 
 export type FilterParam = (typeof filterParams)[number];
@@ -35,6 +36,7 @@ export function inboxQueryOf(params: URLSearchParams): InboxQuery {
     minReach: params.get('minReach') ?? undefined,
     tag: params.get('tag') ?? undefined,
     hasNote: params.get('hasNote') ?? undefined,
+    source: params.get('source') ?? undefined,
     receivedFrom: from ? startOfDay(from) : undefined,
     receivedTo: to ? startOfDay(to, 1) : undefined,
   };

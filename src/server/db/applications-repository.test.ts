@@ -96,6 +96,7 @@ describe.each(engines)('applications on %s', (engine) => {
       receivedAt: first.receivedAt,
       configVersion,
       payload: application('Ada'),
+      source: null,
     });
   });
 

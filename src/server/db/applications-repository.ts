@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
+import type { SourceLabels } from '#engine/insights.ts';
 import type { Stage } from '#engine/stages.ts';
 import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
 import {
@@ -20,6 +21,8 @@ export type StoredApplication = {
   /** The configuration the application was answered under, or null when stored before versions were kept. */
   configVersion: string | null;
   payload: ApplicationPayload;
+  /** Where the applicant's visit came from; null when the wizard did not say. */
+  source: SourceLabels | null;
 };
 
 export type ApplicationSummary = {
@@ -47,9 +50,10 @@ type StoreInput = {
   idempotencyKey: string;
   configVersion: string;
   payload: ApplicationPayload;
+  source?: SourceLabels | null;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row has 14.
+// SQLite allows 32,766 bound values in one statement; a row has 17.
 const maxBatchSize = 256;
 
 /** How many applications `iterate` yields between two turns of the event loop. */
@@ -71,6 +75,9 @@ function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
       typeof personal.emailAddress === 'string' ? personal.emailAddress : '',
     country_code:
       typeof personal.countryCode === 'string' ? personal.countryCode : null,
+    source: input.source?.source ?? null,
+    medium: input.source?.medium ?? null,
+    campaign: input.source?.campaign ?? null,
   };
 }
 
@@ -117,6 +124,9 @@ const storedColumns = [
   'received_at',
   'config_version',
   'payload',
+  'source',
+  'medium',
+  'campaign',
 ] as const;
 
 function toStored(row: {
@@ -125,6 +135,9 @@ function toStored(row: {
   received_at: string;
   config_version: string | null;
   payload: string | Record<string, unknown>;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
 }): StoredApplication {
   return {
     id: row.id,
@@ -132,6 +145,14 @@ function toStored(row: {
     receivedAt: row.received_at,
     configVersion: row.config_version,
     payload: withKeysInOrder(readJson<ApplicationPayload>(row.payload)),
+    source:
+      row.source === null
+        ? null
+        : {
+            source: row.source,
+            medium: row.medium ?? '',
+            campaign: row.campaign,
+          },
   };
 }
 
@@ -186,6 +207,7 @@ export function createApplicationsRepository(
       );
     }
     if (country) query = query.where('country_code', '=', country);
+    if (filters.source) query = query.where('source', '=', filters.source);
     if (platform)
       query = query.where(
         sql`platforms`,

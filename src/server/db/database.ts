@@ -40,6 +40,10 @@ type ApplicationsTable = {
   platforms: Generated<string>;
   /** The handles in lower case, separated by spaces, for the inbox's search. */
   handles: Generated<string>;
+  /** Where the applicant's visit came from (see `labelsOf`); null when the wizard did not say. */
+  source: Generated<string | null>;
+  medium: Generated<string | null>;
+  campaign: Generated<string | null>;
 };
 
 type StageMovesTable = {
@@ -235,6 +239,31 @@ type WorkspaceSettingsTable = {
   value: string;
 };
 
+/** A visit of the wizard: a random id, the day it began (UTC) and where it came from; no person. */
+type InsightVisitsTable = {
+  visit_id: string;
+  day: string;
+  source: string;
+  medium: string;
+  campaign: string | null;
+  referrer: string | null;
+  device: string;
+};
+
+/** What happened in a visit, with its visit's day and source so that counts need no join. */
+type InsightEventsTable = {
+  visit_id: string;
+  day: string;
+  source: string;
+  /** visit, step, refused, submitted or signIn. */
+  kind: string;
+  step: number | null;
+  /** The form path of an answer refused on Continue: which question, never what was typed. */
+  path: string | null;
+  /** Milliseconds since the visit began, by the browser's clock. */
+  ms: number | string;
+};
+
 export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -256,6 +285,8 @@ export type DatabaseSchema = {
   daily_jobs: DailyJobsTable;
   staff_passkeys: StaffPasskeysTable;
   staff_passkey_challenges: StaffPasskeyChallengesTable;
+  insight_visits: InsightVisitsTable;
+  insight_events: InsightEventsTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

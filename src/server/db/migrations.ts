@@ -517,5 +517,55 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
         );
       },
     },
+    '021-insights': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('insight_visits')
+          .addColumn('visit_id', 'varchar(36)', (column) => column.primaryKey())
+          .addColumn('day', 'varchar(10)', (column) => column.notNull())
+          .addColumn('source', 'varchar(253)', (column) => column.notNull())
+          .addColumn('medium', 'varchar(100)', (column) => column.notNull())
+          .addColumn('campaign', 'varchar(100)')
+          .addColumn('referrer', 'varchar(260)')
+          .addColumn('device', 'varchar(7)', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('insight_visits_day')
+          .on('insight_visits')
+          .columns(['day', 'source'])
+          .execute();
+        // No key of its own: events are only ever counted, by kind and period, and purged by day.
+        await db.schema
+          .createTable('insight_events')
+          .addColumn('visit_id', 'varchar(36)', (column) => column.notNull())
+          .addColumn('day', 'varchar(10)', (column) => column.notNull())
+          .addColumn('source', 'varchar(253)', (column) => column.notNull())
+          .addColumn('kind', 'varchar(9)', (column) => column.notNull())
+          .addColumn('step', 'integer')
+          .addColumn('path', 'varchar(200)')
+          .addColumn('ms', 'bigint', (column) => column.notNull())
+          .execute();
+        // Every count reads one kind over a period (of one source): this index alone answers it.
+        await db.schema
+          .createIndex('insight_events_kind_day')
+          .on('insight_events')
+          .columns(['kind', 'day', 'source', 'step', 'visit_id', 'ms'])
+          .execute();
+      },
+    },
+    '022-application-source': {
+      async up(db: Kysely<unknown>) {
+        for (const column of ['source', 'medium', 'campaign'])
+          await db.schema
+            .alterTable('applications')
+            .addColumn(column, 'varchar(253)')
+            .execute();
+        await db.schema
+          .createIndex('applications_source')
+          .on('applications')
+          .columns(['source', 'received_at'])
+          .execute();
+      },
+    },
   };
 }

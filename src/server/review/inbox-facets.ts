@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
  */
 export async function inboxFacetsOf(database: Database): Promise<InboxFacets> {
   const { db } = database;
-  const [countries, platforms, tags] = await Promise.all([
+  const [countries, platforms, tags, sources] = await Promise.all([
     db
       .selectFrom('applications')
       .select(['country_code', (eb) => eb.fn.countAll().as('count')])
@@ -33,6 +33,12 @@ export async function inboxFacetsOf(database: Database): Promise<InboxFacets> {
       .selectFrom('tags')
       .select(['tag', (eb) => eb.fn.countAll().as('count')])
       .groupBy('tag')
+      .execute(),
+    db
+      .selectFrom('applications')
+      .select(['source', (eb) => eb.fn.countAll().as('count')])
+      .where('source', 'is not', null)
+      .groupBy('source')
       .execute(),
   ]);
   const byCount = <T extends { count: number }>(
@@ -62,6 +68,13 @@ export async function inboxFacetsOf(database: Database): Promise<InboxFacets> {
     tags: byCount(
       tags.map((row) => ({ tag: row.tag, count: Number(row.count) })),
       (row) => row.tag,
+    ),
+    sources: byCount(
+      sources.map((row) => ({
+        source: row.source ?? '',
+        count: Number(row.count),
+      })),
+      (row) => row.source,
     ),
   };
 }

@@ -188,6 +188,7 @@ export async function reviewRoutes(
         id: application.id,
         name: fullNameOf(application.payload),
         receivedAt: application.receivedAt,
+        source: application.source,
         answers: await descriptions.describe(application),
         ...review,
       };

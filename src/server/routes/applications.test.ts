@@ -105,6 +105,7 @@ describe('review API', () => {
         firstName: 'Grace',
         emailAddress: 'grace@navy.example',
       }),
+      source: null,
       answers: expect.any(Array),
     });
     const [general, details] = application.answers;

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationModel } from '#engine/application-schema.ts';
+import {
+  labelsOf,
+  visitSourceSchema,
+  type SourceLabels,
+} from '#engine/insights.ts';
 import { parsePayload, type ApplicationPayload } from '#engine/payload.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { validationIssues } from '../plugins/error-shape.ts';
@@ -51,6 +56,19 @@ const applicationBodySchema = {
     honeypot: text,
   },
 } as const;
+
+/**
+ * The source of the applicant's visit, from the `Visit-Source` header (its labels URL-encoded): the
+ * payload stays as specified. A header that is missing or malformed only leaves the source unknown;
+ * an application is never refused for it.
+ */
+function sourceOf(header: string | string[] | undefined): SourceLabels | null {
+  if (typeof header !== 'string') return null;
+  const parsed = visitSourceSchema.safeParse(
+    Object.fromEntries(new URLSearchParams(header)),
+  );
+  return parsed.success ? labelsOf(parsed.data) : null;
+}
 
 /** `PUT /api/syncPage/:pageId`: an application, checked by the rules of the form that asked it, stored once per Idempotency-Key. */
 export async function syncPageRoutes(
@@ -113,6 +131,7 @@ export async function syncPageRoutes(
         idempotencyKey: key.toLowerCase(),
         configVersion,
         payload: parsed.payload,
+        source: sourceOf(request.headers['visit-source']),
       });
       if (outcome.kind === 'conflict')
         return reply.code(409).send({

@@ -16,6 +16,8 @@ export async function submitApplication(options: {
   url: string | null;
   payload: ApplicationPayload;
   idempotencyKey: string;
+  /** Where the visit came from (`Visit-Source`); the payload itself stays as specified. */
+  visitSource?: string | null;
 }): Promise<SendOutcome> {
   if (!options.url) return { ok: true };
   try {
@@ -25,6 +27,9 @@ export async function submitApplication(options: {
         'Content-Type': 'application/json',
         Accept: 'application/json',
         'Idempotency-Key': options.idempotencyKey,
+        ...(typeof options.visitSource === 'string' && {
+          'Visit-Source': options.visitSource,
+        }),
       },
       body: JSON.stringify(options.payload),
       signal: AbortSignal.timeout(submitTimeoutMs),

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
+import { reportInsight } from '#web/lib/insights.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
 
 /** Tracks each step as reached once, however often the applicant goes back to it. */
@@ -19,5 +20,6 @@ export function useStepTracking(config: WizardConfig, stepIndex: number): void {
       sync: action === 'submitAndAdvance' || action === 'submitAndRedirect',
       steps: config.steps.length,
     });
+    reportInsight({ type: 'step', step: stepIndex });
   }, [stepIndex, config]);
 }

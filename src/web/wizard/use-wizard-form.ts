@@ -1,6 +1,9 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import type { ApplicationModel } from '#engine/application-schema.ts';
+import {
+  answerHolding,
+  type ApplicationModel,
+} from '#engine/application-schema.ts';
 import { blockPaths } from '#engine/block-paths.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
@@ -13,6 +16,8 @@ import {
   typingPauseMs,
   useApplicationForm,
 } from '#web/lib/application-form.ts';
+import { reportInsight } from '#web/lib/insights.ts';
+import { visitSourceHeader } from '#web/lib/insights-visit.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
 import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
 import type { GoTo } from './wizard.tsx';
@@ -45,21 +50,9 @@ function stepFieldPaths(
   );
 }
 
-/**
- * The question a form path belongs to, as the applicant read it: its answer's, or that of the
- * answer holding it (a platform's username belongs to the platforms question).
- */
-function questionOf(model: ApplicationModel, path: string): string {
-  for (
-    let at = path;
-    at !== '';
-    at = at.slice(0, Math.max(at.lastIndexOf('.'), 0))
-  ) {
-    const answer = model.rules.get(at);
-    if (answer) return answer.label;
-  }
-  return path;
-}
+/** The question a form path belongs to, as the applicant read it. */
+const questionOf = (model: ApplicationModel, path: string): string =>
+  answerHolding(model, path)?.label ?? path;
 
 /** The form paths the application's schema refuses in these answers. */
 function invalidPaths(config: WizardConfig, values: FieldValues): Set<string> {
@@ -209,6 +202,11 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     const isValid = await form.trigger(paths, { shouldTouch: true });
     if (isValid) setAttention(null);
     else {
+      reportInsight({
+        type: 'refused',
+        step: index,
+        paths: paths.filter((path) => form.getFieldState(path).invalid),
+      });
       sayWhatNeedsAttention(paths);
       setFocusRequest((count) => count + 1);
     }
@@ -242,6 +240,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
       url: resolveRequestUrl(config.requestUrl, config.pageId),
       payload: buildPayload(form.getValues(), model),
       idempotencyKey: idempotencyKey.current,
+      visitSource: visitSourceHeader(),
     });
     setIsBusy(false);
     if (!sent.ok) {
@@ -281,6 +280,7 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
     });
     setSentEmail(email);
     trackEvent('Form Submitted', {}, isLeaving);
+    reportInsight({ type: 'submitted' }, isLeaving);
     return true;
   };
 
@@ -308,11 +308,13 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
         return;
       case 'submitAndRedirect':
         trackEvent('Sign In Clicked', {}, true);
+        reportInsight({ type: 'signIn' }, true);
         if ((await validateStep(stepIndex)) && (await submit(true)))
           window.location.assign(config.signInUrl);
         return;
       case 'redirect':
         trackEvent('Sign In Clicked', {}, true);
+        reportInsight({ type: 'signIn' }, true);
         window.location.assign(config.signInUrl);
     }
   };

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { engines } from '../../../tests/support/databases.ts';
+import { exampleConfig } from '../../../tests/support/fixtures.ts';
+import { startTestServer } from '../../../tests/support/test-server.ts';
+import {
+  createInsightsRepository,
+  firstKeptDay,
+} from '../db/insights-repository.ts';
+
+const postEvents = (baseUrl: string, body: unknown) =>
+  fetch(`${baseUrl}/api/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const report = (events: unknown[], visit: Record<string, unknown> = {}) => ({
+  visit: { id: randomUUID(), device: 'desktop', ...visit },
+  events,
+});
+
+describe.each(engines)('POST /api/events on %s', (engine) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server.close());
+
+  const eventCount = async () =>
+    Number(
+      (
+        await server.database.db
+          .selectFrom('insight_events')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  test('stores a report once committed, with the source of its visit and no answer', async () => {
+    const sent = report(
+      [
+        { type: 'visit', ms: 0 },
+        { type: 'step', step: 0, ms: 5 },
+        { type: 'step', step: 1, ms: 4000 },
+        {
+          type: 'refused',
+          step: 1,
+          paths: ['personalInfo.firstName', 'platforms.filled'],
+          ms: 9000,
+        },
+      ],
+      { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring' },
+    );
+    const response = await postEvents(server.baseUrl, sent);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const visits = await server.database.db
+      .selectFrom('insight_visits')
+      .selectAll()
+      .where('visit_id', '=', sent.visit.id)
+      .execute();
+    expect(visits).toEqual([
+      {
+        visit_id: sent.visit.id,
+        day: new Date().toISOString().slice(0, 10),
+        source: 'newsletter',
+        medium: 'email',
+        campaign: 'spring',
+        referrer: null,
+        device: 'desktop',
+      },
+    ]);
+    const events = await server.database.db
+      .selectFrom('insight_events')
+      .select(['kind', 'step', 'path', 'source'])
+      .where('visit_id', '=', sent.visit.id)
+      .orderBy('ms')
+      .orderBy('path')
+      .execute();
+    expect(events).toEqual([
+      { kind: 'visit', step: null, path: null, source: 'newsletter' },
+      { kind: 'step', step: 0, path: null, source: 'newsletter' },
+      { kind: 'step', step: 1, path: null, source: 'newsletter' },
+      {
+        kind: 'refused',
+        step: 1,
+        path: 'personalInfo.firstName',
+        source: 'newsletter',
+      },
+      {
+        kind: 'refused',
+        step: 1,
+        path: 'platforms.filled',
+        source: 'newsletter',
+      },
+    ]);
+  });
+
+  test('refuses what the wizard never sends with a 400 naming it, storing nothing', async () => {
+    const before = await eventCount();
+    const tooMany = Array.from({ length: 51 }, (_, ms) => ({
+      type: 'step',
+      step: 1,
+      ms,
+    }));
+    const cases: Array<[unknown, string, RegExp]> = [
+      [
+        report([{ type: 'purchase', ms: 1 }]),
+        'events[0].type',
+        /Unknown event/,
+      ],
+      [report(tooMany), 'events', /at most 50 events/],
+      [
+        report([{ type: 'step', step: 4, ms: 1 }]),
+        'events[0].step',
+        /No such step/,
+      ],
+      [
+        report([{ type: 'step', step: 1.5, ms: 1 }]),
+        'events[0].step',
+        /step number/,
+      ],
+      [
+        report([
+          {
+            type: 'refused',
+            step: 2,
+            paths: ['personalInfo.firstName'],
+            ms: 1,
+          },
+        ]),
+        'events[0].paths[0]',
+        /No question of step 2/,
+      ],
+      [
+        report([{ type: 'step', step: 1, ms: 1, answer: 'Ada' }]),
+        'events[0].answer',
+        /Unknown key/,
+      ],
+      [
+        report([{ type: 'visit', ms: 0 }], { id: 'not-a-uuid' }),
+        'visit.id',
+        /UUID/,
+      ],
+      [
+        report([{ type: 'visit', ms: 0 }], { device: 'iPhone 15 Pro' }),
+        'visit.device',
+        /./,
+      ],
+      [report([]), 'events', /at least one event/],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await postEvents(server.baseUrl, body);
+      expect(response.status, path).toBe(400);
+      const answer = (await response.json()) as {
+        issues: Array<{ path: string; message: string }>;
+      };
+      expect(answer.issues, path).toContainEqual({
+        path,
+        message: expect.stringMatching(message) as string,
+      });
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  test('counts distinct visits, and the median time from one step to the next', async () => {
+    const insights = createInsightsRepository(server.database);
+    const day = new Date().toISOString().slice(0, 10);
+    const source = `count-${engine}`;
+    const visit = async (events: unknown[]) =>
+      postEvents(server.baseUrl, report(events, { utmSource: source }));
+    // Three visits; the first reloads on step 1, so reports it twice.
+    await visit([
+      { type: 'visit', ms: 0 },
+      { type: 'step', step: 0, ms: 0 },
+      { type: 'step', step: 1, ms: 1000 },
+      { type: 'step', step: 1, ms: 8000 },
+      { type: 'step', step: 2, ms: 11_000 },
+      { type: 'submitted', ms: 20_000 },
+    ]);
+    await visit([
+      { type: 'visit', ms: 0 },
+      { type: 'step', step: 0, ms: 0 },
+      { type: 'step', step: 1, ms: 3000 },
+      { type: 'step', step: 2, ms: 33_000 },
+    ]);
+    await visit([
+      { type: 'visit', ms: 0 },
+      { type: 'step', step: 0, ms: 0 },
+    ]);
+    const counts = await insights.counts({ from: day, to: day, source });
+    expect(counts.visits).toBe(3);
+    expect([...counts.reachedByStep].sort()).toEqual([
+      [0, 3],
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(counts.submitted).toBe(1);
+    expect(counts.sources).toEqual([
+      { source, medium: '(none)', campaign: null, visits: 3, submitted: 1 },
+    ]);
+    expect(await insights.stepTimes({ from: day, to: day, source })).toEqual([
+      { step: 0, medianMs: 2000, visits: 2 },
+      { step: 1, medianMs: 20_000, visits: 2 },
+    ]);
+  });
+
+  test('deletes events and visits older than 13 months, and keeps the rest', async () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect(firstKeptDay(now)).toBe('2025-10-27');
+    const { db } = server.database;
+    const row = (visitId: string, day: string) => ({
+      visit_id: visitId,
+      day,
+      source: 'purge',
+      kind: 'visit',
+      step: null,
+      path: null,
+      ms: 0,
+    });
+    const [old, kept] = [randomUUID(), randomUUID()];
+    await db
+      .insertInto('insight_visits')
+      .values([
+        {
+          visit_id: old,
+          day: '2025-10-26',
+          source: 'purge',
+          medium: '(none)',
+          campaign: null,
+          referrer: null,
+          device: 'phone',
+        },
+        {
+          visit_id: kept,
+          day: '2025-10-27',
+          source: 'purge',
+          medium: '(none)',
+          campaign: null,
+          referrer: null,
+          device: 'phone',
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('insight_events')
+      .values([row(old, '2025-10-26'), row(kept, '2025-10-27')])
+      .execute();
+    expect(
+      await createInsightsRepository(server.database, () => now).purge(),
+    ).toBe(1);
+    const left = await db
+      .selectFrom('insight_visits')
+      .select('visit_id')
+      .where('source', '=', 'purge')
+      .execute();
+    expect(left).toEqual([{ visit_id: kept }]);
+  });
+});
+
+test('answers 404 when the configuration turns insights off', async () => {
+  const server = await startTestServer({
+    config: { ...exampleConfig(), insights: false },
+  });
+  try {
+    const response = await postEvents(
+      server.baseUrl,
+      report([{ type: 'visit', ms: 0 }]),
+    );
+    expect(response.status).toBe(404);
+  } finally {
+    await server.close();
+  }
+});
+
+test('limits the reports of one address per minute', async () => {
+  const server = await startTestServer({ rateLimitPerMinute: 30 });
+  try {
+    const statuses: number[] = [];
+    for (let index = 0; index < 121; index += 1)
+      statuses.push(
+        (await postEvents(server.baseUrl, report([{ type: 'visit', ms: 0 }])))
+          .status,
+      );
+    expect(statuses.filter((status) => status === 204)).toHaveLength(120);
+    expect(statuses.at(-1)).toBe(429);
+  } finally {
+    await server.close();
+  }
+});

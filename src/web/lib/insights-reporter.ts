@@ -1,0 +1,83 @@
+import type { InsightEvent } from '#engine/insights.ts';
+import type { Landing, TimedEvent } from './insights.ts';
+import { readVisit, writeVisit, type Visit } from './insights-visit.ts';
+import { newIdempotencyKey } from './submit-application.ts';
+
+const address = '/api/events';
+/** Events wait this long for others to go with them, unless the page is hidden or left first. */
+const batchDelayMs = 2000;
+const maxBatch = 20;
+
+/** A label from the address as the server takes it: at most 100 characters, no control characters. */
+const labelOf = (value: string | null) =>
+  value?.replace(/\p{Cc}/gu, '').slice(0, 100) || undefined;
+
+function newVisit({ search, referrer }: Landing): Visit {
+  const query = new URLSearchParams(search);
+  let referrerHost: string | undefined;
+  try {
+    const host = new URL(referrer).host;
+    // A page of this site (a reload, a link back) is not where the visit came from.
+    if (host && host !== window.location.host) referrerHost = host;
+  } catch {
+    // No referrer, or none a browser would send.
+  }
+  return {
+    id: newIdempotencyKey(),
+    startedAt: Date.now(),
+    // Only phone or desktop: a user agent says far more, and none of it is needed.
+    device: /Mobi|Android/i.test(navigator.userAgent) ? 'phone' : 'desktop',
+    utmSource: labelOf(query.get('utm_source')),
+    utmMedium: labelOf(query.get('utm_medium')),
+    utmCampaign: labelOf(query.get('utm_campaign')),
+    referrer: referrerHost,
+    isReported: false,
+  };
+}
+
+/**
+ * Reports the visit's events to the server in batches, with `sendBeacon`, which outlives the page
+ * (a redirect to sign-up, a closed tab). Returns the function that takes each event.
+ */
+export function startReporter(landing: Landing): (event: TimedEvent) => void {
+  const visit = readVisit() ?? newVisit(landing);
+  const { id, device, utmSource, utmMedium, utmCampaign, referrer } = visit;
+  let queue: InsightEvent[] = visit.isReported
+    ? []
+    : [{ type: 'visit', ms: 0 }];
+  writeVisit({ ...visit, isReported: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (queue.length === 0) return;
+    const body = JSON.stringify({
+      visit: { id, device, utmSource, utmMedium, utmCampaign, referrer },
+      events: queue,
+    });
+    queue = [];
+    const isQueued = navigator.sendBeacon(
+      address,
+      new Blob([body], { type: 'application/json' }),
+    );
+    if (!isQueued)
+      void fetch(address, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+        keepalive: true,
+      }).catch(() => {});
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  if (queue.length > 0) timer = setTimeout(flush, batchDelayMs);
+
+  return ({ at, isLeaving, ...event }) => {
+    queue.push({ ...event, ms: Math.max(0, at - visit.startedAt) });
+    if (isLeaving || queue.length >= maxBatch) flush();
+    else timer ??= setTimeout(flush, batchDelayMs);
+  };
+}
