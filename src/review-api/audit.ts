@@ -25,6 +25,8 @@ export const auditActions = [
   'two_step_not_required',
   'passkey_added',
   'passkey_removed',
+  'form_published',
+  'form_restored',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -53,6 +55,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   two_step_not_required: 'Stopped requiring two-step sign-in',
   passkey_added: 'Added a passkey',
   passkey_removed: 'Removed a passkey',
+  form_published: 'Published the form',
+  form_restored: 'Restored a form version',
 };
 
 /** Which entries to read: by whom, what, and when (the instants the viewer's days begin). */

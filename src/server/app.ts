@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { buildApplicationModel } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
@@ -25,7 +24,10 @@ import {
 import { createHealthCheck } from './health.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  buildSecurityHeaders,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { registerStorableText } from './plugins/storable-text.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { createReviewRepository } from './review/review-repository.ts';
@@ -33,8 +35,12 @@ import {
   createMessaging,
   type MessagingOptions,
 } from './notifications/messaging.ts';
-import { defaultNotificationConfig } from './notifications/notification-config.ts';
+import { createFormStore } from './form/form-store.ts';
+import { createLiveForm, type LiveForm } from './form/live-form.ts';
+import { checkFormConfig } from './wizard-config.ts';
 import { auditRoutes } from './review/audit-routes.ts';
+import { formRoutes } from './review/form-routes.ts';
+import { createFormImages, imagePathPrefix } from './form/form-images.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -70,6 +76,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** E-mails and webhooks; without them nothing is sent. */
   messaging?: MessagingOptions;
+  /** How often to look for a newly published form (default 500 ms). */
+  formPollMs?: number;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -105,13 +113,19 @@ function sendPage(
     .send(body);
 }
 
-/** Builds the HTTP app without listening, so tests can build any variant. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const distDirectory = resolve(options.distDirectory);
-  const built = await loadBuiltWizard(distDirectory);
-  const config = options.wizardConfig;
-  // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
-  // where the pages are served.
+type ServedForm = {
+  pages: Promise<[CompressedPage, CompressedPage]>;
+  setHeaders: ReturnType<typeof buildSecurityHeaders>;
+};
+
+const hashOf = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The wizard's and the workspace's pages for one form, compressed, and the headers that allow their inline parts. */
+function serveForm(
+  config: WizardConfig,
+  built: Awaited<ReturnType<typeof loadBuiltWizard>>,
+): ServedForm {
   const pages = Promise.all([
     compressPage(
       renderIndexHtml(built.template, config, {
@@ -122,6 +136,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
     compressPage(renderReviewHtml(built.reviewTemplate, config)),
   ]);
+  // A rejection is seen where the pages are served; unawaited until then, it must not crash the process.
+  pages.catch(() => {});
+  return {
+    pages,
+    setHeaders: buildSecurityHeaders(config, {
+      scripts: [hashOf(pageScriptOf(config, built.entry))],
+      // The wizard's page inlines its stylesheet, the workspace's only the theme.
+      styles: [
+        hashOf(inlineStyleOf(config, built.stylesheet)),
+        hashOf(inlineStyleOf(config, '')),
+      ],
+    }),
+  };
+}
+
+/** Builds the HTTP app without listening, so tests can build any variant. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const distDirectory = resolve(options.distDirectory);
+  const built = await loadBuiltWizard(distDirectory);
+  const seed = checkFormConfig(options.wizardConfig);
+  if (!seed.ok)
+    throw new Error(
+      `the wizard configuration is invalid: ${seed.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
+    );
+  const forms = createFormStore(options.database);
+  const live = await createLiveForm(forms, seed.form, {
+    ...(options.formPollMs !== undefined && { pollMs: options.formPollMs }),
+    onError: (error) =>
+      app.log.error({ err: error }, 'cannot read the published form'),
+  });
+  const served = new WeakMap<LiveForm, ServedForm>();
+  /** The pages and headers of the form being served, made once per published version. */
+  const servedNow = (): ServedForm => {
+    const form = live.current();
+    let pages = served.get(form);
+    if (!pages) {
+      pages = serveForm(form.config, built);
+      served.set(form, pages);
+    }
+    return pages;
+  };
+  // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
+  // where the pages are served.
+  servedNow();
+  live.onChange(() => servedNow());
   const { trustProxy } = options;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -142,44 +201,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  const hashOf = (text: string) =>
-    `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const model = buildApplicationModel(config);
   const publicOrigin = options.publicUrl && new URL(options.publicUrl).origin;
   const messaging = createMessaging(
     options.database,
-    config,
+    () => {
+      const form = live.current();
+      return { config: form.config, notifications: form.notifications };
+    },
     publicOrigin,
-    options.messaging ?? { notifications: defaultNotificationConfig },
+    options.messaging ?? {},
   );
   const repository = createApplicationsRepository(
     options.database,
     undefined,
     messaging.storeHooks,
   );
-  const descriptions = createApplicationDescriptions(repository, model);
-  await repository.rememberConfig(
-    descriptions.currentVersion,
-    options.wizardConfig,
-  );
+  const descriptions = createApplicationDescriptions(repository, live.current);
 
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
   registerStorableText(app);
-  registerSecurityHeaders(app, config, {
-    scripts: [hashOf(pageScriptOf(config, built.entry))],
-    // The wizard's page inlines its stylesheet, the workspace's only the theme.
-    styles: [
-      hashOf(inlineStyleOf(config, built.stylesheet)),
-      hashOf(inlineStyleOf(config, '')),
-    ],
-  });
+  registerSecurityHeaders(app, () => servedNow().setHeaders);
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
   // Delivery starts once the server is ready and stops before the database closes.
   app.addHook('onReady', async () => messaging.start(app.log));
   app.addHook('preClose', () => messaging.stop());
+  app.addHook('onReady', async () => live.start());
+  app.addHook('preClose', async () => live.stop());
   // A request still in flight when the server is told to stop gets its answer, then its connection
   // is closed: kept alive, it would hold the shutdown until the client let go.
   let isClosing = false;
@@ -220,8 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(syncPageRoutes, {
-    model,
-    configVersion: descriptions.currentVersion,
+    current: live.current,
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
@@ -238,11 +287,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const twoStep = createTwoStep(options.database);
   const passkeys = createPasskeys(options.database);
   const throttle = createSignInThrottle(options.database);
-  const { organisation } = reviewPageConfigOf(config);
+  const organisation = () =>
+    reviewPageConfigOf(live.current().config).organisation;
   // A passkey is bound to the origin the workspace is reached at, decided as the Origin check decides it.
   const relyingParty = (request: FastifyRequest) => ({
     origin: expectedOriginOf(request, publicOrigin),
-    name: organisation,
+    name: organisation(),
   });
   await app.register(sessionRoutes, {
     accounts,
@@ -264,7 +314,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     audit,
     sessionCookie,
-    issuer: organisation,
+    issuer: organisation(),
     passkeys,
     relyingParty,
     throttle,
@@ -296,17 +346,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
   });
   await app.register(auditRoutes, { audit });
+  const formImages = createFormImages(options.database);
+  await app.register(formRoutes, {
+    store: forms,
+    live,
+    audit,
+    repository,
+    images: formImages,
+  });
+  // The editor's uploads, from the database: every process serves them; the name holds their hash.
+  app.get<{ Params: { name: string } }>(
+    `${imagePathPrefix}:name`,
+    async (request, reply) => {
+      const image = await formImages.read(request.params.name);
+      if (!image)
+        return reply
+          .code(404)
+          .send({ error: 'not_found', message: 'There is no such image.' });
+      return reply
+        .header('Cache-Control', immutable)
+        .type(image.contentType)
+        .send(image.bytes);
+    },
+  );
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   if (options.adminToken)
     await app.register(applicationRoutes, { repository, descriptions, audit });
 
-  const [page, reviewPage] = await pages;
-  app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));
+  await servedNow().pages;
+  app.get('/', async (request, reply) => {
+    const [page] = await servedNow().pages;
+    return sendPage(page, request, reply, 'no-cache');
+  });
   await app.register(workspacePageRoutes, {
-    sendPage: (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage: async (request: FastifyRequest, reply: FastifyReply) => {
+      const [, reviewPage] = await servedNow().pages;
       // Whether it answers depends on the session: never from a cache.
-      sendPage(reviewPage, request, reply, 'no-store'),
+      return sendPage(reviewPage, request, reply, 'no-store');
+    },
   });
 
   // The empty path is the only page; every other page address leads back to it.

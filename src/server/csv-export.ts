@@ -38,7 +38,7 @@ async function* rows(
 ): AsyncGenerator<string[]> {
   // The current version leads, so the columns follow today's form.
   const versions = new Set<string | null>([
-    descriptions.currentVersion,
+    descriptions.currentVersion(),
     ...(await repository.configVersionsOf(selection)),
   ]);
   const columns = new Map<string, ExportColumn>();

@@ -40,7 +40,6 @@ const app = await buildApp({
   publicUrl: env.PUBLIC_URL,
   logger: { ...loggerOptions, level: env.LOG_LEVEL },
   messaging: {
-    notifications: loaded.notifications,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     webhookUrl: env.WEBHOOK_URL,

@@ -15,7 +15,10 @@ import {
   stageChangedMessages,
   type MessageSettings,
 } from './messages.ts';
-import type { NotificationConfig } from './notification-config.ts';
+import {
+  defaultNotificationConfig,
+  type NotificationConfig,
+} from './notification-config.ts';
 import {
   createOutbox,
   defaultRetryPolicy,
@@ -26,7 +29,8 @@ import {
 const digestHourUtc = 8;
 
 export type MessagingOptions = {
-  notifications: NotificationConfig;
+  /** The e-mails' settings; by default those of the form being served. */
+  notifications?: NotificationConfig;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   webhookUrl?: string | undefined;
@@ -36,6 +40,11 @@ export type MessagingOptions = {
   leaseMs?: number;
 };
 
+/** The form whose names and e-mail texts messages use: fixed, or the one being served. */
+type FormSource =
+  | WizardConfig
+  | (() => { config: WizardConfig; notifications: NotificationConfig });
+
 /**
  * E-mails and webhooks, end to end: the outbox, what each event writes into it (in the event's
  * own transaction), and the worker that delivers. Without SMTP_URL no e-mail is written; without
@@ -43,7 +52,7 @@ export type MessagingOptions = {
  */
 export function createMessaging(
   database: Database,
-  config: WizardConfig,
+  form: FormSource,
   publicOrigin: string | undefined,
   options: MessagingOptions,
   now: () => Date = () => new Date(),
@@ -53,18 +62,35 @@ export function createMessaging(
     retry: options.retry ?? defaultRetryPolicy,
   });
   const origin = publicOrigin ?? 'http://localhost';
-  const logo = config.logo;
-  const settings: MessageSettings = {
-    notifications: options.notifications,
-    organisation: logo?.alt ?? config.title,
-    lang: config.lang,
-    publicOrigin: origin,
-    logoUrl: logo && new URL(logo.src, origin).toString(),
-    isEmailOn: Boolean(options.smtpUrl && options.mailFrom),
-    webhookUrl:
-      options.webhookUrl && options.webhookSecret
-        ? options.webhookUrl
-        : undefined,
+  const isEmailOn = Boolean(options.smtpUrl && options.mailFrom);
+  const webhookUrl =
+    options.webhookUrl && options.webhookSecret
+      ? options.webhookUrl
+      : undefined;
+  const formNow =
+    typeof form === 'function'
+      ? form
+      : () => ({
+          config: form,
+          notifications: options.notifications ?? defaultNotificationConfig,
+        });
+  let cached: { config: WizardConfig; settings: MessageSettings } | null = null;
+  /** The settings of the form being served, made again only when it changes. */
+  const settingsNow = (): MessageSettings => {
+    const { config, notifications } = formNow();
+    if (cached?.config === config) return cached.settings;
+    const logo = config.logo;
+    const settings: MessageSettings = {
+      notifications: options.notifications ?? notifications,
+      organisation: logo?.alt ?? config.title,
+      lang: config.lang,
+      publicOrigin: origin,
+      logoUrl: logo && new URL(logo.src, origin).toString(),
+      isEmailOn,
+      webhookUrl,
+    };
+    cached = { config, settings };
+    return settings;
   };
   let worker: DeliveryWorker | null = null;
   let closeMailer = () => {};
@@ -72,7 +98,8 @@ export function createMessaging(
 
   const storeHooks: StoreHooks = {
     async inTransaction(transaction, created) {
-      const staff = settings.isEmailOn
+      const settings = settingsNow();
+      const staff = isEmailOn
         ? await transaction
             .selectFrom('staff_accounts')
             .select('email')
@@ -94,6 +121,7 @@ export function createMessaging(
   };
   const moveHooks: MoveHooks = {
     async inTransaction(transaction, moves) {
+      const settings = settingsNow();
       await outbox.enqueue(
         moves.flatMap((move) => stageChangedMessages(move, settings)),
         transaction,
@@ -108,7 +136,7 @@ export function createMessaging(
    * however many processes look.
    */
   async function enqueueDigests(): Promise<number> {
-    if (!settings.isEmailOn) return 0;
+    if (!isEmailOn) return 0;
     const at = now();
     if (at.getUTCHours() < digestHourUtc) return 0;
     const day = at.toISOString().slice(0, 10);
@@ -138,7 +166,9 @@ export function createMessaging(
       reach: Number(row.reach),
     }));
     const written = await outbox.enqueue(
-      staff.map((member) => digestMessage(member, day, applications, settings)),
+      staff.map((member) =>
+        digestMessage(member, day, applications, settingsNow()),
+      ),
     );
     if (written > 0) wake();
     return written;
@@ -147,17 +177,17 @@ export function createMessaging(
 
   return {
     outbox,
-    settings,
+    settings: settingsNow,
     enqueueDigests,
     storeHooks,
     moveHooks,
     wake,
     /** Starts delivering; says once what is off and why. */
     async start(log: FastifyBaseLogger) {
-      if (!settings.isEmailOn)
+      if (!isEmailOn)
         log.info('e-mail is off: SMTP_URL and MAIL_FROM are not both set');
       const mailer =
-        settings.isEmailOn && options.smtpUrl && options.mailFrom
+        isEmailOn && options.smtpUrl && options.mailFrom
           ? await smtpTransport({
               smtpUrl: options.smtpUrl,
               from: options.mailFrom,
@@ -170,7 +200,7 @@ export function createMessaging(
         transports: {
           email: mailer?.send,
           webhook:
-            settings.webhookUrl && options.webhookSecret
+            webhookUrl && options.webhookSecret
               ? await webhookTransport(options.webhookSecret)
               : undefined,
         },

@@ -50,13 +50,13 @@ export async function messageRoutes(
   },
 ) {
   const app = withContract(plainApp);
-  const { outbox, settings } = messaging;
+  const { outbox } = messaging;
   app.addHook('preHandler', requireRole('reviewer'));
 
   app.route({
     ...routeOf(applicationEmails),
     handler: async (request) => ({
-      isEmailOn: settings.isEmailOn,
+      isEmailOn: messaging.settings().isEmailOn,
       emails: await outbox.emailsAbout(request.params.id),
     }),
   });
@@ -64,20 +64,28 @@ export async function messageRoutes(
   app.route({
     ...routeOf(decisionDraft),
     handler: async (request, reply) => {
-      if (!settings.isEmailOn) return reply.code(409).send(noEmail);
+      if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
-      return draftOf(application.payload, request.query.stage, settings);
+      return draftOf(
+        application.payload,
+        request.query.stage,
+        messaging.settings(),
+      );
     },
   });
 
   app.route({
     ...routeOf(sendDecision),
     handler: async (request, reply) => {
-      if (!settings.isEmailOn) return reply.code(409).send(noEmail);
+      if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
-      const { to } = draftOf(application.payload, request.body.stage, settings);
+      const { to } = draftOf(
+        application.payload,
+        request.body.stage,
+        messaging.settings(),
+      );
       if (!to)
         return reply.code(400).send({
           error: 'validation',
@@ -88,7 +96,7 @@ export async function messageRoutes(
       const content = emailContent(
         request.body.subject,
         request.body.body,
-        settings,
+        messaging.settings(),
         'applicant',
       );
       await outbox.enqueue([
@@ -142,7 +150,10 @@ export async function messageRoutes(
     ...routeOf(notificationSetting),
     handler: async (request) => {
       const notify = await accounts.notifyOf(request.staff?.id ?? '');
-      return { notify: notify ?? 'none', isEmailOn: settings.isEmailOn };
+      return {
+        notify: notify ?? 'none',
+        isEmailOn: messaging.settings().isEmailOn,
+      };
     },
   });
 

@@ -9,8 +9,8 @@ const uuidPattern =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Options = {
-  model: ApplicationModel;
-  configVersion: string;
+  /** The form being served: its rules, and the version its applications record. */
+  current: () => { model: ApplicationModel; configHash: string };
   repository: ApplicationsRepository;
   rateLimitPerMinute: number;
 };
@@ -55,9 +55,8 @@ const applicationBodySchema = {
 /** `PUT /api/syncPage/:pageId`: an application, checked by the rules of the form that asked it, stored once per Idempotency-Key. */
 export async function syncPageRoutes(
   app: FastifyInstance,
-  { model, configVersion, repository, rateLimitPerMinute }: Options,
+  { current, repository, rateLimitPerMinute }: Options,
 ) {
-  const pageId = model.config.pageId;
   app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
     {
@@ -70,6 +69,8 @@ export async function syncPageRoutes(
           : {},
     },
     async (request, reply) => {
+      const { model, configHash } = current();
+      const pageId = model.config.pageId;
       if (request.params.pageId !== pageId)
         return reply.code(404).send({
           error: 'not_found',
@@ -111,7 +112,7 @@ export async function syncPageRoutes(
       const outcome = await repository.store({
         pageId,
         idempotencyKey: key.toLowerCase(),
-        configVersion,
+        configVersion: configHash,
         payload: parsed.payload,
       });
       if (outcome.kind === 'conflict')
