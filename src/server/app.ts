@@ -82,6 +82,9 @@ export type AppOptions = {
 
 const immutable = 'public, max-age=31536000, immutable';
 
+/** The workspace's address of the form editor's preview frame. */
+const formPreviewPath = '/review/form/preview';
+
 /** Pino options that keep personal data out of the logs (OWASP ASVS 16.2.5). */
 export const loggerOptions = {
   level: 'info',
@@ -382,6 +385,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(workspacePageRoutes, {
     sendPage: async (request: FastifyRequest, reply: FastifyReply) => {
       const [, reviewPage] = await servedNow().pages;
+      // The form editor shows its preview in a frame of this page; nothing else may frame it.
+      if (request.url.split('?')[0] === formPreviewPath) {
+        const policy = reply.getHeader('content-security-policy');
+        if (typeof policy === 'string')
+          reply.header(
+            'Content-Security-Policy',
+            policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+          );
+        reply.header('X-Frame-Options', 'SAMEORIGIN');
+      }
       // Whether it answers depends on the session: never from a cache.
       return sendPage(reviewPage, request, reply, 'no-store');
     },
