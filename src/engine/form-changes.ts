@@ -64,6 +64,8 @@ export function describeFormChanges(
   const changes: string[] = [];
   const stepsBefore = before.steps.map((step) => step.name);
   const stepsAfter = after.steps.map((step) => step.name);
+  /** A step's name in the new form, for a step renamed in place. */
+  const renamedTo = new Map<string, string>();
   if (stepsBefore.length === stepsAfter.length) {
     stepsBefore.forEach((name, index) => {
       const renamed = stepsAfter[index];
@@ -71,8 +73,10 @@ export function describeFormChanges(
         renamed !== undefined &&
         renamed !== name &&
         !stepsAfter.includes(name)
-      )
+      ) {
+        renamedTo.set(name, renamed);
         changes.push(`Renamed the step ${quoted(name)} to ${quoted(renamed)}`);
+      }
     });
   } else {
     for (const name of stepsAfter)
@@ -100,7 +104,7 @@ export function describeFormChanges(
       changes.push(
         `Reworded the question ${quoted(old.label)} to ${quoted(question.label)}`,
       );
-    else if (old.step !== question.step)
+    else if ((renamedTo.get(old.step) ?? old.step) !== question.step)
       changes.push(
         `Moved the question ${quoted(question.label)} to ${question.step}`,
       );
