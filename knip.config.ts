@@ -8,6 +8,7 @@ export default {
     'src/web/prerender.tsx',
     'scripts/export.ts',
     'scripts/staff.ts',
+    'scripts/form.ts',
     'scripts/backup.ts',
     // The staff workspace's page (review.html), built by its own Vite environment.
     'src/review/main.tsx',

@@ -89,7 +89,7 @@ export default defineConfig({
   publicDir: false,
   build: { assetsInlineLimit: 0, sourcemap: false },
   // `vite build` builds both: the browser's files in dist/, then the server in dist/server/ (main.js,
-  // the first step's renderer prerender.js, the commands export.js, staff.js and backup.js). Only
+  // the first step's renderer prerender.js, the commands export.js, staff.js, form.js and backup.js). Only
   // dist/assets/ is served to browsers. The hash of the sources is written last, so only a whole
   // build carries it, and it is the hash of the sources as they were when the build began.
   builder: {
@@ -137,6 +137,7 @@ export default defineConfig({
             prerender: 'src/web/prerender.tsx',
             export: 'scripts/export.ts',
             staff: 'scripts/staff.ts',
+            form: 'scripts/form.ts',
             backup: 'scripts/backup.ts',
           },
           output: { chunkFileNames: 'chunks/[name]-[hash].js' },

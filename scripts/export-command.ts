@@ -1,13 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { buildApplicationModel } from '../src/engine/application-schema.ts';
 import { createApplicationDescriptions } from '../src/server/application-descriptions.ts';
 import { exportCsv } from '../src/server/csv-export.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { envOrExit } from '../src/server/env.ts';
 import { exportTable } from '../src/server/export-table.ts';
 import { detailOfExport } from '../src/server/send-export.ts';
+import { createFormStore } from '../src/server/form/form-store.ts';
+import { createLiveForm } from '../src/server/form/live-form.ts';
 import { createAuditLog } from '../src/server/staff/audit-log.ts';
 import { openDatabaseOrExit } from '../src/server/start-up-problems.ts';
 import { exportXlsx } from '../src/server/xlsx-export.ts';
@@ -30,10 +31,11 @@ if (!values.out || !format.success) {
   process.exit(2);
 }
 const env = envOrExit(process.env);
-// Applications stored before configuration versions were kept are read with the current configuration.
-let current;
+// Applications stored before configuration versions were kept are read with the published form,
+// which the file becomes only in a database that has none yet.
+let seed;
 try {
-  current = loadWizardConfig(env.WIZARD_CONFIG).config;
+  seed = loadWizardConfig(env.WIZARD_CONFIG);
 } catch (error) {
   if (!(error instanceof WizardConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
@@ -44,10 +46,8 @@ const database = await openDatabaseOrExit({
   sqlitePath: env.SQLITE_PATH,
 });
 const repository = createApplicationsRepository(database);
-const descriptions = createApplicationDescriptions(
-  repository,
-  buildApplicationModel(current),
-);
+const live = await createLiveForm(createFormStore(database), seed);
+const descriptions = createApplicationDescriptions(repository, live.current);
 try {
   // Recorded like an export through either API, before a byte leaves the database.
   await createAuditLog(database).record({

@@ -398,17 +398,35 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   );
 }
 
+/** A problem of a configuration at one JSON path (`steps[1].blocks[0].data.label`). */
+export type ConfigIssue = { path: string; message: string };
+
 export type ConfigParseResult =
   { ok: true; config: WizardConfig } | { ok: false; problems: string[] };
 
-/** Parses a wizard configuration; each problem names the JSON path that is wrong. */
-export function parseWizardConfig(input: unknown): ConfigParseResult {
+/** Checks a wizard configuration; each issue names the JSON path it concerns. */
+export function checkWizardConfig(
+  input: unknown,
+): { ok: true; config: WizardConfig } | { ok: false; issues: ConfigIssue[] } {
   const result = wizardConfigSchema.safeParse(input);
   if (result.success) return { ok: true, config: result.data };
   return {
     ok: false,
-    problems: result.error.issues.map(
-      (issue) => `${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`,
+    issues: result.error.issues.map((issue) => ({
+      path: formatIssuePath(issue.path),
+      message: issue.message,
+    })),
+  };
+}
+
+/** Parses a wizard configuration; each problem names the JSON path that is wrong. */
+export function parseWizardConfig(input: unknown): ConfigParseResult {
+  const result = checkWizardConfig(input);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    problems: result.issues.map(
+      (issue) => `${issue.path || '(root)'}: ${issue.message}`,
     ),
   };
 }

@@ -29,6 +29,8 @@ export const auditActions = [
   'resubscribed',
   'applications_erased',
   'retention_erased',
+  'form_published',
+  'form_restored',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -61,6 +63,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   resubscribed: 'Turned e-mails on by a link',
   applications_erased: 'Erased applications',
   retention_erased: 'Erased what was due (retention)',
+  form_published: 'Published the form',
+  form_restored: 'Restored a form version',
 };
 
 /** Which entries to read: by whom, what, and when (the instants the viewer's days begin). */

@@ -36,6 +36,9 @@ export const refusalSchema = z.object({
   issues: z.optional(
     z.array(z.object({ path: z.string(), message: z.string() })),
   ),
+  /** A change refused because another came first: the version now current, and what it changed. */
+  version: z.optional(z.number()),
+  changes: z.optional(z.array(z.string())),
 });
 
 export type Refusal = z.output<typeof refusalSchema>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Router, Switch } from 'wouter';
 import type { ReviewPageConfig } from '#engine/review-page.ts';
@@ -14,6 +14,15 @@ import { FailedMessagesPage } from '#review/messages/failed-messages-page.tsx';
 import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
 
+// The form editor is its own chunk, loaded when an admin opens it; the preview frame's page too,
+// with the wizard's code.
+const FormEditorPage = lazy(async () => ({
+  default: (await import('#review/form/form-editor-page.tsx')).FormEditorPage,
+}));
+const FormPreviewPage = lazy(async () => ({
+  default: (await import('#review/form/form-preview-page.tsx')).FormPreviewPage,
+}));
+
 /** The staff workspace under `/review`; the server sends every signed-out address to sign-in. */
 export function ReviewApp({ page }: { page: ReviewPageConfig }) {
   const [queryClient] = useState(createQueryClient);
@@ -25,6 +34,11 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
             <Route path="/sign-in" component={SignInPage} />
             <Route path="/join" component={JoinPage} />
             <Route path="/two-step" component={TwoStepSetupPage} />
+            <Route path="/form/preview">
+              <Suspense>
+                <FormPreviewPage />
+              </Suspense>
+            </Route>
             <Route>
               <WorkspaceFrame>
                 <Switch>
@@ -32,6 +46,13 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                   <Route path="/staff" component={StaffPage} />
                   <Route path="/messages" component={FailedMessagesPage} />
                   <Route path="/audit" component={AuditPage} />
+                  <Route path="/form">
+                    <Suspense
+                      fallback={<main className="inbox" aria-busy="true" />}
+                    >
+                      <FormEditorPage />
+                    </Suspense>
+                  </Route>
                   <Route component={WorkspacePage} />
                 </Switch>
               </WorkspaceFrame>

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { buildApplicationModel } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
@@ -26,7 +25,10 @@ import {
 import { createHealthCheck } from './health.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  buildSecurityHeaders,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { registerStorableText } from './plugins/storable-text.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -35,13 +37,17 @@ import {
   createMessaging,
   type MessagingOptions,
 } from './notifications/messaging.ts';
-import { defaultNotificationConfig } from './notifications/notification-config.ts';
 import { emailLogoRoutes } from './notifications/email-logo.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
 import type { RetentionPolicy } from './retention/retention-config.ts';
+import { createFormStore } from './form/form-store.ts';
+import { createLiveForm, type LiveForm } from './form/live-form.ts';
+import { checkFormConfig } from './wizard-config.ts';
+import { formRoutes } from './review/form-routes.ts';
+import { createFormImages, imagePathPrefix } from './form/form-images.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -79,9 +85,14 @@ export type AppOptions = {
   messaging?: MessagingOptions;
   /** What is erased when, each day; without it nothing is (tests that do not test it). */
   retention?: RetentionPolicy | undefined;
+  /** How often to look for a newly published form (default 500 ms). */
+  formPollMs?: number;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
+
+/** The workspace's address of the form editor's preview frame. */
+const formPreviewPath = '/review/form/preview';
 
 /** Pino options that keep personal data out of the logs (OWASP ASVS 16.2.5). */
 export const loggerOptions = {
@@ -114,13 +125,19 @@ function sendPage(
     .send(body);
 }
 
-/** Builds the HTTP app without listening, so tests can build any variant. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const distDirectory = resolve(options.distDirectory);
-  const built = await loadBuiltWizard(distDirectory);
-  const config = options.wizardConfig;
-  // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
-  // where the pages are served.
+type ServedForm = {
+  pages: Promise<[CompressedPage, CompressedPage]>;
+  setHeaders: ReturnType<typeof buildSecurityHeaders>;
+};
+
+const hashOf = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The wizard's and the workspace's pages for one form, compressed, and the headers that allow their inline parts. */
+function serveForm(
+  config: WizardConfig,
+  built: Awaited<ReturnType<typeof loadBuiltWizard>>,
+): ServedForm {
   const pages = Promise.all([
     compressPage(
       renderIndexHtml(built.template, config, {
@@ -131,6 +148,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
     compressPage(renderReviewHtml(built.reviewTemplate, config)),
   ]);
+  // A rejection is seen where the pages are served; unawaited until then, it must not crash the process.
+  pages.catch(() => {});
+  return {
+    pages,
+    setHeaders: buildSecurityHeaders(config, {
+      scripts: [hashOf(pageScriptOf(config, built.entry))],
+      // The wizard's page inlines its stylesheet, the workspace's only the theme.
+      styles: [
+        hashOf(inlineStyleOf(config, built.stylesheet)),
+        hashOf(inlineStyleOf(config, '')),
+      ],
+    }),
+  };
+}
+
+/** Builds the HTTP app without listening, so tests can build any variant. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const distDirectory = resolve(options.distDirectory);
+  const built = await loadBuiltWizard(distDirectory);
+  const seed = checkFormConfig(options.wizardConfig);
+  if (!seed.ok)
+    throw new Error(
+      `the wizard configuration is invalid: ${seed.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
+    );
+  const forms = createFormStore(options.database);
+  const live = await createLiveForm(forms, seed.form, {
+    ...(options.formPollMs !== undefined && { pollMs: options.formPollMs }),
+    onError: (error) =>
+      app.log.error({ err: error }, 'cannot read the published form'),
+  });
+  const served = new WeakMap<LiveForm, ServedForm>();
+  /** The pages and headers of the form being served, made once per published version. */
+  const servedNow = (): ServedForm => {
+    const form = live.current();
+    let pages = served.get(form);
+    if (!pages) {
+      pages = serveForm(form.config, built);
+      served.set(form, pages);
+    }
+    return pages;
+  };
+  // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
+  // where the pages are served.
+  servedNow();
+  live.onChange(() => servedNow());
   const { trustProxy } = options;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -151,44 +213,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  const hashOf = (text: string) =>
-    `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const model = buildApplicationModel(config);
   const publicOrigin = options.publicUrl && new URL(options.publicUrl).origin;
   const messaging = createMessaging(
     options.database,
-    config,
+    () => {
+      const form = live.current();
+      return { config: form.config, notifications: form.notifications };
+    },
     publicOrigin,
-    options.messaging ?? { notifications: defaultNotificationConfig },
+    options.messaging ?? {},
   );
   const repository = createApplicationsRepository(
     options.database,
     undefined,
     messaging.storeHooks,
   );
-  const descriptions = createApplicationDescriptions(repository, model);
-  await repository.rememberConfig(
-    descriptions.currentVersion,
-    options.wizardConfig,
-  );
+  const descriptions = createApplicationDescriptions(repository, live.current);
 
   // Only JSON bodies: Fastify would otherwise accept text/plain, which no form sends.
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
   registerStorableText(app);
-  registerSecurityHeaders(app, config, {
-    scripts: [hashOf(pageScriptOf(config, built.entry))],
-    // The wizard's page inlines its stylesheet, the workspace's only the theme.
-    styles: [
-      hashOf(inlineStyleOf(config, built.stylesheet)),
-      hashOf(inlineStyleOf(config, '')),
-    ],
-  });
+  registerSecurityHeaders(app, () => servedNow().setHeaders);
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
   // Delivery starts once the server is ready and stops before the database closes.
   app.addHook('onReady', async () => messaging.start(app.log));
   app.addHook('preClose', () => messaging.stop());
+  app.addHook('onReady', async () => live.start());
+  app.addHook('preClose', async () => live.stop());
   // A request still in flight when the server is told to stop gets its answer, then its connection
   // is closed: kept alive, it would hold the shutdown until the client let go.
   let isClosing = false;
@@ -229,21 +282,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(syncPageRoutes, {
-    model,
-    configVersion: descriptions.currentVersion,
+    current: live.current,
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
   const insights = createInsightsRepository(options.database);
-  if (config.insights) {
-    const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
-    await app.register(eventRoutes, {
-      model,
-      insights,
-      // A visit sends a handful of reports; a few visits from one office's address still pass.
-      rateLimitPerMinute: rateLimitPerMinute > 0 ? 120 : 0,
-    });
-  }
+  const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
+  await app.register(eventRoutes, {
+    current: live.current,
+    insights,
+    // A visit sends a handful of reports; a few visits from one office's address still pass.
+    rateLimitPerMinute: rateLimitPerMinute > 0 ? 120 : 0,
+  });
   // Events older than 13 months are deleted at start-up and then twice a day.
   let purgeTimer: ReturnType<typeof setInterval> | undefined;
   const purgeInsights = () =>
@@ -270,11 +320,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const twoStep = createTwoStep(options.database);
   const passkeys = createPasskeys(options.database);
   const throttle = createSignInThrottle(options.database);
-  const { organisation } = reviewPageConfigOf(config);
+  const organisation = () =>
+    reviewPageConfigOf(live.current().config).organisation;
   // A passkey is bound to the origin the workspace is reached at, decided as the Origin check decides it.
   const relyingParty = (request: FastifyRequest) => ({
     origin: expectedOriginOf(request, publicOrigin),
-    name: organisation,
+    name: organisation(),
   });
   await app.register(sessionRoutes, {
     accounts,
@@ -296,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     audit,
     sessionCookie,
-    issuer: organisation,
+    issuer: organisation(),
     passkeys,
     relyingParty,
     throttle,
@@ -322,7 +373,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
   });
   await app.register(emailLogoRoutes, {
-    config,
+    current: () => live.current().config,
     configDirectory: options.configDirectory,
   });
   await app.register(reviewRoutes, {
@@ -338,7 +389,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messaging,
   });
   await app.register(auditRoutes, { audit });
-  await app.register(insightRoutes, { model, insights });
+  await app.register(insightRoutes, { current: live.current, insights });
 
   if (options.retention) {
     const retention = createRetentionJob({
@@ -350,6 +401,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => retention.start(app.log));
     app.addHook('preClose', () => retention.stop());
   }
+  const formImages = createFormImages(options.database);
+  await app.register(formRoutes, {
+    store: forms,
+    live,
+    audit,
+    repository,
+    images: formImages,
+  });
+  // The editor's uploads, from the database: every process serves them; the name holds their hash.
+  app.get<{ Params: { name: string } }>(
+    `${imagePathPrefix}:name`,
+    async (request, reply) => {
+      const image = await formImages.read(request.params.name);
+      if (!image)
+        return reply
+          .code(404)
+          .send({ error: 'not_found', message: 'There is no such image.' });
+      return reply
+        .header('Cache-Control', immutable)
+        .type(image.contentType)
+        .send(image.bytes);
+    },
+  );
 
   // Without ADMIN_TOKEN the review routes do not exist (404), so an unset token never means an open door.
   if (options.adminToken)
@@ -360,12 +434,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       audit,
     });
 
-  const [page, reviewPage] = await pages;
-  app.get('/', (request, reply) => sendPage(page, request, reply, 'no-cache'));
+  await servedNow().pages;
+  app.get('/', async (request, reply) => {
+    const [page] = await servedNow().pages;
+    return sendPage(page, request, reply, 'no-cache');
+  });
   await app.register(workspacePageRoutes, {
-    sendPage: (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage: async (request: FastifyRequest, reply: FastifyReply) => {
+      const [, reviewPage] = await servedNow().pages;
+      // The form editor shows its preview in a frame of this page; nothing else may frame it.
+      if (request.url.split('?')[0] === formPreviewPath) {
+        const policy = reply.getHeader('content-security-policy');
+        if (typeof policy === 'string')
+          reply.header(
+            'Content-Security-Policy',
+            policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+          );
+        reply.header('X-Frame-Options', 'SAMEORIGIN');
+      }
       // Whether it answers depends on the session: never from a cache.
-      sendPage(reviewPage, request, reply, 'no-store'),
+      return sendPage(reviewPage, request, reply, 'no-store');
+    },
   });
 
   // The empty path is the only page; every other page address leads back to it.

@@ -2,46 +2,39 @@ import {
   buildApplicationModel,
   type ApplicationModel,
 } from '#engine/application-schema.ts';
-import { parseWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import { parseWizardConfig } from '#engine/config-schema.ts';
 import {
   describeApplication,
   describeColumns,
   type DescribedStep,
   type ExportColumn,
 } from '#engine/describe-application.ts';
-import { hashCanonical } from './canonical-json.ts';
 import type {
   ApplicationsRepository,
   StoredApplication,
 } from './db/applications-repository.ts';
 import { formatPhone } from './format-phone.ts';
 
-/** The version of a configuration: the hash of its content, whatever file it came from. */
-function configVersionOf(config: WizardConfig): string {
-  return hashCanonical(config);
-}
-
 /**
- * Reads stored applications with the configuration each was answered under. The versions this
- * server has served are kept in the database; an application stored before versions were kept, or
- * whose version no longer parses, is read with the current configuration.
+ * Reads stored applications with the configuration each was answered under. Every version served
+ * is kept in the database; an application stored before versions were kept, or whose version no
+ * longer parses, is read with the current configuration.
  */
 export function createApplicationDescriptions(
   repository: ApplicationsRepository,
-  current: ApplicationModel,
+  current: () => { model: ApplicationModel; configHash: string },
 ) {
-  const currentVersion = configVersionOf(current.config);
-  const models = new Map<string, Promise<ApplicationModel>>([
-    [currentVersion, Promise.resolve(current)],
-  ]);
+  const models = new Map<string, Promise<ApplicationModel>>();
 
   const load = async (version: string): Promise<ApplicationModel> => {
     const parsed = parseWizardConfig(await repository.configFor(version));
-    return parsed.ok ? buildApplicationModel(parsed.config) : current;
+    return parsed.ok ? buildApplicationModel(parsed.config) : current().model;
   };
 
   const modelFor = (version: string | null): Promise<ApplicationModel> => {
-    if (version === null) return Promise.resolve(current);
+    const now = current();
+    if (version === null || version === now.configHash)
+      return Promise.resolve(now.model);
     let model = models.get(version);
     if (!model) {
       // A failed read (the database away for a moment) is not remembered: the next call tries again.
@@ -55,7 +48,8 @@ export function createApplicationDescriptions(
   };
 
   return {
-    currentVersion,
+    /** The version new applications are answered under. */
+    currentVersion: () => current().configHash,
     modelFor,
     /** Every answer with its question, grouped by step, as the applicant was asked. */
     async describe(stored: StoredApplication): Promise<DescribedStep[]> {

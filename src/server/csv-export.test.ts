@@ -12,6 +12,9 @@ import {
 } from '../../tests/support/fixtures.ts';
 import { buildApp } from './app.ts';
 import { withoutFormula } from './csv-export.ts';
+import { createFormStore } from './form/form-store.ts';
+import { publishForm } from './form/publish-form.ts';
+import { createAuditLog } from './staff/audit-log.ts';
 
 /** The example with the first question of More Details worded anew. */
 function reworded(config: WizardConfig, label: string): WizardConfig {
@@ -70,10 +73,18 @@ describe.each(engines)(
       await submit(before, validApplication({ firstName: 'Ada' }));
       await before.close();
 
-      const after = await serve(
-        scratch,
-        reworded(exampleConfig(), 'What story would you tell?'),
+      // The form is reworded and published as its next version.
+      const database = await scratch.open();
+      await publishForm(
+        { store: createFormStore(database), audit: createAuditLog(database) },
+        {
+          config: reworded(exampleConfig(), 'What story would you tell?'),
+          by: 'ada@example.org',
+          address: null,
+        },
       );
+      await database.close();
+      const after = await serve(scratch);
       await submit(after, validApplication({ firstName: 'Grace' }));
       const csv = await exportOf(after);
       await after.close();

@@ -190,7 +190,7 @@ export async function exportTable(
 ): Promise<ExportTable> {
   // The current version leads, so the columns follow today's form.
   const versions = new Set<string | null>([
-    descriptions.currentVersion,
+    descriptions.currentVersion(),
     ...(await repository.configVersionsOf(selection)),
   ]);
   const answerColumns = new Map<string, TableColumn>();

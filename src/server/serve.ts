@@ -41,7 +41,6 @@ const app = await buildApp({
   logger: { ...loggerOptions, level: env.LOG_LEVEL },
   retention: loaded.retention,
   messaging: {
-    notifications: loaded.notifications,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     webhookUrl: env.WEBHOOK_URL,

@@ -88,6 +88,7 @@ describe.each(engines)('with the storage gone on %s', (engine) => {
       const path = pattern
         .replace(':pageId', 'aldmere-creators')
         .replace(':id', id)
+        .replace(':format', 'csv')
         .replace('*', 'anything');
       const body = bodies[`${method} ${path}`];
       const response = await fetch(`${server.baseUrl}${path}`, {
@@ -128,9 +129,9 @@ describe.each(engines)('with the storage gone on %s', (engine) => {
             'GET /api/health',
             'PUT /api/syncPage/:pageId',
             'GET /api/applications',
-            'GET /api/applications.csv',
+            'GET /api/applications.:format',
             'GET /api/review/applications',
-            'GET /api/review/applications.csv',
+            'GET /api/review/applications.:format',
             'POST /api/review/applications/export',
             'DELETE /api/applications/:id',
           ].includes(answer.route),
@@ -138,8 +139,8 @@ describe.each(engines)('with the storage gone on %s', (engine) => {
         .map((answer) => [answer.route, answer.status]),
     ).toEqual(
       expect.arrayContaining([
-        ['GET /api/applications.csv', 503],
-        ['GET /api/review/applications.csv', 503],
+        ['GET /api/applications.:format', 503],
+        ['GET /api/review/applications.:format', 503],
         ['POST /api/review/applications/export', 503],
         ['GET /api/applications', 503],
         ['PUT /api/syncPage/:pageId', 503],

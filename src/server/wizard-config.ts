@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import {
+  checkWizardConfig,
+  type ConfigIssue,
+  type WizardConfig,
+} from '#engine/config-schema.ts';
 import {
   parseNotificationConfig,
   type NotificationConfig,
@@ -13,12 +17,47 @@ import './zod-messages.ts';
 
 export class WizardConfigError extends Error {}
 
-export type LoadedWizardConfig = {
+/** A form as the server runs it: the configuration, its e-mails and its retention policy, validated. */
+export type CheckedForm = {
   config: WizardConfig;
   notifications: NotificationConfig;
   retention: RetentionPolicy;
-  directory: string;
 };
+
+export type LoadedWizardConfig = CheckedForm & { directory: string };
+
+/**
+ * The start-up check of a configuration, wherever it comes from (the file, the editor, the
+ * database): the browser's schema, then the e-mails only the server reads.
+ */
+export function checkFormConfig(
+  json: unknown,
+): { ok: true; form: CheckedForm } | { ok: false; issues: ConfigIssue[] } {
+  const result = checkWizardConfig(json);
+  const notifications = parseNotificationConfig(
+    result.ok ? result.config.notifications : undefined,
+  );
+  const retention = parseRetentionConfig(
+    result.ok ? result.config.retention : undefined,
+  );
+  if (result.ok && notifications.ok && retention.ok)
+    return {
+      ok: true,
+      form: {
+        config: result.config,
+        notifications: notifications.notifications,
+        retention: retention.retention,
+      },
+    };
+  return {
+    ok: false,
+    issues: [
+      ...(result.ok ? [] : result.issues),
+      ...(notifications.ok ? [] : notifications.issues),
+      ...(retention.ok ? [] : retention.issues),
+    ],
+  };
+}
 
 /** Loads and validates a configuration file; a problem stops start-up with the JSON path that is wrong. */
 export function loadWizardConfig(path: string): LoadedWizardConfig {
@@ -39,26 +78,10 @@ export function loadWizardConfig(path: string): LoadedWizardConfig {
       `The wizard configuration ${absolute} is not valid JSON: ${(error as Error).message}`,
     );
   }
-  const result = parseWizardConfig(json);
-  const notifications = parseNotificationConfig(
-    result.ok ? result.config.notifications : undefined,
-  );
-  const retention = parseRetentionConfig(
-    result.ok ? result.config.retention : undefined,
-  );
-  const problems = [
-    ...(result.ok ? [] : result.problems),
-    ...(notifications.ok ? [] : notifications.problems),
-    ...(retention.ok ? [] : retention.problems),
-  ];
-  if (!result.ok || !notifications.ok || !retention.ok)
+  const checked = checkFormConfig(json);
+  if (!checked.ok)
     throw new WizardConfigError(
-      `The wizard configuration ${absolute} is invalid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      `The wizard configuration ${absolute} is invalid:\n${checked.issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n')}`,
     );
-  return {
-    config: result.config,
-    notifications: notifications.notifications,
-    retention: retention.retention,
-    directory: dirname(absolute),
-  };
+  return { ...checked.form, directory: dirname(absolute) };
 }

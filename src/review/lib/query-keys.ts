@@ -26,4 +26,6 @@ export const queryKeys = {
   auditPage: (filters: AuditFiltersQuery, cursor: string | null) =>
     ['audit', 'page', filters, cursor] as const,
   auditActors: ['audit', 'actors'] as const,
+  form: ['form'] as const,
+  formVersions: ['form', 'versions'] as const,
 };

@@ -42,6 +42,7 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
               <ScreenLink href="/staff">Staff</ScreenLink>
               <ScreenLink href="/messages">Messages</ScreenLink>
               <ScreenLink href="/audit">Audit log</ScreenLink>
+              <ScreenLink href="/form">Form</ScreenLink>
             </>
           )}
         </nav>

@@ -234,6 +234,36 @@ type DailyJobsTable = {
   locked_until: string | null;
 };
 
+type FormVersionsTable = {
+  number: number;
+  /** JSON as published. */
+  config: string;
+  /** SHA-256 of the configuration's canonical JSON: the version applications record. */
+  config_hash: string;
+  published_at: string;
+  /** The staff member's e-mail, `api token`, `command line`, or null for the seed from WIZARD_CONFIG. */
+  published_by: string | null;
+  summary: string;
+};
+
+type FormDraftTable = {
+  /** Always 1: one draft for the organisation. */
+  id: number;
+  /** JSON as the editor saved it, valid or not. */
+  config: string;
+  base_version: number;
+  saved_at: string;
+  saved_by: string | null;
+};
+
+type FormImagesTable = {
+  /** `<hash>-<width>.<avif|webp>`. */
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: string;
+};
+
 type WorkspaceSettingsTable = {
   name: string;
   value: string;
@@ -287,6 +317,9 @@ export type DatabaseSchema = {
   staff_passkey_challenges: StaffPasskeyChallengesTable;
   insight_visits: InsightVisitsTable;
   insight_events: InsightEventsTable;
+  form_versions: FormVersionsTable;
+  form_draft: FormDraftTable;
+  form_images: FormImagesTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

@@ -563,7 +563,53 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
         await db.schema
           .createIndex('applications_source')
           .on('applications')
-          .columns(['source', 'received_at'])
+          .columns(['source', 'received_at']);
+      },
+    },
+    '023-form-versions': {
+      async up(db: Kysely<unknown>) {
+        // The published form, one row per version, numbered from 1; the highest is what visitors get.
+        // The number is the key, so two admins publishing from the same base cannot both win.
+        await db.schema
+          .createTable('form_versions')
+          .addColumn('number', 'integer', (column) => column.primaryKey())
+          // Text on both engines: the form comes back exactly as published, keys in their order.
+          .addColumn('config', 'text', (column) => column.notNull())
+          // The content hash applications record as their configuration version.
+          .addColumn('config_hash', 'varchar(64)', (column) => column.notNull())
+          .addColumn('published_at', 'varchar(24)', (column) =>
+            column.notNull(),
+          )
+          .addColumn('published_by', 'varchar(320)')
+          .addColumn('summary', 'varchar(400)', (column) => column.notNull())
+          .execute();
+        // One saved, unpublished edit for the whole organisation: any state, even invalid.
+        await db.schema
+          .createTable('form_draft')
+          .addColumn('id', 'integer', (column) => column.primaryKey())
+          .addColumn('config', 'text', (column) => column.notNull())
+          .addColumn('base_version', 'integer', (column) => column.notNull())
+          .addColumn('saved_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('saved_by', 'varchar(320)')
+          .execute();
+      },
+    },
+    '024-form-images': {
+      async up(db: Kysely<unknown>) {
+        // Images uploaded in the form editor, each width and format a row of its own, in the
+        // database so that every server process serves them. The name holds the content's hash.
+        await db.schema
+          .createTable('form_images')
+          .addColumn('name', 'varchar(100)', (column) => column.primaryKey())
+          .addColumn('content_type', 'varchar(32)', (column) =>
+            column.notNull(),
+          )
+          .addColumn(
+            'bytes',
+            engine === 'postgres' ? 'bytea' : 'blob',
+            (column) => column.notNull(),
+          )
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
           .execute();
       },
     },

@@ -49,14 +49,13 @@ export function emailLogoOf(
 export async function emailLogoRoutes(
   app: FastifyInstance,
   {
-    config,
+    current,
     configDirectory,
-  }: { config: WizardConfig; configDirectory: string },
+  }: { current: () => WizardConfig; configDirectory: string },
 ) {
-  const file = localLogoFile(config, configDirectory);
-  if (!file) return;
-  let rendered: Promise<Buffer> | undefined;
-  const render = async () => {
+  // The logo of the form being served; a newly published form may name another.
+  let rendered: { file: string; png: Promise<Buffer> } | undefined;
+  const render = async (file: string) => {
     const { default: sharp } = await import('sharp');
     // Rendered at four times the SVG's own size, then scaled down: smooth edges and text.
     return sharp(await readFile(file), { density: 288 })
@@ -65,11 +64,19 @@ export async function emailLogoRoutes(
       .toBuffer();
   };
   app.get(emailLogoPath, async (_request, reply) => {
-    rendered ??= render().catch((error: unknown) => {
-      rendered = undefined;
-      throw error;
-    });
-    const png = await rendered;
+    const file = localLogoFile(current(), configDirectory);
+    if (!file)
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: 'This form has no logo file.' });
+    if (rendered?.file !== file) {
+      const png = render(file).catch((error: unknown) => {
+        rendered = undefined;
+        throw error;
+      });
+      rendered = { file, png };
+    }
+    const png = await rendered.png;
     return reply
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'public, max-age=86400')

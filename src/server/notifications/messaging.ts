@@ -16,7 +16,10 @@ import {
   type MessageSettings,
 } from './messages.ts';
 import { emailLogoOf } from './email-logo.ts';
-import type { NotificationConfig } from './notification-config.ts';
+import {
+  defaultNotificationConfig,
+  type NotificationConfig,
+} from './notification-config.ts';
 import {
   createOutbox,
   defaultRetryPolicy,
@@ -32,7 +35,8 @@ import {
 const digestHourUtc = 8;
 
 export type MessagingOptions = {
-  notifications: NotificationConfig;
+  /** The e-mails' settings; by default those of the form being served. */
+  notifications?: NotificationConfig;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   webhookUrl?: string | undefined;
@@ -49,7 +53,7 @@ export function messageSettingsOf(
   options: MessagingOptions,
 ): MessageSettings {
   return {
-    notifications: options.notifications,
+    notifications: options.notifications ?? defaultNotificationConfig,
     organisation: config.logo?.alt ?? config.title,
     lang: config.lang,
     publicOrigin: origin,
@@ -64,6 +68,11 @@ export function messageSettingsOf(
   };
 }
 
+/** The form whose names and e-mail texts messages use: fixed, or the one being served. */
+type FormSource =
+  | WizardConfig
+  | (() => { config: WizardConfig; notifications: NotificationConfig });
+
 /**
  * E-mails and webhooks, end to end: the outbox, what each event writes into it (in the event's
  * own transaction), and the worker that delivers. Without SMTP_URL no e-mail is written; without
@@ -71,7 +80,7 @@ export function messageSettingsOf(
  */
 export function createMessaging(
   database: Database,
-  config: WizardConfig,
+  form: FormSource,
   publicOrigin: string | undefined,
   options: MessagingOptions,
   now: () => Date = () => new Date(),
@@ -81,7 +90,32 @@ export function createMessaging(
     retry: options.retry ?? defaultRetryPolicy,
   });
   const origin = publicOrigin ?? 'http://localhost';
-  const settings = messageSettingsOf(config, origin, options);
+  const isEmailOn = Boolean(options.smtpUrl && options.mailFrom);
+  const webhookUrl =
+    options.webhookUrl && options.webhookSecret
+      ? options.webhookUrl
+      : undefined;
+  const formNow =
+    typeof form === 'function'
+      ? form
+      : () => ({
+          config: form,
+          notifications: options.notifications ?? defaultNotificationConfig,
+        });
+  let unsubscribeUrlOf: MessageSettings['unsubscribeUrlOf'];
+  let cached: { config: WizardConfig; settings: MessageSettings } | null = null;
+  /** The settings of the form being served, made again only when it changes. */
+  const settingsNow = (): MessageSettings => {
+    const { config, notifications } = formNow();
+    if (cached?.config === config) return cached.settings;
+    const settings = messageSettingsOf(config, origin, {
+      ...options,
+      notifications: options.notifications ?? notifications,
+    });
+    settings.unsubscribeUrlOf = unsubscribeUrlOf;
+    cached = { config, settings };
+    return settings;
+  };
   let links: Promise<UnsubscribeLinks> | undefined;
   /** The signed unsubscribe links, once their key is read (or made) in the database. */
   const unsubscribeLinks = () =>
@@ -95,7 +129,8 @@ export function createMessaging(
 
   const storeHooks: StoreHooks = {
     async inTransaction(transaction, created) {
-      const staff = settings.isEmailOn
+      const settings = settingsNow();
+      const staff = isEmailOn
         ? await transaction
             .selectFrom('staff_accounts')
             .select(['id', 'email'])
@@ -113,6 +148,7 @@ export function createMessaging(
   };
   const moveHooks: MoveHooks = {
     async inTransaction(transaction, moves) {
+      const settings = settingsNow();
       await outbox.enqueue(
         moves.flatMap((move) => stageChangedMessages(move, settings)),
         transaction,
@@ -127,7 +163,7 @@ export function createMessaging(
    * however many processes look.
    */
   async function enqueueDigests(): Promise<number> {
-    if (!settings.isEmailOn) return 0;
+    if (!isEmailOn) return 0;
     const at = now();
     if (at.getUTCHours() < digestHourUtc) return 0;
     const day = at.toISOString().slice(0, 10);
@@ -157,7 +193,9 @@ export function createMessaging(
       reach: Number(row.reach),
     }));
     const written = await outbox.enqueue(
-      staff.map((member) => digestMessage(member, day, applications, settings)),
+      staff.map((member) =>
+        digestMessage(member, day, applications, settingsNow()),
+      ),
     );
     if (written > 0) wake();
     return written;
@@ -166,7 +204,7 @@ export function createMessaging(
 
   return {
     outbox,
-    settings,
+    settings: settingsNow,
     enqueueDigests,
     storeHooks,
     moveHooks,
@@ -174,15 +212,16 @@ export function createMessaging(
     unsubscribeLinks,
     /** Starts delivering; says once what is off and why. */
     async start(log: FastifyBaseLogger) {
-      if (!settings.isEmailOn)
+      if (!isEmailOn)
         log.info('e-mail is off: SMTP_URL and MAIL_FROM are not both set');
       else {
         const signed = await unsubscribeLinks();
-        settings.unsubscribeUrlOf = (staffId) =>
+        unsubscribeUrlOf = (staffId) =>
           `${origin}${unsubscribePathOf(signed.tokenFor(staffId))}`;
+        cached = null;
       }
       const mailer =
-        settings.isEmailOn && options.smtpUrl && options.mailFrom
+        isEmailOn && options.smtpUrl && options.mailFrom
           ? await smtpTransport({
               smtpUrl: options.smtpUrl,
               from: options.mailFrom,
@@ -195,7 +234,7 @@ export function createMessaging(
         transports: {
           email: mailer?.send,
           webhook:
-            settings.webhookUrl && options.webhookSecret
+            webhookUrl && options.webhookSecret
               ? await webhookTransport(options.webhookSecret)
               : undefined,
         },

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { formatIssuePath } from '#engine/config-schema.ts';
+import { formatIssuePath, type ConfigIssue } from '#engine/config-schema.ts';
 import { decisionPlaceholders } from '#review-api/messages.ts';
 
 /**
@@ -109,21 +109,24 @@ export const defaultNotificationConfig: NotificationConfig = {
 
 export type NotificationParseResult =
   | { ok: true; notifications: NotificationConfig }
-  | { ok: false; problems: string[] };
+  | { ok: false; problems: string[]; issues: ConfigIssue[] };
 
 /** The configuration's `notifications`, validated; each problem names its JSON path. */
 export function parseNotificationConfig(
   input: unknown,
 ): NotificationParseResult {
   const result = notificationsSchema.safeParse(input);
-  if (!result.success)
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({
+      path: formatIssuePath(['notifications', ...issue.path]),
+      message: issue.message,
+    }));
     return {
       ok: false,
-      problems: result.error.issues.map(
-        (issue) =>
-          `${formatIssuePath(['notifications', ...issue.path])}: ${issue.message}`,
-      ),
+      issues,
+      problems: issues.map((issue) => `${issue.path}: ${issue.message}`),
     };
+  }
   const { templates, ...rest } = result.data;
   return {
     ok: true,

@@ -20,18 +20,19 @@ function connectSources(config: WizardConfig): string[] {
   ];
 }
 
+type SetHeaders = ReturnType<typeof helmet>;
+
 /**
  * A CSP with no inline script or style but the page's own (each allowed by its hash), the app's
  * own assets and images, and only the configured analytics and error-reporting hosts to connect
- * to; not embeddable anywhere. Helmet is built once here: its Fastify plugin builds it again for
- * every request, which cost a few percent of a submission's time.
+ * to; not embeddable anywhere. Helmet is built once per published form: its Fastify plugin builds
+ * it again for every request, which cost a few percent of a submission's time.
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
+export function buildSecurityHeaders(
   config: WizardConfig,
   inlineHashes: { scripts: string[]; styles: string[] },
-): void {
-  const setHeaders = helmet({
+): SetHeaders {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -53,7 +54,14 @@ export function registerSecurityHeaders(
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
+}
+
+/** Sets the headers of the form being served on every answer. */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  current: () => SetHeaders,
+): void {
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, (error) => done(error as Error));
+    current()(request.raw, reply.raw, (error) => done(error as Error));
   });
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { formatIssuePath } from '#engine/config-schema.ts';
+import { formatIssuePath, type ConfigIssue } from '#engine/config-schema.ts';
 import { stages, type Stage } from '#engine/stages.ts';
 
 /** A length of time in whole days or whole calendar months, e.g. `{ "months": 12 }`. */
@@ -53,15 +53,16 @@ const defaultRetentionPolicy: RetentionPolicy = {
 export function parseRetentionConfig(
   input: unknown,
 ):
-  { ok: true; retention: RetentionPolicy } | { ok: false; problems: string[] } {
+  | { ok: true; retention: RetentionPolicy }
+  | { ok: false; issues: ConfigIssue[] } {
   const result = retentionSchema.safeParse(input);
   if (!result.success)
     return {
       ok: false,
-      problems: result.error.issues.map(
-        (issue) =>
-          `${formatIssuePath(['retention', ...issue.path])}: ${issue.message}`,
-      ),
+      issues: result.error.issues.map((issue) => ({
+        path: formatIssuePath(['retention', ...issue.path]),
+        message: issue.message,
+      })),
     };
   const applications: RetentionPolicy['applications'] = {};
   for (const stage of stages) {

@@ -232,7 +232,11 @@ test('a retention setting names days or months, and a wrong one names its path',
     applications: { declined: { months: 12, days: 3 }, rejected: { days: 1 } },
     sentMessages: { days: 0 },
   });
-  expect(wrong.ok ? [] : wrong.problems).toEqual([
+  expect(
+    wrong.ok
+      ? []
+      : wrong.issues.map((issue) => `${issue.path}: ${issue.message}`),
+  ).toEqual([
     expect.stringMatching(
       /^retention\.applications\.declined: give either days or months/,
     ),

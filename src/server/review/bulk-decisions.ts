@@ -95,9 +95,9 @@ export function createBulkDecisions({
     async preview(ids: readonly string[], stage: DecisionStage) {
       const { ids: recipients, ...counts } = await recipientsOf(ids, stage, db);
       const first = recipients[0] && (await repository.get(recipients[0]));
-      const draft = first && decisionDraft(first.payload, stage, settings);
+      const draft = first && decisionDraft(first.payload, stage, settings());
       return {
-        ...settings.notifications.templates[stage],
+        ...settings().notifications.templates[stage],
         example: draft ? { to: draft.to, values: draft.values } : null,
         recipients: recipients.length,
         ...counts,
@@ -112,6 +112,8 @@ export function createBulkDecisions({
       actor: string,
     ): Promise<{ moves: AppliedMove[]; emailed: number }> {
       let emailed = 0;
+      // The form's settings as they are now, for every e-mail of this one decision.
+      const settingsNow = settings();
       const moves = await reviews.moveStages(
         ids,
         stage,
@@ -121,7 +123,7 @@ export function createBulkDecisions({
           for (const chunk of chunksOf(recipients.ids, chunkSize)) {
             const messages = (await repository.getMany(chunk, transaction))
               .map((application) =>
-                decisionMessage(application, stage, template, settings),
+                decisionMessage(application, stage, template, settingsNow),
               )
               .filter((message) => message !== null);
             emailed += await outbox.enqueue(messages, transaction);

@@ -24,21 +24,26 @@ function daysOf(from: string, to: string): string[] {
 export async function insightRoutes(
   plainApp: FastifyInstance,
   {
-    model,
+    current,
     insights,
-  }: { model: ApplicationModel; insights: InsightsRepository },
+  }: {
+    /** The form being served: its steps and questions name what is counted. */
+    current: () => { model: ApplicationModel };
+    insights: InsightsRepository;
+  },
 ) {
   const app = withContract(plainApp);
   app.addHook('preHandler', requireRole('reviewer'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
-  const { steps } = model.config;
 
   app.route({
     ...routeOf(readInsights),
     handler: async (request) => {
       const period = request.query;
+      const { model } = current();
+      const { steps } = model.config;
       const counts = await insights.counts(period);
       return {
         visits: counts.visits,
@@ -67,6 +72,7 @@ export async function insightRoutes(
   app.route({
     ...routeOf(readStepTimes),
     handler: async (request) => {
+      const { steps } = current().model.config;
       const times = new Map(
         (await insights.stepTimes(request.query)).map((row) => [row.step, row]),
       );

@@ -51,13 +51,13 @@ export async function messageRoutes(
   },
 ) {
   const app = withContract(plainApp);
-  const { outbox, settings } = messaging;
+  const { outbox } = messaging;
   app.addHook('preHandler', requireRole('reviewer'));
 
   app.route({
     ...routeOf(applicationEmails),
     handler: async (request) => ({
-      isEmailOn: settings.isEmailOn,
+      isEmailOn: messaging.settings().isEmailOn,
       emails: await outbox.emailsAbout(request.params.id),
     }),
   });
@@ -65,13 +65,13 @@ export async function messageRoutes(
   app.route({
     ...routeOf(decisionDraft),
     handler: async (request, reply) => {
-      if (!settings.isEmailOn) return reply.code(409).send(noEmail);
+      if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
       const { to, subject, body } = draftOf(
         application.payload,
         request.query.stage,
-        settings,
+        messaging.settings(),
       );
       return { to, subject, body };
     },
@@ -80,7 +80,7 @@ export async function messageRoutes(
   app.route({
     ...routeOf(sendDecision),
     handler: async (request, reply) => {
-      if (!settings.isEmailOn) return reply.code(409).send(noEmail);
+      if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
       const { stage, subject, body } = request.body;
@@ -88,7 +88,7 @@ export async function messageRoutes(
         application,
         stage,
         { subject, body },
-        settings,
+        messaging.settings(),
       );
       if (!message)
         return reply.code(400).send({
@@ -140,7 +140,10 @@ export async function messageRoutes(
     ...routeOf(notificationSetting),
     handler: async (request) => {
       const notify = await accounts.notifyOf(request.staff?.id ?? '');
-      return { notify: notify ?? 'none', isEmailOn: settings.isEmailOn };
+      return {
+        notify: notify ?? 'none',
+        isEmailOn: messaging.settings().isEmailOn,
+      };
     },
   });
 

@@ -250,7 +250,7 @@ export async function reviewRoutes(
   app.route({
     ...routeOf(previewDecisions),
     handler: async (request, reply) => {
-      if (!messaging.settings.isEmailOn) return reply.code(409).send(noEmail);
+      if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const ids = await idsOf(request.body);
       if (!Array.isArray(ids))
         return reply.code(409).send(selectionChanged(ids));
@@ -262,7 +262,7 @@ export async function reviewRoutes(
   app.route({
     ...routeOf(sendDecisions),
     handler: async (request, reply) => {
-      if (!messaging.settings.isEmailOn) return reply.code(409).send(noEmail);
+      if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const ids = await idsOf(request.body);
       if (!Array.isArray(ids))
         return reply.code(409).send(selectionChanged(ids));

@@ -14,8 +14,8 @@ const uuidPattern =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Options = {
-  model: ApplicationModel;
-  configVersion: string;
+  /** The form being served: its rules, and the version its applications record. */
+  current: () => { model: ApplicationModel; configHash: string };
   repository: ApplicationsRepository;
   rateLimitPerMinute: number;
 };
@@ -73,9 +73,8 @@ function sourceOf(header: string | string[] | undefined): SourceLabels | null {
 /** `PUT /api/syncPage/:pageId`: an application, checked by the rules of the form that asked it, stored once per Idempotency-Key. */
 export async function syncPageRoutes(
   app: FastifyInstance,
-  { model, configVersion, repository, rateLimitPerMinute }: Options,
+  { current, repository, rateLimitPerMinute }: Options,
 ) {
-  const pageId = model.config.pageId;
   app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
     {
@@ -88,6 +87,8 @@ export async function syncPageRoutes(
           : {},
     },
     async (request, reply) => {
+      const { model, configHash } = current();
+      const pageId = model.config.pageId;
       if (request.params.pageId !== pageId)
         return reply.code(404).send({
           error: 'not_found',
@@ -129,7 +130,7 @@ export async function syncPageRoutes(
       const outcome = await repository.store({
         pageId,
         idempotencyKey: key.toLowerCase(),
-        configVersion,
+        configVersion: configHash,
         payload: parsed.payload,
         source: sourceOf(request.headers['visit-source']),
       });

@@ -9,7 +9,7 @@ import {
 type PageSender = (
   request: FastifyRequest,
   reply: FastifyReply,
-) => FastifyReply;
+) => FastifyReply | Promise<FastifyReply>;
 
 /**
  * The workspace's one page, at every `/review` address. Signed out, every address but the sign-in

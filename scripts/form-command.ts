@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { envOrExit } from '../src/server/env.ts';
+import { publishForm } from '../src/server/form/publish-form.ts';
+import { createFormStore } from '../src/server/form/form-store.ts';
+import { createLiveForm } from '../src/server/form/live-form.ts';
+import { openDatabaseOrExit } from '../src/server/start-up-problems.ts';
+import { createAuditLog } from '../src/server/staff/audit-log.ts';
+import {
+  loadWizardConfig,
+  WizardConfigError,
+} from '../src/server/wizard-config.ts';
+
+// `npm run form -- publish <file>|export`: the published form, on the database the server uses
+// (DATABASE_URL, else SQLITE_PATH), for teams that keep their form in version control. Every
+// server process serves a new version within seconds, without a restart.
+const usage = `Usage:
+  npm run form -- publish <file>          validates the file and publishes it as a new version
+  npm run form -- export [--version <n>]  prints the published version (or version n) as JSON
+`;
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { version: { type: 'string' } },
+});
+const [command, file] = positionals;
+if (
+  !(command === 'publish' && file && positionals.length === 2) &&
+  !(command === 'export' && positionals.length === 1)
+)
+  fail(usage.trimEnd(), 2);
+const version =
+  values.version === undefined ? undefined : Number(values.version);
+if (version !== undefined && !(Number.isInteger(version) && version > 0))
+  fail('--version takes a version number: 1, 2, 3, …', 2);
+
+let loaded;
+if (command === 'publish')
+  try {
+    loaded = loadWizardConfig(file ?? '');
+  } catch (error) {
+    if (!(error instanceof WizardConfigError)) throw error;
+    fail(error.message);
+  }
+
+const env = envOrExit(process.env);
+const database = await openDatabaseOrExit({
+  databaseUrl: env.DATABASE_URL,
+  sqlitePath: env.SQLITE_PATH,
+});
+const store = createFormStore(database);
+try {
+  if (loaded) {
+    const outcome = await publishForm(
+      { store, audit: createAuditLog(database) },
+      { config: loaded.config, by: 'command line', address: null },
+    );
+    if (outcome.kind !== 'published')
+      fail('Another version was published at the same moment: run it again.');
+    process.stdout.write(
+      `Published version ${outcome.number}: ${outcome.summary}.\n`,
+    );
+  } else {
+    // As the server does at its first start: an empty database takes WIZARD_CONFIG as version 1.
+    if (version === undefined && (await store.latestNumber()) === null)
+      try {
+        await createLiveForm(store, loadWizardConfig(env.WIZARD_CONFIG));
+      } catch (error) {
+        if (!(error instanceof WizardConfigError)) throw error;
+        fail(error.message);
+      }
+    const row = await store.version(version);
+    if (!row) fail(`There is no version ${version}.`);
+    process.stdout.write(`${JSON.stringify(row.config, null, 2)}\n`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,319 @@
+import { useEffect, useRef, useState } from 'react';
+import './form-editor.css';
+import { answerPaths } from '#engine/block-kinds/placements.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { restoreFormVersion } from '#review-api/form.ts';
+import { call, messageOf } from '#review/lib/api.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import { exactTime } from '#review/lib/format.ts';
+import { IssuesContext } from './form-fields.tsx';
+import {
+  GeneralSettings,
+  ImagesSettings,
+  TextsSettings,
+  ThemeSettings,
+} from './form-settings.tsx';
+import { StepsEditor } from './steps-editor.tsx';
+import {
+  useFormEditor,
+  useFormVersions,
+  type FormEditor,
+  type SaveState,
+} from './use-form-editor.ts';
+
+const saveWords: Record<SaveState, string> = {
+  saved: 'Draft saved',
+  unsaved: 'Changes not saved yet',
+  saving: 'Saving the draft…',
+  failed: 'The draft could not be saved',
+};
+
+const sections = [
+  'General',
+  'Steps',
+  'Texts',
+  'Colours',
+  'Images',
+  'Versions',
+] as const;
+type Section = (typeof sections)[number];
+
+/** The form editor, for admins: the form on the left, the real wizard showing it on the right. */
+export function FormEditorPage() {
+  useDocumentTitle('Form');
+  const editor = useFormEditor();
+  const [section, setSection] = useState<Section>('Steps');
+  const { undo, redo } = editor;
+  // Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac), outside a text field, which has its own undo.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z')
+        return;
+      const target = event.target as HTMLElement;
+      if (target.closest('input, textarea, select')) return;
+      event.preventDefault();
+      if (event.shiftKey) redo();
+      else undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
+
+  if (editor.loadError)
+    return (
+      <main className="inbox">
+        <p role="alert">{editor.loadError}</p>
+      </main>
+    );
+  if (!editor.config) return <main className="inbox" aria-busy="true" />;
+  const problemCount = editor.issues.length;
+  return (
+    <IssuesContext value={editor.issues}>
+      <main className="form-editor" aria-labelledby="form-heading">
+        <div className="form-editor__bar">
+          <h1 id="form-heading">Form</h1>
+          <button
+            type="button"
+            onClick={editor.undo}
+            disabled={!editor.canUndo}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            onClick={editor.redo}
+            disabled={!editor.canRedo}
+          >
+            Redo
+          </button>
+          <p className="form-editor__save" role="status">
+            {saveWords[editor.saveState]}
+            {editor.saveState === 'failed' && `: ${editor.saveError}`}
+          </p>
+          <p className="form-editor__problems">
+            {problemCount === 0
+              ? 'No problems'
+              : `${problemCount} problem${problemCount === 1 ? '' : 's'} to fix before publishing`}
+          </p>
+          <button
+            type="button"
+            className="form-editor__publish"
+            disabled={problemCount > 0 || editor.isPublishing}
+            onClick={() => void editor.publish()}
+          >
+            {editor.isPublishing ? 'Publishing…' : 'Publish'}
+          </button>
+        </div>
+        <p role="status" className="inbox__outcome">
+          {editor.outcome && !editor.outcome.isError && editor.outcome.text}
+        </p>
+        <div role="alert" className="inbox__outcome error">
+          {editor.outcome?.isError && (
+            <>
+              {editor.outcome.text}{' '}
+              <button type="button" onClick={() => void editor.reload()}>
+                Start again from the published version
+              </button>
+            </>
+          )}
+        </div>
+        <div className="form-editor__panes">
+          <div className="form-editor__editing">
+            <nav aria-label="Parts of the form" className="form-editor__tabs">
+              {sections.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  aria-pressed={section === name}
+                  onClick={() => setSection(name)}
+                >
+                  {name}
+                </button>
+              ))}
+            </nav>
+            {section === 'General' && <GeneralSettings editor={editor} />}
+            {section === 'Steps' && <StepsEditor editor={editor} />}
+            {section === 'Texts' && <TextsSettings editor={editor} />}
+            {section === 'Colours' && <ThemeSettings editor={editor} />}
+            {section === 'Images' && <ImagesSettings editor={editor} />}
+            {section === 'Versions' && <Versions editor={editor} />}
+          </div>
+          <Preview config={editor.parsed} hasProblems={problemCount > 0} />
+        </div>
+      </main>
+    </IssuesContext>
+  );
+}
+
+function Versions({ editor }: { editor: FormEditor }) {
+  const versions = useFormVersions();
+  const [message, setMessage] = useState<{
+    text: string;
+    isError: boolean;
+  } | null>(null);
+  return (
+    <section
+      className="form-editor__section"
+      aria-labelledby="versions-heading"
+    >
+      <h2 id="versions-heading">Versions</h2>
+      {versions.isError && <p role="alert">{messageOf(versions.error)}</p>}
+      <p role="status">{message && !message.isError && message.text}</p>
+      <p role="alert" className="form-editor__issue">
+        {message?.isError && message.text}
+      </p>
+      <ol className="form-editor__versions" reversed>
+        {versions.data?.versions.map((version) => (
+          <li key={version.version}>
+            <strong>Version {version.version}</strong>{' '}
+            {exactTime(version.publishedAt)} by{' '}
+            {version.publishedBy ?? 'the configuration file'}: {version.summary}{' '}
+            <button
+              type="button"
+              className="form-editor__small"
+              onClick={() =>
+                void call(restoreFormVersion, {
+                  params: { version: String(version.version) },
+                })
+                  .then(async (restored) => {
+                    setMessage({
+                      text: `Version ${version.version} is published again as version ${restored.version}.`,
+                      isError: false,
+                    });
+                    await versions.refetch();
+                    await editor.reload();
+                  })
+                  .catch((error: unknown) =>
+                    setMessage({ text: messageOf(error), isError: true }),
+                  )
+              }
+            >
+              Restore version {version.version}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * The form as the preview opens it on `step`: the wizard sends a visitor whose earlier answers are
+ * missing back to them, so the steps before the one opened keep their texts but ask nothing.
+ */
+function openedOn(config: WizardConfig, step: number): WizardConfig {
+  if (step < 2) return config;
+  const steps = config.steps.map((each, index) =>
+    index < step
+      ? {
+          ...each,
+          blocks: each.blocks.filter(
+            (block) => answerPaths(block).length === 0,
+          ),
+        }
+      : each,
+  );
+  const asked = new Set(
+    steps.flatMap((each) => each.blocks.flatMap(answerPaths)),
+  );
+  return {
+    ...config,
+    steps,
+    formItems: config.formItems.filter((item) => asked.has(item.path)),
+    platforms: asked.has('platforms')
+      ? config.platforms
+      : { ...config.platforms, required: [] },
+  };
+}
+
+/** The preview frame: the workspace's own page at /review/form/preview, running the wizard's code. */
+function Preview({
+  config,
+  hasProblems,
+}: {
+  config: WizardConfig | null;
+  hasProblems: boolean;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [isReady, setIsReady] = useState(false);
+  const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
+  const [visit, setVisit] = useState({ count: 0, step: 0 });
+  // The last form without problems: one being edited into shape keeps its preview meanwhile.
+  const shown = useRef<WizardConfig | null>(null);
+  if (config) shown.current = config;
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<{ type?: string }>) => {
+      if (
+        event.origin === window.location.origin &&
+        event.source === frame.current?.contentWindow &&
+        event.data.type === 'form-preview-ready'
+      )
+        setIsReady(true);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  useEffect(() => {
+    if (!isReady || !config) return;
+    frame.current?.contentWindow?.postMessage(
+      {
+        type: 'form-preview',
+        config: openedOn(config, visit.step),
+        visit: visit.count,
+        step: visit.step,
+      },
+      window.location.origin,
+    );
+  }, [isReady, config, visit]);
+  const steps = shown.current?.steps ?? [];
+  return (
+    <section className="form-editor__preview" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Preview</h2>
+      <div className="form-editor__preview-bar">
+        <button
+          type="button"
+          aria-pressed={width === 'phone'}
+          onClick={() => setWidth('phone')}
+        >
+          Phone
+        </button>
+        <button
+          type="button"
+          aria-pressed={width === 'desktop'}
+          onClick={() => setWidth('desktop')}
+        >
+          Desktop
+        </button>
+        <label>
+          Open step{' '}
+          <select
+            value={visit.step}
+            onChange={(event) =>
+              setVisit({
+                count: visit.count + 1,
+                step: Number(event.target.value),
+              })
+            }
+          >
+            {steps.map((step, index) => (
+              <option key={step.name} value={index}>
+                {index + 1}. {step.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {hasProblems && (
+        <p className="form-editor__note">
+          The preview shows the form as it was before the problems listed.
+        </p>
+      )}
+      <iframe
+        ref={frame}
+        title="Preview of the form"
+        src="/review/form/preview"
+        className={`form-editor__frame form-editor__frame--${width}`}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,302 @@
+import { useState } from 'react';
+import { contrastRatio, defaultTheme } from '#engine/config-schema.ts';
+import { platformKeys } from '#engine/platforms.ts';
+import { defaultTexts, type TextKey } from '#engine/texts.ts';
+import { maxImageBytes, type UploadedImage } from '#review-api/form.ts';
+import { messageOf } from '#review/lib/api.ts';
+import { CheckField, IssuesUnder, TextField } from './form-fields.tsx';
+import type { FormEditor } from './use-form-editor.ts';
+
+/** Title, language, sign-up address and what happens at the end. */
+export function GeneralSettings({ editor }: { editor: FormEditor }) {
+  const config = editor.config;
+  if (!config) return null;
+  return (
+    <section className="form-editor__section" aria-labelledby="general-heading">
+      <h2 id="general-heading">General</h2>
+      <TextField
+        label="Title"
+        path="title"
+        value={config.title}
+        onChange={(value) => editor.edit((draft) => (draft.title = value))}
+      />
+      <TextField
+        label="Language (like en or de)"
+        path="lang"
+        value={config.lang}
+        onChange={(value) => editor.edit((draft) => (draft.lang = value))}
+      />
+      <TextField
+        label="Sign-up address"
+        path="signInUrl"
+        value={config.signInUrl}
+        onChange={(value) => editor.edit((draft) => (draft.signInUrl = value))}
+      />
+      <CheckField
+        label="Skip the last step (send when the applicant continues from the last form step)"
+        path="skipFinalStep"
+        checked={config.skipFinalStep}
+        onChange={(checked) =>
+          editor.edit((draft) => (draft.skipFinalStep = checked))
+        }
+      />
+      <fieldset className="form-editor__rules">
+        <legend>Platforms</legend>
+        <IssuesUnder path="platforms.offered" />
+        {platformKeys.map((key) => (
+          <div key={key} className="form-editor__platform">
+            <CheckField
+              label={`Offer ${key}`}
+              path={`platforms.offered`}
+              checked={config.platforms.offered.includes(key)}
+              onChange={(checked) =>
+                editor.edit((draft) => {
+                  const { platforms } = draft;
+                  platforms.offered = checked
+                    ? [...platforms.offered, key]
+                    : platforms.offered.filter((other) => other !== key);
+                  if (!checked)
+                    platforms.required = platforms.required.filter(
+                      (other) => other !== key,
+                    );
+                })
+              }
+            />
+            <CheckField
+              label={`Require ${key}`}
+              path={`platforms.required`}
+              checked={config.platforms.required.includes(key)}
+              onChange={(checked) =>
+                editor.edit((draft) => {
+                  const { platforms } = draft;
+                  platforms.required = checked
+                    ? [...platforms.required, key]
+                    : platforms.required.filter((other) => other !== key);
+                })
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+/** Every message the wizard shows, blank for its English default. */
+export function TextsSettings({ editor }: { editor: FormEditor }) {
+  const config = editor.config;
+  if (!config) return null;
+  return (
+    <section className="form-editor__section" aria-labelledby="texts-heading">
+      <h2 id="texts-heading">Texts and messages</h2>
+      {(Object.keys(defaultTexts) as TextKey[]).map((key) => (
+        <TextField
+          key={key}
+          label={key}
+          path={`texts.${key}`}
+          value={config.texts[key]}
+          placeholder={defaultTexts[key]}
+          onChange={(value) =>
+            editor.edit((draft) => {
+              if (value) draft.texts[key] = value;
+              else delete draft.texts[key];
+            })
+          }
+        />
+      ))}
+    </section>
+  );
+}
+
+type ThemeKey = keyof typeof defaultTheme;
+
+/** The pairs the check holds to WCAG AA (4.5:1): text on its backgrounds, white on the brand colour. */
+const contrastPairs: Array<[ThemeKey | 'white', ThemeKey | 'white']> = [
+  ['brand', 'white'],
+  ['brand', 'surfaceGray'],
+  ['text', 'surface'],
+  ['text', 'surfaceGray'],
+  ['muted', 'surface'],
+  ['muted', 'surfaceGray'],
+  ['error', 'surface'],
+  ['error', 'surfaceGray'],
+];
+
+const isColour = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
+
+/** The theme's colours, with each text pair's contrast worked out as they are typed. */
+export function ThemeSettings({ editor }: { editor: FormEditor }) {
+  const config = editor.config;
+  if (!config) return null;
+  const colours = { ...defaultTheme, ...config.theme, white: '#ffffff' };
+  return (
+    <section className="form-editor__section" aria-labelledby="theme-heading">
+      <h2 id="theme-heading">Colours</h2>
+      {(Object.keys(defaultTheme) as ThemeKey[]).map((key) => (
+        <div key={key} className="form-editor__colour">
+          <input
+            type="color"
+            aria-label={`${key} colour picker`}
+            value={isColour(colours[key]) ? colours[key] : defaultTheme[key]}
+            onChange={(event) =>
+              editor.edit((draft) => (draft.theme[key] = event.target.value))
+            }
+          />
+          <TextField
+            label={`${key} colour`}
+            path={`theme.${key}`}
+            value={config.theme[key]}
+            placeholder={defaultTheme[key]}
+            onChange={(value) =>
+              editor.edit((draft) => {
+                if (value) draft.theme[key] = value;
+                else delete draft.theme[key];
+              })
+            }
+          />
+        </div>
+      ))}
+      <table className="form-editor__contrast">
+        <caption>Contrast (WCAG AA asks 4.5:1 for text)</caption>
+        <tbody>
+          {contrastPairs.map(([foreground, background]) => {
+            const pair = [colours[foreground], colours[background]];
+            const ratio = pair.every(isColour)
+              ? contrastRatio(pair[0] ?? '', pair[1] ?? '')
+              : null;
+            return (
+              <tr key={`${foreground}-${background}`}>
+                <th scope="row">
+                  {foreground} on {background}
+                </th>
+                <td>
+                  {ratio === null
+                    ? 'not a colour'
+                    : `${ratio.toFixed(2)}:1 ${ratio >= 4.5 ? 'passes' : 'fails'}`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+async function uploadImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('image', file);
+  const response = await fetch('/api/review/form/images', {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+  });
+  const answer = (await response.json().catch(() => ({}))) as
+    UploadedImage | { message?: string };
+  if (!response.ok)
+    throw new Error(
+      ('message' in answer && answer.message) ||
+        'The image could not be uploaded. Try again.',
+    );
+  return answer as UploadedImage;
+}
+
+/** The cover images, uploaded here; each needs its alternative text. */
+export function ImagesSettings({ editor }: { editor: FormEditor }) {
+  const config = editor.config;
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  if (!config) return null;
+  const onFile = async (index: number, file: File | undefined) => {
+    if (!file) return;
+    setError('');
+    if (file.size > maxImageBytes) {
+      setError(
+        'The image is larger than 10 MB. Make it smaller and try again.',
+      );
+      return;
+    }
+    setStatus('Uploading…');
+    try {
+      const image = await uploadImage(file);
+      editor.edit((draft) => {
+        draft.coverImages[index] = {
+          ...image,
+          alt: draft.coverImages[index]?.alt ?? '',
+        };
+      });
+      setStatus(`Cover ${index + 1} uploaded.`);
+    } catch (failure) {
+      setStatus('');
+      setError(
+        messageOf(failure) === 'Something went wrong. Try again.'
+          ? (failure as Error).message
+          : messageOf(failure),
+      );
+    }
+  };
+  return (
+    <section className="form-editor__section" aria-labelledby="images-heading">
+      <h2 id="images-heading">Cover images</h2>
+      <IssuesUnder path="coverImages" />
+      <CheckField
+        label="One cover for every step"
+        path="singleCoverImg"
+        checked={config.singleCoverImg}
+        onChange={(checked) =>
+          editor.edit((draft) => {
+            draft.singleCoverImg = checked;
+            draft.coverImages = checked
+              ? draft.coverImages.slice(0, 1)
+              : [0, 1, 2, 3].map(
+                  (index) =>
+                    draft.coverImages[index] ??
+                    structuredClone(
+                      draft.coverImages[0] ?? {
+                        src: '/images/cover-0-800.webp',
+                        alt: '',
+                        width: 1200,
+                        height: 1500,
+                        sources: [],
+                      },
+                    ),
+                );
+          })
+        }
+      />
+      {config.coverImages.map((cover, index) => (
+        // The covers are a fixed set of places: their position is their identity.
+        <div key={index} className="form-editor__cover">
+          <img src={cover.src} alt="" width={96} height={120} />
+          <div>
+            <label className="form-editor__upload">
+              Upload cover {index + 1}
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/avif"
+                onChange={(event) =>
+                  void onFile(index, event.target.files?.[0])
+                }
+              />
+            </label>
+            <TextField
+              label={`Cover ${index + 1} description (alternative text)`}
+              path={`coverImages[${index}].alt`}
+              value={cover.alt}
+              onChange={(value) =>
+                editor.edit((draft) => {
+                  const target = draft.coverImages[index];
+                  if (target) target.alt = value;
+                })
+              }
+            />
+          </div>
+        </div>
+      ))}
+      <p role="status">{status}</p>
+      <p role="alert" className="form-editor__issue">
+        {error}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,661 @@
+import { useState } from 'react';
+import type {
+  Block,
+  BlockComponent,
+  Condition,
+  FormItem,
+  Step,
+  WizardConfig,
+} from '#engine/config-schema.ts';
+import { answerPaths } from '#engine/block-kinds/placements.ts';
+import type { FormEditor } from './use-form-editor.ts';
+import {
+  CheckField,
+  IssuesUnder,
+  SelectField,
+  TextField,
+} from './form-fields.tsx';
+import { moved, SortableList } from './sortable-list.tsx';
+
+const blockKinds: ReadonlyArray<readonly [BlockComponent, string]> = [
+  ['textInput', 'Text question'],
+  ['select', 'Choice (select)'],
+  ['yesNo', 'Yes/no question'],
+  ['checkbox', 'Checkbox'],
+  ['phone', 'Phone number'],
+  ['platforms', 'Platforms'],
+  ['sectionHeading', 'Section heading'],
+  ['text', 'Paragraph'],
+];
+
+const kindLabel = (kind: BlockComponent) =>
+  blockKinds.find(([value]) => value === kind)?.[1] ?? kind;
+
+const builtInLists = [
+  ['countries', 'Countries'],
+  ['usStates', 'US states'],
+  ['caProvinces', 'Canadian provinces'],
+] as const;
+
+/** A new question's answer path, not yet used in the form. */
+function freshPath(config: WizardConfig): string {
+  const used = new Set(
+    config.steps.flatMap((step) =>
+      step.blocks.flatMap((block) =>
+        'path' in block.data ? [block.data.path] : [],
+      ),
+    ),
+  );
+  let number = 1;
+  while (used.has(`fields.single.question${number}`)) number += 1;
+  return `fields.single.question${number}`;
+}
+
+function newBlock(kind: BlockComponent, config: WizardConfig): Block {
+  const path = freshPath(config);
+  switch (kind) {
+    case 'text':
+      return { component: 'text', data: { text: 'New paragraph' } };
+    case 'sectionHeading':
+      return { component: 'sectionHeading', data: { text: 'New section' } };
+    case 'textInput':
+      return {
+        component: 'textInput',
+        data: {
+          path,
+          label: 'New question',
+          multiline: false,
+          half: false,
+          inputType: 'text',
+        },
+      };
+    case 'select':
+      return {
+        component: 'select',
+        data: {
+          path,
+          label: 'New choice',
+          options: [{ name: 'First option', value: 'First option' }],
+          multiple: false,
+        },
+      };
+    case 'yesNo':
+      return {
+        component: 'yesNo',
+        data: { path, label: 'New yes/no question' },
+      };
+    case 'checkbox':
+      return { component: 'checkbox', data: { path, label: 'New checkbox' } };
+    case 'phone':
+      return { component: 'phone', data: { path, label: 'Phone' } };
+    case 'platforms':
+      return { component: 'platforms', data: { label: 'Your platforms' } };
+  }
+}
+
+const blockTitle = (block: Block) =>
+  'label' in block.data ? block.data.label : block.data.text;
+
+/** The steps in order, and the chosen step's settings and blocks. */
+export function StepsEditor({ editor }: { editor: FormEditor }) {
+  const config = editor.config;
+  const [chosen, setChosen] = useState(1);
+  if (!config) return null;
+  const stepIndex = Math.min(chosen, config.steps.length - 1);
+  const step = config.steps[stepIndex];
+  return (
+    <section className="form-editor__section" aria-labelledby="steps-heading">
+      <h2 id="steps-heading">Steps</h2>
+      <IssuesUnder path="steps" />
+      <SortableList
+        items={config.steps}
+        idOf={(_step, index) => `step-${index}`}
+        labelOf={(item) => `step ${item.name}`}
+        onMove={(from, to) => {
+          editor.edit((draft) => {
+            draft.steps = moved(draft.steps, from, to);
+          });
+          setChosen(to);
+        }}
+        render={(item, index) => (
+          <div className="form-editor__step-row">
+            <button
+              type="button"
+              className="form-editor__choose"
+              aria-pressed={index === stepIndex}
+              onClick={() => setChosen(index)}
+            >
+              {index + 1}. {item.name}
+            </button>
+            <button
+              type="button"
+              className="form-editor__small"
+              aria-label={`Remove step ${item.name}`}
+              onClick={() =>
+                editor.edit((draft) => {
+                  draft.steps.splice(index, 1);
+                })
+              }
+            >
+              Remove
+            </button>
+          </div>
+        )}
+      />
+      <button
+        type="button"
+        className="form-editor__small"
+        onClick={() => {
+          editor.edit((draft) => {
+            draft.steps.splice(draft.steps.length - 1, 0, {
+              name: `Step ${draft.steps.length + 1}`,
+              blocks: [],
+              styles: { grayBg: false },
+              hideConfirmButton: false,
+            });
+          });
+          setChosen(config.steps.length - 1);
+        }}
+      >
+        Add a step
+      </button>
+      {step && (
+        <StepSettings editor={editor} step={step} stepIndex={stepIndex} />
+      )}
+    </section>
+  );
+}
+
+function StepSettings({
+  editor,
+  step,
+  stepIndex,
+}: {
+  editor: FormEditor;
+  step: Step;
+  stepIndex: number;
+}) {
+  const at = `steps[${stepIndex}]`;
+  const editStep = (change: (draft: Step) => void) =>
+    editor.edit((draft) => {
+      const target = draft.steps[stepIndex];
+      if (target) change(target);
+    });
+  const [kind, setKind] = useState<BlockComponent>('textInput');
+  return (
+    <div
+      className="form-editor__step"
+      role="group"
+      aria-label={`Step ${step.name}`}
+    >
+      <h3>
+        Step {stepIndex + 1}: {step.name}
+      </h3>
+      <TextField
+        label="Step name"
+        path={`${at}.name`}
+        value={step.name}
+        onChange={(value) => editStep((draft) => (draft.name = value))}
+      />
+      <TextField
+        label="Heading"
+        path={`${at}.heading`}
+        value={step.heading}
+        onChange={(value) =>
+          editStep((draft) => {
+            if (value) draft.heading = value;
+            else delete draft.heading;
+          })
+        }
+      />
+      <TextField
+        label="Footer"
+        path={`${at}.footer`}
+        value={step.footer}
+        onChange={(value) =>
+          editStep((draft) => {
+            if (value) draft.footer = value;
+            else delete draft.footer;
+          })
+        }
+      />
+      <TextField
+        label="Continue button text"
+        path={`${at}.continueButtonText`}
+        value={step.continueButtonText}
+        onChange={(value) =>
+          editStep((draft) => {
+            if (value) draft.continueButtonText = value;
+            else delete draft.continueButtonText;
+          })
+        }
+      />
+      <CheckField
+        label="Grey background"
+        path={`${at}.styles.grayBg`}
+        checked={step.styles.grayBg}
+        onChange={(checked) =>
+          editStep((draft) => (draft.styles = { grayBg: checked }))
+        }
+      />
+      <CheckField
+        label="Hide the Continue button"
+        path={`${at}.hideConfirmButton`}
+        checked={step.hideConfirmButton}
+        onChange={(checked) =>
+          editStep((draft) => (draft.hideConfirmButton = checked))
+        }
+      />
+      <h4>Blocks</h4>
+      <IssuesUnder path={`${at}.blocks`} />
+      <SortableList
+        items={step.blocks}
+        idOf={(_block, index) => `block-${stepIndex}-${index}`}
+        labelOf={(block) => `block ${blockTitle(block)}`}
+        onMove={(from, to) =>
+          editStep((draft) => (draft.blocks = moved(draft.blocks, from, to)))
+        }
+        render={(block, index) => (
+          <BlockEditor
+            editor={editor}
+            block={block}
+            at={`${at}.blocks[${index}]`}
+            onChange={(change) =>
+              editStep((draft) => {
+                const target = draft.blocks[index];
+                if (target) change(target);
+              })
+            }
+            onDuplicate={() =>
+              editor.edit((draft) => {
+                const copy = structuredClone(block);
+                if ('path' in copy.data) copy.data.path = freshPath(draft);
+                draft.steps[stepIndex]?.blocks.splice(index + 1, 0, copy);
+              })
+            }
+            onRemove={() => editStep((draft) => draft.blocks.splice(index, 1))}
+          />
+        )}
+      />
+      <div className="form-editor__add">
+        <SelectField
+          label="New block"
+          path=""
+          value={kind}
+          options={blockKinds}
+          onChange={(value) => setKind(value as BlockComponent)}
+        />
+        <button
+          type="button"
+          onClick={() =>
+            editor.edit((draft) => {
+              draft.steps[stepIndex]?.blocks.push(newBlock(kind, draft));
+            })
+          }
+        >
+          Add block
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function BlockEditor({
+  editor,
+  block,
+  at,
+  onChange,
+  onDuplicate,
+  onRemove,
+}: {
+  editor: FormEditor;
+  block: Block;
+  at: string;
+  onChange: (change: (draft: Block) => void) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const title = blockTitle(block);
+  return (
+    <div className="form-editor__block">
+      <div className="form-editor__block-head">
+        <button
+          type="button"
+          className="form-editor__choose"
+          aria-expanded={isOpen}
+          onClick={() => setIsOpen(!isOpen)}
+        >
+          {kindLabel(block.component)}: {title}
+        </button>
+        <button
+          type="button"
+          className="form-editor__small"
+          aria-label={`Duplicate ${title}`}
+          onClick={onDuplicate}
+        >
+          Duplicate
+        </button>
+        <button
+          type="button"
+          className="form-editor__small"
+          aria-label={`Remove ${title}`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </div>
+      {isOpen && (
+        <BlockData editor={editor} block={block} at={at} onChange={onChange} />
+      )}
+    </div>
+  );
+}
+
+function BlockData({
+  editor,
+  block,
+  at,
+  onChange,
+}: {
+  editor: FormEditor;
+  block: Block;
+  at: string;
+  onChange: (change: (draft: Block) => void) => void;
+}) {
+  const data = `${at}.data`;
+  if (block.component === 'text' || block.component === 'sectionHeading')
+    return (
+      <TextField
+        label="Text"
+        path={`${data}.text`}
+        value={block.data.text}
+        isMultiline={block.component === 'text'}
+        onChange={(value) =>
+          onChange((draft) => {
+            if ('text' in draft.data) draft.data.text = value;
+          })
+        }
+      />
+    );
+  const setData = (key: string, value: unknown) =>
+    onChange((draft) => {
+      const target = draft.data as Record<string, unknown>;
+      if (value === undefined || value === '') delete target[key];
+      else target[key] = value;
+    });
+  return (
+    <>
+      <TextField
+        label="Question"
+        path={`${data}.label`}
+        value={block.data.label}
+        onChange={(value) => setData('label', value)}
+      />
+      <TextField
+        label="Hint"
+        path={`${data}.hint`}
+        value={block.data.hint}
+        onChange={(value) => setData('hint', value)}
+      />
+      {'path' in block.data && (
+        <TextField
+          label="Answer key"
+          path={`${data}.path`}
+          value={block.data.path}
+          onChange={(value) => setData('path', value)}
+        />
+      )}
+      {block.component === 'textInput' && (
+        <CheckField
+          label="Several lines"
+          path={`${data}.multiline`}
+          checked={block.data.multiline}
+          onChange={(checked) => setData('multiline', checked)}
+        />
+      )}
+      {block.component === 'select' && (
+        <OptionsEditor block={block} at={data} setData={setData} />
+      )}
+      {block.component === 'yesNo' && (
+        <>
+          <CheckField
+            label="Ask a follow-up after Yes"
+            path={`${data}.followUp`}
+            checked={block.data.followUp !== undefined}
+            onChange={(checked) =>
+              setData(
+                'followUp',
+                checked
+                  ? { label: 'Tell us more', trigger: true, multiline: true }
+                  : undefined,
+              )
+            }
+          />
+          {block.data.followUp && (
+            <TextField
+              label="Follow-up question"
+              path={`${data}.followUp.label`}
+              value={block.data.followUp.label}
+              onChange={(value) =>
+                onChange((draft) => {
+                  if (draft.component === 'yesNo' && draft.data.followUp)
+                    draft.data.followUp.label = value;
+                })
+              }
+            />
+          )}
+        </>
+      )}
+      {block.component !== 'platforms' && (
+        <QuestionRules editor={editor} block={block} />
+      )}
+    </>
+  );
+}
+
+function OptionsEditor({
+  block,
+  at,
+  setData,
+}: {
+  block: Extract<Block, { component: 'select' }>;
+  at: string;
+  setData: (key: string, value: unknown) => void;
+}) {
+  const { options } = block.data;
+  const source =
+    typeof options === 'string'
+      ? options
+      : Array.isArray(options)
+        ? 'typed'
+        : 'answer';
+  return (
+    <>
+      <SelectField
+        label="Options"
+        path={`${at}.options`}
+        value={source}
+        options={[
+          ['typed', 'Typed here'],
+          ...builtInLists,
+          ...(source === 'answer'
+            ? [['answer', 'Following another answer'] as const]
+            : []),
+        ]}
+        onChange={(value) =>
+          setData(
+            'options',
+            value === 'typed'
+              ? [{ name: 'First option', value: 'First option' }]
+              : value,
+          )
+        }
+      />
+      {Array.isArray(options) && (
+        <TextField
+          label="Options, one a line (paste a list here)"
+          path={`${at}.options`}
+          isMultiline
+          value={options.map((option) => option.name).join('\n')}
+          onChange={(value) =>
+            setData(
+              'options',
+              value
+                .split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean)
+                .map((line) => ({ name: line, value: line })),
+            )
+          }
+        />
+      )}
+      <CheckField
+        label="Several may be chosen"
+        path={`${at}.multiple`}
+        checked={block.data.multiple}
+        onChange={(checked) => setData('multiple', checked)}
+      />
+    </>
+  );
+}
+
+const validatorChoices = [
+  ['email', 'An e-mail address'],
+  ['digits', 'Digits only'],
+  ['phoneText', 'A phone number'],
+  ['zip', 'A ZIP code'],
+  ['followers', 'A number of followers'],
+  ['websiteUrl', 'A website address'],
+  ['handle', 'A user name'],
+] as const;
+
+/** Required, validators, and when the question shows or is disabled, kept in `formItems`. */
+function QuestionRules({
+  editor,
+  block,
+}: {
+  editor: FormEditor;
+  block: Block;
+}) {
+  const config = editor.config;
+  const path = answerPaths(block)[0];
+  if (!config || !path) return null;
+  const itemIndex = config.formItems.findIndex((item) => item.path === path);
+  const item = config.formItems[itemIndex];
+  const at = `formItems[${itemIndex}]`;
+  const editItem = (change: (draft: FormItem) => void) =>
+    editor.edit((draft) => {
+      let target = draft.formItems.find((candidate) => candidate.path === path);
+      if (!target) {
+        target = { path, validators: [] };
+        draft.formItems.push(target);
+      }
+      change(target);
+      if (
+        target.validators.length === 0 &&
+        !target.showOnCondition &&
+        !target.disableOnCondition
+      )
+        draft.formItems = draft.formItems.filter((other) => other !== target);
+    });
+  const has = (name: string) =>
+    item?.validators.some((validator) => validator === name) ?? false;
+  const toggle = (name: (typeof validatorChoices)[number][0] | 'required') =>
+    editItem((draft) => {
+      draft.validators = has(name)
+        ? draft.validators.filter((validator) => validator !== name)
+        : [...draft.validators, name];
+    });
+  const otherAnswers = config.steps
+    .flatMap((step) => step.blocks)
+    .filter((other) => other !== block)
+    .flatMap((other) =>
+      answerPaths(other)
+        .filter((answer) => answer !== 'platforms')
+        .map((answer) => [answer, `${blockTitle(other)} (${answer})`] as const),
+    );
+  return (
+    <fieldset className="form-editor__rules">
+      <legend>Rules</legend>
+      <CheckField
+        label="Required"
+        path={`${at}.validators`}
+        checked={has('required')}
+        onChange={() => toggle('required')}
+      />
+      {validatorChoices.map(([name, label]) => (
+        <CheckField
+          key={name}
+          label={`Must be ${label.toLowerCase()}`}
+          path={`${at}.validators`}
+          checked={has(name)}
+          onChange={() => toggle(name)}
+        />
+      ))}
+      {(['showOnCondition', 'disableOnCondition'] as const).map((key) => (
+        <ConditionEditor
+          key={key}
+          label={key === 'showOnCondition' ? 'Show only when' : 'Disable when'}
+          at={`${at}.${key}`}
+          condition={item?.[key]}
+          answers={otherAnswers}
+          onChange={(condition) =>
+            editItem((draft) => {
+              if (condition) draft[key] = condition;
+              else delete draft[key];
+            })
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function ConditionEditor({
+  label,
+  at,
+  condition,
+  answers,
+  onChange,
+}: {
+  label: string;
+  at: string;
+  condition: Condition | undefined;
+  answers: ReadonlyArray<readonly [string, string]>;
+  onChange: (condition: Condition | undefined) => void;
+}) {
+  const equals = condition && 'equals' in condition ? condition.equals : '';
+  // A yes/no answer is true or false; it reads as the applicant saw it.
+  const value =
+    equals === true ? 'Yes' : equals === false ? 'No' : String(equals);
+  return (
+    <div className="form-editor__condition">
+      <SelectField
+        label={label}
+        path={`${at}.path`}
+        value={condition?.path ?? ''}
+        options={[['', 'Always'], ...answers]}
+        onChange={(path) =>
+          onChange(
+            path ? { path, equals: equals === '' ? true : equals } : undefined,
+          )
+        }
+      />
+      {condition && (
+        <TextField
+          label="…is answered"
+          path={`${at}.equals`}
+          value={value}
+          onChange={(equals) =>
+            onChange({
+              path: condition.path,
+              equals:
+                equals === 'Yes' ? true : equals === 'No' ? false : equals,
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  checkWizardConfig,
+  type ConfigIssue,
+  type WizardConfig,
+} from '#engine/config-schema.ts';
+import {
+  listFormVersions,
+  publishForm,
+  readForm,
+  saveFormDraft,
+} from '#review-api/form.ts';
+import { ApiError, call, messageOf } from '#review/lib/api.ts';
+import { queryKeys } from '#review/lib/query-keys.ts';
+
+type History = {
+  past: WizardConfig[];
+  present: WizardConfig;
+  future: WizardConfig[];
+};
+
+/** Undo reaches this many edits back. */
+const historyDepth = 200;
+/** The draft is saved this long after the last edit. */
+const saveDelayMs = 600;
+
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
+
+export type PublishOutcome = { text: string; isError: boolean } | null;
+
+/**
+ * The form being edited: its history for undo and redo, the draft saved to the server as it
+ * changes, the start-up check's issues by path, and publishing.
+ */
+export function useFormEditor() {
+  const client = useQueryClient();
+  const form = useQuery({
+    queryKey: queryKeys.form,
+    queryFn: () => call(readForm),
+    // Read once: the editor's own state is the truth while it is open.
+    staleTime: Infinity,
+  });
+  const [history, setHistory] = useState<History | null>(null);
+  const [baseVersion, setBaseVersion] = useState(0);
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [saveError, setSaveError] = useState('');
+  const [outcome, setOutcome] = useState<PublishOutcome>(null);
+  const [isPublishing, setIsPublishing] = useState(false);
+  const edits = useRef(0);
+
+  const data = form.data;
+  useEffect(() => {
+    if (!data || history) return;
+    setHistory({
+      past: [],
+      present: (data.draft ?? data.config) as WizardConfig,
+      future: [],
+    });
+    setBaseVersion(data.draftBaseVersion ?? data.version);
+  }, [data, history]);
+
+  const edit = useCallback((change: (config: WizardConfig) => void) => {
+    setHistory((current) => {
+      if (!current) return current;
+      const next = structuredClone(current.present);
+      change(next);
+      return {
+        past: [...current.past, current.present].slice(-historyDepth),
+        present: next,
+        future: [],
+      };
+    });
+    edits.current += 1;
+    setSaveState('unsaved');
+  }, []);
+
+  const undo = useCallback(() => {
+    setHistory((current) => {
+      const previous = current?.past.at(-1);
+      if (!current || !previous) return current;
+      return {
+        past: current.past.slice(0, -1),
+        present: previous,
+        future: [current.present, ...current.future],
+      };
+    });
+    edits.current += 1;
+    setSaveState('unsaved');
+  }, []);
+
+  const redo = useCallback(() => {
+    setHistory((current) => {
+      const next = current?.future[0];
+      if (!current || !next) return current;
+      return {
+        past: [...current.past, current.present],
+        present: next,
+        future: current.future.slice(1),
+      };
+    });
+    edits.current += 1;
+    setSaveState('unsaved');
+  }, []);
+
+  const present = history?.present;
+  // Saved a moment after the last edit; an edit made while a save is under way is saved after it.
+  useEffect(() => {
+    if (!present || saveState !== 'unsaved') return;
+    const timer = setTimeout(() => {
+      const saving = edits.current;
+      setSaveState('saving');
+      call(saveFormDraft, { body: { config: present, baseVersion } }).then(
+        () => setSaveState(edits.current === saving ? 'saved' : 'unsaved'),
+        (error: unknown) => {
+          setSaveError(messageOf(error));
+          setSaveState('failed');
+        },
+      );
+    }, saveDelayMs);
+    return () => clearTimeout(timer);
+  }, [present, saveState, baseVersion]);
+
+  // Closing the tab or leaving with an edit not yet on the server asks first.
+  useEffect(() => {
+    if (saveState === 'saved') return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [saveState]);
+
+  const checked = useMemo(
+    () => (present ? checkWizardConfig(present) : null),
+    [present],
+  );
+  const issues = useMemo(
+    (): ConfigIssue[] => [
+      ...(checked && !checked.ok ? checked.issues : []),
+      // Beyond the start-up check: the editor does not publish a cover nobody described.
+      ...(present?.coverImages ?? []).flatMap((cover, index) =>
+        cover.alt.trim()
+          ? []
+          : [
+              {
+                path: `coverImages[${index}].alt`,
+                message: 'Describe the image for people who cannot see it.',
+              },
+            ],
+      ),
+    ],
+    [checked, present],
+  );
+
+  async function publish() {
+    if (!present) return;
+    setIsPublishing(true);
+    setOutcome(null);
+    try {
+      const published = await call(publishForm, {
+        body: { baseVersion, config: present },
+      });
+      setBaseVersion(published.version);
+      setSaveState('saved');
+      const dropped = published.droppedQuestions
+        .map(
+          (question) =>
+            `“${question.label}” was answered in ${question.applications} stored application${question.applications === 1 ? '' : 's'}, which keep${question.applications === 1 ? 's' : ''} the answer`,
+        )
+        .join('. ');
+      setOutcome({
+        text: `Published version ${published.version}: ${published.summary}.${dropped ? ` ${dropped}.` : ''} New visitors see it within seconds.`,
+        isError: false,
+      });
+      await client.invalidateQueries({ queryKey: queryKeys.formVersions });
+    } catch (error) {
+      setOutcome({
+        text:
+          error instanceof ApiError && error.status === 400
+            ? `Not published: ${error.message} ${error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`
+            : `Not published: ${messageOf(error)}`,
+        isError: true,
+      });
+    } finally {
+      setIsPublishing(false);
+    }
+  }
+
+  /** Starts again from the published version, after another admin published or a restore. */
+  async function reload() {
+    const fresh = await client.fetchQuery({
+      queryKey: queryKeys.form,
+      queryFn: () => call(readForm),
+    });
+    setHistory({
+      past: history ? [...history.past, history.present] : [],
+      present: fresh.config as WizardConfig,
+      future: [],
+    });
+    setBaseVersion(fresh.version);
+    setSaveState('unsaved');
+  }
+
+  return {
+    loadError: form.isError ? messageOf(form.error) : null,
+    config: present,
+    parsed: checked?.ok ? checked.config : null,
+    issues,
+    baseVersion,
+    edit,
+    undo,
+    redo,
+    canUndo: (history?.past.length ?? 0) > 0,
+    canRedo: (history?.future.length ?? 0) > 0,
+    saveState,
+    saveError,
+    publish,
+    isPublishing,
+    outcome,
+    reload,
+  };
+}
+
+export type FormEditor = ReturnType<typeof useFormEditor>;
+
+/** Every version, newest first. */
+export function useFormVersions() {
+  return useQuery({
+    queryKey: queryKeys.formVersions,
+    queryFn: () => call(listFormVersions),
+  });
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import { exampleConfig } from '../../../tests/support/fixtures.ts';
+import type { Database } from '../db/database.ts';
+import { createApplicationsRepository } from '../db/applications-repository.ts';
+import { createAuditLog } from '../staff/audit-log.ts';
+import { configHashOf, createFormStore, type FormStore } from './form-store.ts';
+import { createLiveForm } from './live-form.ts';
+import { publishForm } from './publish-form.ts';
+import { checkFormConfig } from '../wizard-config.ts';
+
+const seed = () => {
+  const checked = checkFormConfig(exampleConfig());
+  if (!checked.ok) throw new Error('the example does not pass');
+  return checked.form;
+};
+
+describe.each(engines)('the form on %s', (engine) => {
+  let database: Database;
+  let store: FormStore;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const scratch = await scratchDatabase(engine);
+    database = await scratch.open();
+    drop = scratch.drop;
+    store = createFormStore(database);
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  test('an empty database takes the seed as version 1, and a second start does not publish it again', async () => {
+    expect(await store.latestNumber()).toBeNull();
+    const first = await createLiveForm(store, seed());
+    expect(first.current()).toMatchObject({ number: 1, publishedBy: null });
+    const changed = { ...seed(), config: { ...seed().config, title: 'Other' } };
+    const second = await createLiveForm(store, changed);
+    expect(second.current().number).toBe(1);
+    expect(second.current().config.title).toBe(exampleConfig().title);
+    expect(await store.versions()).toHaveLength(1);
+    // Applications answered under version 1 find its configuration by its hash.
+    expect(
+      await createApplicationsRepository(database).configFor(
+        configHashOf(seed().config),
+      ),
+    ).toEqual(JSON.parse(JSON.stringify(seed().config)));
+  });
+
+  test('two publishes from the same base: the first wins, the second hears what changed and writes nothing', async () => {
+    const audit = createAuditLog(database);
+    const base = (await store.latestNumber()) ?? 0;
+    const config = seed().config;
+    const [first, second] = await Promise.all([
+      publishForm(
+        { store, audit },
+        {
+          config: { ...config, title: 'Spring press trip' },
+          by: 'ada@example.org',
+          address: '127.0.0.1',
+          baseVersion: base,
+        },
+      ),
+      publishForm(
+        { store, audit },
+        {
+          config: { ...config, lang: 'de' },
+          by: 'bob@example.org',
+          address: '127.0.0.1',
+          baseVersion: base,
+        },
+      ),
+    ]);
+    const outcomes = [first, second];
+    const won = outcomes.filter((outcome) => outcome.kind === 'published');
+    const lost = outcomes.filter((outcome) => outcome.kind === 'stale');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ kind: 'stale', current: base + 1 });
+    const winner = won[0];
+    expect(lost[0]?.kind === 'stale' && lost[0].changes.join('; ')).toBe(
+      winner?.kind === 'published' && winner.summary,
+    );
+    expect(await store.latestNumber()).toBe(base + 1);
+    const versions = await store.versions();
+    expect(versions[0]).toMatchObject({
+      number: base + 1,
+      summary: expect.stringMatching(/^Changed (the title|the language)$/),
+    });
+    const entries = await audit.page({}, { limit: 10, cursor: undefined });
+    expect(
+      entries?.entries.filter((entry) => entry.action === 'form_published'),
+    ).toHaveLength(1);
+  });
+
+  test('a published version reaches a live form that polls', async () => {
+    const live = await createLiveForm(store, seed(), { pollMs: 20 });
+    const changes: number[] = [];
+    live.onChange((form) => changes.push(form.number));
+    const base = live.current().number;
+    live.start();
+    try {
+      const outcome = await publishForm(
+        { store, audit: createAuditLog(database) },
+        {
+          config: { ...live.current().config, title: 'Autumn trip' },
+          by: 'command line',
+          address: null,
+        },
+      );
+      expect(outcome.kind).toBe('published');
+      await expect
+        .poll(() => live.current().config.title, { timeout: 2000 })
+        .toBe('Autumn trip');
+      expect(changes).toEqual([base + 1]);
+    } finally {
+      live.stop();
+    }
+  });
+
+  test('keeps one draft in any state, the last save winning', async () => {
+    expect(await store.draft()).toBeNull();
+    await store.saveDraft({ config: { title: '' }, baseVersion: 1, by: 'a' });
+    const saved = await store.saveDraft({
+      config: { steps: 'not even a list' },
+      baseVersion: 2,
+      by: 'b',
+    });
+    expect(await store.draft()).toEqual(saved);
+    expect(saved).toMatchObject({ baseVersion: 2, savedBy: 'b' });
+    await store.discardDraft();
+    expect(await store.draft()).toBeNull();
+  });
+});

@@ -1,0 +1,216 @@
+import type { Database } from '../db/database.ts';
+import { errorCodeOf } from '../db/storage-fault.ts';
+import { hashCanonical } from '../canonical-json.ts';
+
+export type PublishedRow = {
+  number: number;
+  /** The configuration as published (validated then). */
+  config: unknown;
+  configHash: string;
+  publishedAt: string;
+  publishedBy: string | null;
+  summary: string;
+};
+
+export type SavedDraft = {
+  config: unknown;
+  baseVersion: number;
+  savedAt: string;
+  savedBy: string | null;
+};
+
+export type PublishOutcome =
+  | { kind: 'published'; number: number; publishedAt: string }
+  | { kind: 'stale'; current: number };
+
+const isUniqueViolation = (error: unknown) => {
+  const code = errorCodeOf(error);
+  return code === '23505' || code?.startsWith('SQLITE_CONSTRAINT') === true;
+};
+
+/** The version a configuration is recorded under by the applications answered with it. */
+export const configHashOf = (config: unknown) => hashCanonical(config);
+
+/**
+ * Where the form lives: its published versions, numbered from 1 (the highest is what visitors
+ * get), and one saved draft. A version is only ever added, so every version stays readable.
+ */
+export function createFormStore(
+  database: Database,
+  now: () => Date = () => new Date(),
+) {
+  const { db } = database;
+  const columns = [
+    'number',
+    'config',
+    'config_hash',
+    'published_at',
+    'published_by',
+    'summary',
+  ] as const;
+  const toPublished = (row: {
+    number: number;
+    config: string;
+    config_hash: string;
+    published_at: string;
+    published_by: string | null;
+    summary: string;
+  }): PublishedRow => ({
+    number: Number(row.number),
+    config: JSON.parse(row.config) as unknown,
+    configHash: row.config_hash,
+    publishedAt: row.published_at,
+    publishedBy: row.published_by,
+    summary: row.summary,
+  });
+
+  return {
+    /** The number of the published version, or null before the first; one indexed read, cheap to poll. */
+    async latestNumber(): Promise<number | null> {
+      const row = await db
+        .selectFrom('form_versions')
+        .select('number')
+        .orderBy('number', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? Number(row.number) : null;
+    },
+
+    /** One version, or the published one when no number is given. */
+    async version(number?: number): Promise<PublishedRow | undefined> {
+      let query = db.selectFrom('form_versions').select(columns);
+      query =
+        number === undefined
+          ? query.orderBy('number', 'desc').limit(1)
+          : query.where('number', '=', number);
+      const row = await query.executeTakeFirst();
+      return row && toPublished(row);
+    },
+
+    /** Every version, newest first, without their configurations. */
+    async versions(): Promise<Omit<PublishedRow, 'config'>[]> {
+      const rows = await db
+        .selectFrom('form_versions')
+        .select([
+          'number',
+          'config_hash',
+          'published_at',
+          'published_by',
+          'summary',
+        ])
+        .orderBy('number', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        number: Number(row.number),
+        configHash: row.config_hash,
+        publishedAt: row.published_at,
+        publishedBy: row.published_by,
+        summary: row.summary,
+      }));
+    },
+
+    /**
+     * Publishes `config` as the version after `baseVersion` (0: the first), unless another version
+     * was published since: then nothing is written and the caller hears which one is current.
+     * Validating it is the caller's business. The configuration is also kept by its hash, where
+     * applications answered under it find it.
+     */
+    async publish(input: {
+      baseVersion: number;
+      config: unknown;
+      by: string | null;
+      summary: string;
+    }): Promise<PublishOutcome> {
+      const number = input.baseVersion + 1;
+      const publishedAt = now().toISOString();
+      const text = JSON.stringify(input.config);
+      const configHash = configHashOf(input.config);
+      try {
+        return await db.transaction().execute(async (transaction) => {
+          const latest = await transaction
+            .selectFrom('form_versions')
+            .select('number')
+            .orderBy('number', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          const current = latest ? Number(latest.number) : 0;
+          if (current !== input.baseVersion)
+            return { kind: 'stale', current } as const;
+          // Two publishes from one base that both read it before either wrote: the number is the
+          // key, so the second insert fails and is answered as stale below.
+          await transaction
+            .insertInto('form_versions')
+            .values({
+              number,
+              config: text,
+              config_hash: configHash,
+              published_at: publishedAt,
+              published_by: input.by,
+              summary: input.summary,
+            })
+            .execute();
+          await transaction
+            .insertInto('wizard_configs')
+            .values({
+              version: configHash,
+              config: text,
+              first_served_at: publishedAt,
+            })
+            .onConflict((conflict) => conflict.column('version').doNothing())
+            .execute();
+          return { kind: 'published', number, publishedAt } as const;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return { kind: 'stale', current: (await this.latestNumber()) ?? 0 };
+      }
+    },
+
+    async draft(): Promise<SavedDraft | null> {
+      const row = await db
+        .selectFrom('form_draft')
+        .select(['config', 'base_version', 'saved_at', 'saved_by'])
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return row
+        ? {
+            config: JSON.parse(row.config) as unknown,
+            baseVersion: Number(row.base_version),
+            savedAt: row.saved_at,
+            savedBy: row.saved_by,
+          }
+        : null;
+    },
+
+    /** Keeps the one draft, whatever state it is in; the last save wins. */
+    async saveDraft(input: {
+      config: unknown;
+      baseVersion: number;
+      by: string | null;
+    }): Promise<SavedDraft> {
+      const saved = {
+        config: JSON.stringify(input.config),
+        base_version: input.baseVersion,
+        saved_at: now().toISOString(),
+        saved_by: input.by,
+      };
+      await db
+        .insertInto('form_draft')
+        .values({ id: 1, ...saved })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(saved))
+        .execute();
+      return {
+        config: input.config,
+        baseVersion: input.baseVersion,
+        savedAt: saved.saved_at,
+        savedBy: input.by,
+      };
+    },
+
+    async discardDraft(): Promise<void> {
+      await db.deleteFrom('form_draft').where('id', '=', 1).execute();
+    },
+  };
+}
+
+export type FormStore = ReturnType<typeof createFormStore>;

@@ -1,0 +1,73 @@
+import { checkWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import {
+  describeFormChanges,
+  summarizeFormChanges,
+} from '#engine/form-changes.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
+import type { FormStore } from './form-store.ts';
+
+export type PublishResult =
+  | { kind: 'published'; number: number; publishedAt: string; summary: string }
+  /** Another version was published since `baseVersion`: what it changed, in words. */
+  | { kind: 'stale'; current: number; changes: string[] };
+
+/** A version's configuration as this server reads it; null for none, or one it no longer reads. */
+async function configOf(
+  store: FormStore,
+  number: number,
+): Promise<WizardConfig | null> {
+  if (number === 0) return null;
+  const row = await store.version(number);
+  const checked = row && checkWizardConfig(row.config);
+  return checked?.ok ? checked.config : null;
+}
+
+/**
+ * Publishes a checked configuration as the next version after `baseVersion` (default: the
+ * published one), with a one-line summary of what changed, and records who did it. Nothing is
+ * written when another version came first.
+ */
+export async function publishForm(
+  { store, audit }: { store: FormStore; audit: AuditLog },
+  input: {
+    config: WizardConfig;
+    by: string | null;
+    address: string | null;
+    baseVersion?: number;
+    /** The version this one copies, when it is a restore. */
+    restoredFrom?: number;
+  },
+): Promise<PublishResult> {
+  const baseVersion = input.baseVersion ?? (await store.latestNumber()) ?? 0;
+  const before = await configOf(store, baseVersion);
+  const changes = before
+    ? summarizeFormChanges(before, input.config)
+    : 'First version';
+  const summary =
+    input.restoredFrom === undefined
+      ? changes
+      : `Restored version ${input.restoredFrom}: ${changes}`;
+  const outcome = await store.publish({
+    baseVersion,
+    config: input.config,
+    by: input.by,
+    summary,
+  });
+  if (outcome.kind === 'stale') {
+    const current = await configOf(store, outcome.current);
+    return {
+      kind: 'stale',
+      current: outcome.current,
+      changes: before && current ? describeFormChanges(before, current) : [],
+    };
+  }
+  await audit.record({
+    actor: input.by,
+    action:
+      input.restoredFrom === undefined ? 'form_published' : 'form_restored',
+    subject: `version ${outcome.number}`,
+    address: input.address,
+    detail: summary,
+  });
+  return { ...outcome, summary };
+}

@@ -1,0 +1,287 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { checkWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
+import { describeFormChanges } from '#engine/form-changes.ts';
+import {
+  checkForm,
+  discardFormDraft,
+  listFormVersions,
+  maxImageBytes,
+  publishForm as publishFormEndpoint,
+  readForm,
+  readFormVersion,
+  restoreFormVersion,
+  saveFormDraft,
+  uploadFormImage,
+} from '#review-api/form.ts';
+import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import { countDroppedAnswers } from '../form/answered-questions.ts';
+import {
+  ImageRefusal,
+  makeImageVariants,
+  type FormImages,
+} from '../form/form-images.ts';
+import type { FormStore } from '../form/form-store.ts';
+import type { LiveForms } from '../form/live-form.ts';
+import { publishForm, type PublishResult } from '../form/publish-form.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
+import { requireRole } from '../staff/staff-auth.ts';
+import { checkFormConfig } from '../wizard-config.ts';
+import { routeOf, withContract } from './contract.ts';
+
+type Options = {
+  store: FormStore;
+  live: LiveForms;
+  audit: AuditLog;
+  repository: ApplicationsRepository;
+  images: FormImages;
+};
+
+/** A form's configuration is larger than an application: room for a long form and its texts. */
+const configBodyLimit = 1024 * 1024;
+
+/** The refusal of a publish that did not start from the published version, with what that version changed. */
+const staleRefusal = (
+  baseVersion: number,
+  outcome: Extract<PublishResult, { kind: 'stale' }>,
+) => ({
+  error: 'conflict',
+  message: `Version ${outcome.current} was published after the version ${baseVersion} you edited${
+    outcome.changes.length > 0 ? ` (${outcome.changes.join('; ')})` : ''
+  }. Nothing was overwritten: open the newest version, make your changes there, and publish again.`,
+  version: outcome.current,
+  changes: outcome.changes,
+});
+
+const notFound = (version: number) => ({
+  error: 'not_found',
+  message: `There is no version ${version} of the form.`,
+});
+
+/** The form editor's API, for admins: the published form, its draft, its versions and its images. */
+export async function formRoutes(
+  plainApp: FastifyInstance,
+  { store, live, audit, repository, images }: Options,
+) {
+  const app = withContract(plainApp);
+  await app.register(multipart, {
+    limits: { fileSize: maxImageBytes, files: 1, fields: 0, parts: 1 },
+  });
+  // Before the body is validated: a reviewer hears no, whatever they sent.
+  app.addHook('preValidation', requireRole('admin'));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  /** A version's configuration as this server reads it; null for none, or one it no longer reads. */
+  const configOf = async (
+    version: number | undefined,
+  ): Promise<WizardConfig | null> => {
+    const row = await store.version(version);
+    const checked = row && checkWizardConfig(row.config);
+    return checked?.ok ? checked.config : null;
+  };
+
+  app.route({
+    ...routeOf(readForm),
+    handler: async () => {
+      const [published, draft] = await Promise.all([
+        store.version(),
+        store.draft(),
+      ]);
+      // The server published the first version before it took any request.
+      if (!published) throw new Error('the form has no published version');
+      return {
+        version: published.number,
+        publishedAt: published.publishedAt,
+        publishedBy: published.publishedBy,
+        config: published.config as Record<string, unknown>,
+        draft: (draft?.config ?? null) as Record<string, unknown> | null,
+        draftSavedAt: draft?.savedAt ?? null,
+        draftSavedBy: draft?.savedBy ?? null,
+        draftBaseVersion: draft?.baseVersion ?? null,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(saveFormDraft),
+    bodyLimit: configBodyLimit,
+    handler: async (request) => {
+      const saved = await store.saveDraft({
+        config: request.body.config,
+        baseVersion:
+          request.body.baseVersion ?? (await store.latestNumber()) ?? 0,
+        by: request.staff?.email ?? null,
+      });
+      return { savedAt: saved.savedAt };
+    },
+  });
+
+  app.route({
+    ...routeOf(discardFormDraft),
+    handler: async (_request, reply) => {
+      await store.discardDraft();
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(checkForm),
+    bodyLimit: configBodyLimit,
+    handler: async (request) => {
+      const checked = checkFormConfig(request.body.config);
+      if (!checked.ok)
+        return { issues: checked.issues, changes: [], droppedQuestions: [] };
+      const published = await configOf(undefined);
+      return {
+        issues: [],
+        changes: published
+          ? describeFormChanges(published, checked.form.config)
+          : [],
+        droppedQuestions: published
+          ? await countDroppedAnswers(
+              repository,
+              published,
+              checked.form.config,
+            )
+          : [],
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(publishFormEndpoint),
+    bodyLimit: configBodyLimit,
+    handler: async (request, reply) => {
+      const checked = checkFormConfig(request.body.config);
+      if (!checked.ok)
+        return reply.code(400).send({
+          error: 'validation',
+          message: `The form has ${checked.issues.length === 1 ? 'a problem' : `${checked.issues.length} problems`} to fix before it can be published.`,
+          issues: checked.issues,
+        });
+      const { baseVersion } = request.body;
+      const before = await configOf(baseVersion);
+      const outcome = await publishForm(
+        { store, audit },
+        {
+          config: checked.form.config,
+          by: request.staff?.email ?? null,
+          address: request.ip,
+          baseVersion,
+        },
+      );
+      if (outcome.kind === 'stale')
+        return reply.code(409).send(staleRefusal(baseVersion, outcome));
+      await store.discardDraft();
+      // This process serves it at once; the others within their next look.
+      await live.refresh();
+      return reply.code(201).send({
+        version: outcome.number,
+        summary: outcome.summary,
+        droppedQuestions: before
+          ? await countDroppedAnswers(repository, before, checked.form.config)
+          : [],
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(listFormVersions),
+    handler: async () => ({
+      versions: (await store.versions()).map((version) => ({
+        version: version.number,
+        publishedAt: version.publishedAt,
+        publishedBy: version.publishedBy,
+        summary: version.summary,
+      })),
+    }),
+  });
+
+  app.route({
+    ...routeOf(readFormVersion),
+    handler: async (request, reply) => {
+      const row = await store.version(request.params.version);
+      if (!row) return reply.code(404).send(notFound(request.params.version));
+      return {
+        version: row.number,
+        publishedAt: row.publishedAt,
+        publishedBy: row.publishedBy,
+        summary: row.summary,
+        config: row.config as Record<string, unknown>,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(restoreFormVersion),
+    handler: async (request, reply) => {
+      const { version } = request.params;
+      const row = await store.version(version);
+      if (!row) return reply.code(404).send(notFound(version));
+      const checked = checkFormConfig(row.config);
+      if (!checked.ok)
+        return reply.code(400).send({
+          error: 'validation',
+          message: `Version ${version} no longer passes the form's check; open it in the editor and fix it instead.`,
+          issues: checked.issues,
+        });
+      const baseVersion = (await store.latestNumber()) ?? 0;
+      const outcome = await publishForm(
+        { store, audit },
+        {
+          config: checked.form.config,
+          by: request.staff?.email ?? null,
+          address: request.ip,
+          baseVersion,
+          restoredFrom: version,
+        },
+      );
+      if (outcome.kind === 'stale')
+        return reply.code(409).send(staleRefusal(baseVersion, outcome));
+      await live.refresh();
+      return reply
+        .code(201)
+        .send({ version: outcome.number, summary: outcome.summary });
+    },
+  });
+
+  app.route({
+    ...routeOf(uploadFormImage),
+    handler: async (request, reply) => {
+      if (!request.isMultipart())
+        return reply.code(415).send({
+          error: 'unsupported_media_type',
+          message: 'Send the image as multipart/form-data, in one file field.',
+        });
+      const file = await request.file();
+      if (!file)
+        return reply.code(400).send({
+          error: 'validation',
+          message: 'Choose an image to upload.',
+        });
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE')
+          throw error;
+        return reply.code(413).send({
+          error: 'too_large',
+          message: `The image is larger than ${maxImageBytes / 1024 / 1024} MB. Make it smaller and upload it again.`,
+        });
+      }
+      try {
+        const made = await makeImageVariants(bytes);
+        await images.store(made.variants);
+        return reply.code(201).send(made.image);
+      } catch (error) {
+        if (!(error instanceof ImageRefusal)) throw error;
+        return reply
+          .code(415)
+          .send({ error: 'unsupported_media_type', message: error.message });
+      }
+    },
+  });
+}

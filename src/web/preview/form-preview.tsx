@@ -1,0 +1,83 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { draftStorageKey } from '#engine/draft-key.ts';
+import { stepSearchOf } from '#engine/navigation.ts';
+import { resolveWizardTexts } from '#engine/texts.ts';
+import { themeStylesheet } from '#engine/theme.ts';
+import { ErrorBoundary } from '#web/components/error-boundary.tsx';
+import { Wizard } from '#web/wizard/wizard.tsx';
+
+/** What the form editor posts to its preview frame: the form to show, and which step to open. */
+export type PreviewMessage = {
+  type: 'form-preview';
+  config: WizardConfig;
+  /** Changes when the editor asks for a step; the wizard then starts again on `step`. */
+  visit: number;
+  step: number;
+};
+
+/** The page id the preview answers under, so its answers never mix with a real tab's. */
+const previewPageId = 'form-editor-preview';
+
+/**
+ * The real wizard, in the editor's preview frame, showing the form the editor posts. It sends
+ * nothing: `requestUrl` is empty, which the wizard takes as a send that succeeded.
+ */
+export function FormPreview() {
+  const [shown, setShown] = useState<PreviewMessage | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<PreviewMessage>) => {
+      if (
+        event.origin !== window.location.origin ||
+        event.source !== window.parent ||
+        event.data.type !== 'form-preview'
+      )
+        return;
+      const message = event.data;
+      setShown((before) => {
+        if (before?.visit !== message.visit) {
+          // A new visit starts afresh on the step asked for, as a new applicant would.
+          sessionStorage.removeItem(draftStorageKey(previewPageId));
+          window.history.replaceState(
+            null,
+            '',
+            `${window.location.pathname}${stepSearchOf(message.config.steps, message.step)}`,
+          );
+        }
+        return message;
+      });
+    };
+    window.addEventListener('message', onMessage);
+    window.parent.postMessage(
+      { type: 'form-preview-ready' },
+      window.location.origin,
+    );
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  const theme = shown?.config.theme;
+  // The theme's colours as the page's custom properties: set through the CSSOM, which the
+  // Content-Security-Policy allows where it refuses a new style element.
+  useLayoutEffect(() => {
+    if (!theme) return;
+    const root = document.documentElement;
+    for (const declaration of themeStylesheet(theme)
+      .slice(':root{'.length, -1)
+      .split(';')) {
+      const [property = '', value = ''] = declaration.split(':');
+      root.style.setProperty(property, value);
+    }
+  }, [theme]);
+  if (!shown) return null;
+  const config: WizardConfig = {
+    ...shown.config,
+    pageId: previewPageId,
+    requestUrl: '',
+    analytics: undefined,
+    errorReporting: undefined,
+  };
+  return (
+    <ErrorBoundary texts={resolveWizardTexts(config)}>
+      <Wizard key={shown.visit} config={config} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { engines, scratchDatabase } from '../support/databases.ts';
+import { freePort } from '../support/server-process.ts';
+import { readyWhen, started } from '../support/started-process.ts';
+
+// The form editor end to end, on servers of its own (it changes the form they serve): two
+// processes of the built server on one database, PostgreSQL when one answers.
+
+const password = 'correct horse battery staple';
+const engine = engines.includes('postgres') ? 'postgres' : 'sqlite';
+
+type Server = { url: string; stop: () => void };
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const server = started(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await readyWhen(
+    'the server',
+    server,
+    async () => (await fetch(`${url}/api/health`)).ok,
+  );
+  return { url, stop: () => server.child.kill('SIGTERM') };
+}
+
+let env: Record<string, string> = {};
+let first: Server;
+let second: Server;
+let drop: () => Promise<void> = async () => {};
+
+test.beforeAll(async () => {
+  const scratch = await scratchDatabase(
+    engine,
+    mkdtempSync(join(tmpdir(), 'form-editor-')),
+  );
+  drop = scratch.drop;
+  env =
+    engine === 'postgres'
+      ? { DATABASE_URL: scratch.url ?? '' }
+      : { SQLITE_PATH: scratch.sqlitePath, DATABASE_URL: '' };
+  first = await startServer(env);
+  second = await startServer(env);
+});
+
+test.afterAll(async () => {
+  first.stop();
+  second.stop();
+  await drop();
+});
+
+function addStaff(email: string, role: 'admin' | 'reviewer') {
+  execFileSync(
+    process.execPath,
+    ['dist/server/staff.js', 'add', email, '--role', role],
+    { env: { ...process.env, ...env }, input: `${password}\n` },
+  );
+}
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(
+    `${first.url}/review/sign-in?next=${encodeURIComponent(next)}`,
+  );
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${first.url}${next}`);
+}
+
+test.setTimeout(120_000);
+
+test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with a follow-up, reorders by keyboard, previews and publishes; a new applicant on another process sees it', async ({
+  page,
+  browser,
+}) => {
+  addStaff('ada@example.org', 'admin');
+  await signIn(page, 'ada@example.org', '/review/form');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Form' }),
+  ).toBeVisible();
+  const preview = page.frameLocator('iframe[title="Preview of the form"]');
+
+  // The Welcome heading, reworded, in the preview as it is typed.
+  await page.getByRole('button', { name: '1. Welcome' }).click();
+  await page.getByLabel('Heading', { exact: true }).fill('Spring press trip');
+  await expect(
+    preview.getByRole('heading', { name: 'Spring press trip' }),
+  ).toBeVisible();
+
+  // A cover, uploaded; it needs its description before Publish is allowed.
+  await page.getByRole('button', { name: 'Images', exact: true }).click();
+  const photo = await sharp({
+    create: { width: 900, height: 1200, channels: 3, background: '#2a6' },
+  })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Upload cover 1').setInputFiles({
+    name: 'spring.png',
+    mimeType: 'image/png',
+    buffer: photo,
+  });
+  // Six encodes of the image (AVIF and WebP, three widths) on a busy machine.
+  await expect(page.getByText('Cover 1 uploaded.')).toBeVisible({
+    timeout: 30_000,
+  });
+  const description = page.getByLabel('Cover 1 description (alternative text)');
+  await description.fill('');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(
+    page.getByText('Describe the image for people who cannot see it.'),
+  ).toBeVisible();
+  await description.fill('A green spring meadow');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+
+  // A required yes/no with a follow-up, added to More Details.
+  await page.getByRole('button', { name: 'Steps', exact: true }).click();
+  await page.getByRole('button', { name: '3. More Details' }).click();
+  await page.getByLabel('New block').selectOption('yesNo');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await page
+    .getByRole('button', { name: 'Yes/no question: New yes/no question' })
+    .click();
+  await page
+    .getByLabel('Question', { exact: true })
+    .last()
+    .fill('Can you travel in April?');
+  await page.getByLabel('Ask a follow-up after Yes').check();
+  await page.getByLabel('Follow-up question').fill('Which dates suit you?');
+  await page.getByLabel('Required').last().check();
+
+  // Two fields swapped from the keyboard: the handle picks a row up, an arrow moves it, Space drops it.
+  const handle = page.getByRole('button', {
+    name: 'Move block What content angle or interest would you bring?',
+  });
+  // Each key waits for dnd-kit's spoken answer to the one before.
+  const heard = (text: string) =>
+    expect(
+      page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }),
+    ).toHaveCount(1);
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await heard(
+    'block What content angle or interest would you bring? moved to position 1 of',
+  );
+  await page.keyboard.press('ArrowDown');
+  await heard('moved to position 2 of');
+  await page.keyboard.press('Space');
+  await heard('dropped at position 2 of');
+  const blocks = page
+    .getByRole('group', { name: 'Step More Details' })
+    .locator('.form-editor__choose');
+  await expect(blocks.nth(0)).toHaveText(
+    'Text question: What deliverables do you intend to create?',
+  );
+  await expect(blocks.nth(1)).toHaveText(
+    'Text question: What content angle or interest would you bring?',
+  );
+
+  // The preview opens More Details, with the new question in place.
+  await page.getByLabel('Open step').selectOption({ label: '3. More Details' });
+  await expect(
+    preview.getByRole('radiogroup', { name: /Can you travel in April\?/ }),
+  ).toBeVisible();
+
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Published version 2' }),
+  ).toBeVisible();
+
+  // A new applicant, in a fresh browser, on the other process.
+  const applicant = await browser.newContext();
+  const applicantPage = await applicant.newPage();
+  await expect(async () => {
+    await applicantPage.goto(second.url);
+    await expect(
+      applicantPage.getByRole('heading', { name: 'Spring press trip' }),
+    ).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 5_000 });
+  await applicant.close();
+});
+
+test('a reviewer is refused the editor', async ({ page }) => {
+  addStaff('rita@example.org', 'reviewer');
+  await signIn(page, 'rita@example.org', '/review/form');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Only an admin may do this.',
+  );
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Workspace' })
+      .getByRole('link', { name: 'Form' }),
+  ).toHaveCount(0);
+});
