@@ -3,8 +3,6 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportTable, TableColumn } from './export-table.ts';
 
-const dateFormat = 'yyyy-mm-dd hh:mm';
-
 const widthOf = (column: TableColumn) =>
   column.key === 'review.notes' ? 60 : column.type === 'text' ? 24 : 18;
 
@@ -33,14 +31,20 @@ export function exportXlsx(table: ExportTable): Readable {
     questions.font = { bold: true };
     questions.commit();
     sheet.addRow(table.columns.map((column) => column.key)).commit();
-    const dates = table.columns.flatMap((column, index) =>
-      column.type === 'date' ? [index + 1] : [],
+    // One style object per kind of column, shared by its cells: exceljs looks a style up by the
+    // object's identity, and works out a new one for each cell that has its own (five times slower).
+    const dateStyle = { numFmt: 'yyyy-mm-dd hh:mm' };
+    const plainStyle = {};
+    const styles = table.columns.map((column) =>
+      column.type === 'date' ? dateStyle : plainStyle,
     );
     for await (const cells of table.rows) {
       const row = sheet.addRow(
         cells.map((cell) => (cell === '' ? null : cell)),
       );
-      for (const index of dates) row.getCell(index).numFmt = dateFormat;
+      styles.forEach((style, index) => {
+        row.getCell(index + 1).style = style;
+      });
       row.commit();
       // A slow reader holds the export back instead of its rows piling up in memory; one that
       // went away ends it.
