@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ExportTable, TableColumn } from './export-table.ts';
 
 const widthOf = (column: TableColumn) =>
@@ -14,25 +13,28 @@ const widthOf = (column: TableColumn) =>
  */
 export function exportXlsx(table: ExportTable): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    // Inline strings: shared ones would be held until the end to be written last.
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  const sheet = workbook.addWorksheet('Applications', {
-    views: [{ state: 'frozen', ySplit: 2 }],
-  });
-  sheet.columns = table.columns.map((column) => ({
-    width: widthOf(column),
-  }));
   const write = async () => {
+    // Loaded at the first workbook asked for: it would add a large share to every server start.
+    const { default: WorkbookWriter } =
+      await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+    const workbook = new WorkbookWriter({
+      stream: output,
+      // Inline strings: shared ones would be held until the end to be written last.
+      useSharedStrings: false,
+      useStyles: true,
+    });
+    const sheet = workbook.addWorksheet('Applications', {
+      views: [{ state: 'frozen', ySplit: 2 }],
+    });
+    sheet.columns = table.columns.map((column) => ({
+      width: widthOf(column),
+    }));
     const questions = sheet.addRow(table.columns.map((c) => c.question));
     questions.font = { bold: true };
     questions.commit();
     sheet.addRow(table.columns.map((column) => column.key)).commit();
-    // One style object per kind of column, shared by its cells: exceljs looks a style up by the
-    // object's identity, and works out a new one for each cell that has its own (five times slower).
+    // One style object per kind of column, shared by its cells: exceljs remembers a style by the
+    // object's identity, and works one out anew for each cell that has an object of its own.
     const dateStyle = { numFmt: 'yyyy-mm-dd hh:mm' };
     const plainStyle = {};
     const styles = table.columns.map((column) =>
