@@ -469,5 +469,15 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '016-applications-config-version': {
+      async up(db: Kysely<unknown>) {
+        // An export asks which configurations its applications were answered under.
+        await db.schema
+          .createIndex('applications_config_version')
+          .on('applications')
+          .column('config_version')
+          .execute();
+      },
+    },
   };
 }
