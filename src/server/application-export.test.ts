@@ -8,7 +8,7 @@ import {
   validApplication,
 } from '../../tests/support/fixtures.ts';
 import { startSmtpServer } from '../../tests/support/mail.ts';
-import { staffMember } from '../../tests/support/staff.ts';
+import { requestAs, staffMember } from '../../tests/support/staff.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
 import { defaultNotificationConfig } from './notifications/notification-config.ts';
 
@@ -57,17 +57,7 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
   let zoe = '';
   let grace = '';
 
-  const as =
-    (cookie: string) => (method: string, path: string, body?: unknown) =>
-      fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: {
-          cookie,
-          origin: publicUrl,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
+  const as = (cookie: string) => requestAs(server, cookie, publicUrl);
   const submit = async (firstName: string, lastName = 'Lovelace') => {
     const application = validApplication({
       firstName,

@@ -1,9 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ExportTable, TableColumn } from './export-table.ts';
-
-const dateFormat = 'yyyy-mm-dd hh:mm';
 
 const widthOf = (column: TableColumn) =>
   column.key === 'review.notes' ? 60 : column.type === 'text' ? 24 : 18;
@@ -16,31 +13,40 @@ const widthOf = (column: TableColumn) =>
  */
 export function exportXlsx(table: ExportTable): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    // Inline strings: shared ones would be held until the end to be written last.
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  const sheet = workbook.addWorksheet('Applications', {
-    views: [{ state: 'frozen', ySplit: 2 }],
-  });
-  sheet.columns = table.columns.map((column) => ({
-    width: widthOf(column),
-  }));
   const write = async () => {
+    // Loaded at the first workbook asked for: it would add a large share to every server start.
+    const { default: WorkbookWriter } =
+      await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+    const workbook = new WorkbookWriter({
+      stream: output,
+      // Inline strings: shared ones would be held until the end to be written last.
+      useSharedStrings: false,
+      useStyles: true,
+    });
+    const sheet = workbook.addWorksheet('Applications', {
+      views: [{ state: 'frozen', ySplit: 2 }],
+    });
+    sheet.columns = table.columns.map((column) => ({
+      width: widthOf(column),
+    }));
     const questions = sheet.addRow(table.columns.map((c) => c.question));
     questions.font = { bold: true };
     questions.commit();
     sheet.addRow(table.columns.map((column) => column.key)).commit();
-    const dates = table.columns.flatMap((column, index) =>
-      column.type === 'date' ? [index + 1] : [],
+    // One style object per kind of column, shared by its cells: exceljs remembers a style by the
+    // object's identity, and works one out anew for each cell that has an object of its own.
+    const dateStyle = { numFmt: 'yyyy-mm-dd hh:mm' };
+    const plainStyle = {};
+    const styles = table.columns.map((column) =>
+      column.type === 'date' ? dateStyle : plainStyle,
     );
     for await (const cells of table.rows) {
       const row = sheet.addRow(
         cells.map((cell) => (cell === '' ? null : cell)),
       );
-      for (const index of dates) row.getCell(index).numFmt = dateFormat;
+      styles.forEach((style, index) => {
+        row.getCell(index + 1).style = style;
+      });
       row.commit();
       // A slow reader holds the export back instead of its rows piling up in memory; one that
       // went away ends it.

@@ -531,15 +531,36 @@ export function createApplicationsRepository(
       return rows.map((row) => row.id);
     },
 
-    /** The configuration versions the selected applications were answered under. */
+    /**
+     * The configuration versions the selected applications were answered under (null: stored
+     * before versions were kept), oldest first. Each version this server has served is looked up
+     * in the index, one at a time: a DISTINCT would read every row, which on SQLite holds the
+     * event loop for as long as the table is big.
+     */
     async configVersionsOf(
       selection: InboxSelection = {},
     ): Promise<Array<string | null>> {
-      const rows = await selected(selection)
-        .select('config_version')
-        .distinct()
+      const served = await db
+        .selectFrom('wizard_configs')
+        .select('version')
+        .orderBy('first_served_at')
+        .orderBy('version')
         .execute();
-      return rows.map((row) => row.config_version);
+      const versions: Array<string | null> = [];
+      for (const version of [null, ...served.map((row) => row.version)]) {
+        const found = await selected(selection)
+          .select('id')
+          .$if(version === null, (query) =>
+            query.where('config_version', 'is', null),
+          )
+          .$if(version !== null, (query) =>
+            query.where('config_version', '=', version),
+          )
+          .limit(1)
+          .executeTakeFirst();
+        if (found) versions.push(version);
+      }
+      return versions;
     },
 
     /**

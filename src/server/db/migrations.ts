@@ -469,6 +469,16 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '016-applications-config-version': {
+      async up(db: Kysely<unknown>) {
+        // An export asks which configurations its applications were answered under.
+        await db.schema
+          .createIndex('applications_config_version')
+          .on('applications')
+          .column('config_version')
+          .execute();
+      },
+    },
     '017-outbox-lanes': {
       async up(db: Kysely<unknown>) {
         // What a person sent goes before what events set off: a decision e-mail must not wait

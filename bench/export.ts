@@ -1,0 +1,262 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+} from 'node:perf_hooks';
+import { Writable, type Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { pipeline } from 'node:stream/promises';
+import { buildApplicationModel } from '../src/engine/application-schema.ts';
+import { createApplicationDescriptions } from '../src/server/application-descriptions.ts';
+import { exportCsv } from '../src/server/csv-export.ts';
+import { inboxColumnsOf } from '../src/server/db/applicant-columns.ts';
+import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
+import type { Database } from '../src/server/db/database.ts';
+import { exportTable } from '../src/server/export-table.ts';
+import { exportXlsx } from '../src/server/xlsx-export.ts';
+import { scratchDatabase } from '../tests/support/databases.ts';
+import { exampleConfig, validApplication } from '../tests/support/fixtures.ts';
+
+// An export of 100,000 applications from a scratch SQLite database (its reads are synchronous, so
+// it is where an export could hold the event loop), as CSV and as .xlsx: the time each takes and the
+// longest the event loop stalled meanwhile, beside the stalls of the same loop left idle for as
+// long. Every tenth application has a note, a tag and two votes, every twentieth a decision e-mail.
+// Fails when a stall passes bench/budgets.json's exportStallMsMax.
+const budgets = JSON.parse(
+  readFileSync('bench/budgets.json', 'utf8'),
+) as Record<string, number>;
+const budget = budgets.exportStallMsMax ?? Infinity;
+const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const chunk = 1000;
+
+// Each measurement starts from a collected heap, so the seeding's garbage is not collected inside it.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+async function seed(database: Database) {
+  const { db } = database;
+  const staff = ['ana@example.org', 'ben@example.org'].map((email) => ({
+    id: randomUUID(),
+    email,
+    role: 'reviewer' as const,
+    password_hash: 'not used',
+    created_at: new Date().toISOString(),
+    last_sign_in_at: null,
+  }));
+  await db.insertInto('staff_accounts').values(staff).execute();
+  const payload = validApplication();
+  const firstReceivedAt = Date.UTC(2026, 0, 1);
+  for (let from = 0; from < rows; from += chunk) {
+    const applications = Array.from({ length: chunk }, (_, index) => {
+      const n = from + index;
+      payload.personalInfo.firstName = `Zoë ${n}`;
+      payload.personalInfo.emailAddress = `zoe.${n}@example.com`;
+      const json = JSON.stringify(payload);
+      const receivedAt = new Date(firstReceivedAt + n * 1000).toISOString();
+      return {
+        id: randomUUID(),
+        page_id: 'aldmere-creators',
+        idempotency_key: randomUUID(),
+        payload_hash: createHash('sha256').update(json).digest('hex'),
+        received_at: receivedAt,
+        payload: json,
+        config_version: null,
+        full_name: `Zoë ${n} Lovelace`,
+        email: payload.personalInfo.emailAddress,
+        country_code: 'GB',
+        ...inboxColumnsOf(payload),
+      };
+    });
+    await db.transaction().execute(async (transaction) => {
+      await transaction
+        .insertInto('applications')
+        .values(applications)
+        .execute();
+      const worked = applications.filter((_, index) => index % 10 === 0);
+      await transaction
+        .insertInto('tags')
+        .values(worked.map(({ id }) => ({ application_id: id, tag: 'coast' })))
+        .execute();
+      await transaction
+        .insertInto('notes')
+        .values(
+          worked.map(({ id, received_at }) => ({
+            id: randomUUID(),
+            application_id: id,
+            author: 'ana@example.org',
+            at: received_at,
+            body: 'Strong portfolio; budget agreed.',
+          })),
+        )
+        .execute();
+      await transaction
+        .insertInto('votes')
+        .values(
+          worked.flatMap(({ id, received_at }) =>
+            staff.map((member) => ({
+              application_id: id,
+              staff_id: member.id,
+              value: 1,
+              at: received_at,
+            })),
+          ),
+        )
+        .execute();
+      await transaction
+        .insertInto('outbox')
+        .values(
+          applications
+            .filter((_, index) => index % 20 === 0)
+            .map(({ id, email, received_at }) => ({
+              id: randomUUID(),
+              channel: 'email' as const,
+              purpose: 'decision_accepted',
+              application_id: id,
+              recipient: email,
+              content: '{}',
+              dedupe_key: null,
+              status: 'sent' as const,
+              created_at: received_at,
+              next_attempt_at: received_at,
+              give_up_at: received_at,
+              locked_until: null,
+              sent_at: received_at,
+              last_error: null,
+            })),
+        )
+        .execute();
+    });
+  }
+}
+
+/**
+ * How long the event loop stalled while `work` ran. Wall clock: a histogram of timer delays and a
+ * 1 ms timer's lateness, which on a loaded machine also count the time the process waited for a
+ * core. Busy: the main thread's own CPU time between two turns of the loop, the stall the code
+ * itself makes, which is what a request waits for on a machine with a core to spare.
+ */
+async function stallsDuring(work: () => Promise<void>) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  const cpuMs = () => {
+    const { user, system } = process.threadCpuUsage();
+    return (user + system) / 1000;
+  };
+  let longestLate = 0;
+  let longestBusy = 0;
+  let heapMb = 0;
+  let last = performance.now();
+  let lastCpu = cpuMs();
+  const probe = setInterval(() => {
+    const now = performance.now();
+    const cpu = cpuMs();
+    longestLate = Math.max(longestLate, now - last - 1);
+    longestBusy = Math.max(longestBusy, cpu - lastCpu);
+    heapMb = Math.max(heapMb, process.memoryUsage().heapUsed / 1e6);
+    last = now;
+    lastCpu = cpu;
+  }, 1);
+  // The garbage collector's pauses, to tell the code's own stalls from the collector's.
+  let longestGc = 0;
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      longestGc = Math.max(longestGc, entry.duration);
+  });
+  collections.observe({ entryTypes: ['gc'] });
+  histogram.enable();
+  const started = performance.now();
+  const startedCpu = process.cpuUsage();
+  await work();
+  const elapsed = performance.now() - started;
+  const { user, system } = process.cpuUsage(startedCpu);
+  // One more turn of the probe, so a stall at the very end is counted too.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  histogram.disable();
+  clearInterval(probe);
+  collections.disconnect();
+  return {
+    elapsed,
+    maxMs: Math.max(histogram.max / 1e6, longestLate),
+    p99Ms: histogram.percentile(99) / 1e6,
+    busyMs: longestBusy,
+    // Every thread's: compression runs beside the main thread.
+    cpuMs: (user + system) / 1000,
+    heapMb,
+    gcMs: longestGc,
+  };
+}
+
+/** A reader that takes every byte as it comes, and counts them. */
+async function drain(stream: Readable): Promise<number> {
+  let bytes = 0;
+  await pipeline(
+    stream,
+    new Writable({
+      write(piece: Buffer, _encoding, done) {
+        bytes += piece.length;
+        done();
+      },
+    }),
+  );
+  return bytes;
+}
+
+const scratch = await scratchDatabase('sqlite');
+const database = await scratch.open();
+const seeding = performance.now();
+await seed(database);
+process.stdout.write(
+  `Export of ${rows.toLocaleString('en')} applications from SQLite (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)\n`,
+);
+const repository = createApplicationsRepository(database);
+const descriptions = createApplicationDescriptions(
+  repository,
+  buildApplicationModel(exampleConfig()),
+);
+const sources = { database, repository, descriptions };
+
+// Once per process, the first workbook loads exceljs' writer: measured apart from the exports.
+collectGarbage();
+const loading = await stallsDuring(async () => {
+  await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+});
+process.stdout.write(
+  `  loading the workbook writer (once per process): busy ${loading.busyMs.toFixed(1)} ms, wall ${loading.maxMs.toFixed(1)} ms\n`,
+);
+
+const results: Array<
+  [string, Awaited<ReturnType<typeof stallsDuring>>, number]
+> = [];
+for (const [format, write] of [
+  ['csv', exportCsv],
+  ['xlsx', exportXlsx],
+] as const) {
+  let bytes = 0;
+  collectGarbage();
+  const measured = await stallsDuring(async () => {
+    bytes = await drain(write(await exportTable(sources)));
+  });
+  results.push([format, measured, bytes]);
+}
+// The floor: the same loop with nothing to do, for as long as the slower export took.
+const idleFor = Math.max(...results.map(([, measured]) => measured.elapsed));
+collectGarbage();
+const idle = await stallsDuring(
+  () => new Promise((resolve) => setTimeout(resolve, idleFor)),
+);
+let isWithin = true;
+for (const [format, measured, bytes] of results) {
+  const within = measured.busyMs <= budget;
+  if (!within) isWithin = false;
+  process.stdout.write(
+    `  ${format.padEnd(5)} ${(measured.elapsed / 1000).toFixed(1).padStart(6)} s (CPU ${(measured.cpuMs / 1000).toFixed(1)} s)  ${(bytes / 1e6).toFixed(1).padStart(6)} MB (heap at most ${measured.heapMb.toFixed(0)} MB)  ${((rows / measured.elapsed) * 1000).toFixed(0).padStart(6)} rows/s  longest stall: busy ${measured.busyMs.toFixed(1).padStart(5)} ms ${within ? 'within' : 'OUTSIDE'} max ${budget}, wall ${measured.maxMs.toFixed(1).padStart(6)} ms (p99 ${measured.p99Ms.toFixed(1)} ms), longest GC ${measured.gcMs.toFixed(1)} ms\n`,
+  );
+}
+process.stdout.write(
+  `  idle  ${(idle.elapsed / 1000).toFixed(1).padStart(6)} s  the same loop with nothing to do: busy ${idle.busyMs.toFixed(1)} ms, wall ${idle.maxMs.toFixed(1)} ms (p99 ${idle.p99Ms.toFixed(1)} ms), longest GC ${idle.gcMs.toFixed(1)} ms: the floor of this machine now\n`,
+);
+await database.close();
+await scratch.drop();
+process.exit(isWithin ? 0 : 1);
