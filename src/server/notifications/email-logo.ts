@@ -64,12 +64,22 @@ export async function emailLogoRoutes(
       .png({ compressionLevel: 9 })
       .toBuffer();
   };
-  app.get(emailLogoPath, async (_request, reply) => {
+  app.get(emailLogoPath, async (request, reply) => {
     rendered ??= render().catch((error: unknown) => {
       rendered = undefined;
       throw error;
     });
-    const png = await rendered;
+    let png: Buffer;
+    try {
+      png = await rendered;
+    } catch (error) {
+      // The operator's to fix (the file is missing or no image); the e-mail shows the logo's alt text.
+      request.log.error({ err: error }, 'cannot make the e-mail logo');
+      return reply.code(404).send({
+        error: 'not_found',
+        message: 'The configured logo cannot be read as an image.',
+      });
+    }
     return reply
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'public, max-age=86400')
