@@ -10,6 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pipeline } from 'node:stream/promises';
 import { buildApplicationModel } from '../src/engine/application-schema.ts';
+import { configHashOf } from '../src/server/form/form-store.ts';
 import { createApplicationDescriptions } from '../src/server/application-descriptions.ts';
 import { exportCsv } from '../src/server/csv-export.ts';
 import { inboxColumnsOf } from '../src/server/db/applicant-columns.ts';
@@ -211,10 +212,9 @@ process.stdout.write(
   `Export of ${rows.toLocaleString('en')} applications from SQLite (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)\n`,
 );
 const repository = createApplicationsRepository(database);
-const descriptions = createApplicationDescriptions(
-  repository,
-  buildApplicationModel(exampleConfig()),
-);
+const model = buildApplicationModel(exampleConfig());
+const form = { model, configHash: configHashOf(model.config) };
+const descriptions = createApplicationDescriptions(repository, () => form);
 const sources = { database, repository, descriptions };
 
 // Once per process, the first workbook loads exceljs' writer: measured apart from the exports.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messageOf } from '#review/lib/api.ts';
+import { EraseQuestion } from '#review/lib/erase-question.tsx';
 import type { ReviewActions } from './use-review-actions.ts';
 
 /** An admin's erasure, asked twice: the application and everything about it go for good. */
@@ -23,38 +23,18 @@ export function EraseControl({
       </button>
     );
   return (
-    <div
-      className="erase erase--asking"
-      role="group"
-      aria-label="Erase this application"
-    >
-      <p className="erase__question">
-        Erase this application, its notes and votes for good? The audit log
-        keeps only that it was erased.
-      </p>
-      <button
-        type="button"
-        className="button button--danger"
-        aria-disabled={erase.isPending}
-        onClick={() => {
-          if (!erase.isPending)
-            erase.mutate(undefined, { onSuccess: onErased });
-        }}
-      >
-        Erase for good
-      </button>
-      <button
-        type="button"
-        className="button button--outlined"
-        onClick={() => setIsAsking(false)}
-      >
-        Keep it
-      </button>
-      {erase.isError && (
-        <p className="field__error" role="alert">
-          {messageOf(erase.error)}
-        </p>
-      )}
-    </div>
+    <EraseQuestion
+      name="Erase this application"
+      question="Erase this application, its notes and votes for good? The audit log keeps only that it was erased."
+      proceed={{
+        label: 'Erase for good',
+        isFinal: true,
+        isPending: erase.isPending,
+        onClick: () => erase.mutate(undefined, { onSuccess: onErased }),
+      }}
+      keepLabel="Keep it"
+      onKeep={() => setIsAsking(false)}
+      failure={erase.error}
+    />
   );
 }

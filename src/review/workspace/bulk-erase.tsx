@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { eraseApplications, type BulkTarget } from '#review-api/application.ts';
-import { call, messageOf } from '#review/lib/api.ts';
+import { call } from '#review/lib/api.ts';
+import { EraseQuestion } from '#review/lib/erase-question.tsx';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { useMe } from '#review/lib/use-me.ts';
@@ -64,49 +65,32 @@ export function BulkErase({
         Erase…
       </button>
     );
+  const isAsking = step === 'asking';
   return (
-    <div
-      className="erase erase--asking"
-      role="group"
-      aria-label="Erase the selected applications"
-    >
-      <p className="erase__question">
-        {step === 'asking'
+    <EraseQuestion
+      name="Erase the selected applications"
+      question={
+        isAsking
           ? `Erase ${applications(count)} with their notes, votes and e-mails? The audit log keeps only that they were erased.`
-          : `This cannot be undone: ${applications(count)} go for good.`}
-      </p>
-      {step === 'asking' ? (
-        <button
-          type="button"
-          className="button button--outlined"
-          onClick={() => setStep('confirming')}
-        >
-          Continue
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="button button--danger"
-          aria-disabled={erase.isPending}
-          onClick={() => {
-            if (!erase.isPending) erase.mutate();
-          }}
-        >
-          Erase {applications(count)} for good
-        </button>
-      )}
-      <button
-        type="button"
-        className="button button--outlined"
-        onClick={() => setStep('closed')}
-      >
-        Keep them
-      </button>
-      {erase.isError && (
-        <p className="field__error" role="alert">
-          {messageOf(erase.error)}
-        </p>
-      )}
-    </div>
+          : `This cannot be undone: ${applications(count)} go for good.`
+      }
+      proceed={
+        isAsking
+          ? {
+              label: 'Continue',
+              isFinal: false,
+              onClick: () => setStep('confirming'),
+            }
+          : {
+              label: `Erase ${applications(count)} for good`,
+              isFinal: true,
+              isPending: erase.isPending,
+              onClick: () => erase.mutate(),
+            }
+      }
+      keepLabel="Keep them"
+      onKeep={() => setStep('closed')}
+      failure={erase.error}
+    />
   );
 }

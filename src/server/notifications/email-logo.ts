@@ -63,7 +63,7 @@ export async function emailLogoRoutes(
       .png({ compressionLevel: 9 })
       .toBuffer();
   };
-  app.get(emailLogoPath, async (_request, reply) => {
+  app.get(emailLogoPath, async (request, reply) => {
     const file = localLogoFile(current(), configDirectory);
     if (!file)
       return reply
@@ -76,7 +76,17 @@ export async function emailLogoRoutes(
       });
       rendered = { file, png };
     }
-    const png = await rendered.png;
+    let png: Buffer;
+    try {
+      png = await rendered.png;
+    } catch (error) {
+      // The operator's to fix (the file is missing or no image); the e-mail shows the logo's alt text.
+      request.log.error({ err: error }, 'cannot make the e-mail logo');
+      return reply.code(404).send({
+        error: 'not_found',
+        message: 'The configured logo cannot be read as an image.',
+      });
+    }
     return reply
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'public, max-age=86400')

@@ -79,7 +79,7 @@ describe('e-mails in Chromium', () => {
     await server.close();
   });
 
-  test('there is one of each template', () => {
+  test('there is one of each template; those to staff accounts carry the one-click unsubscribe, those to applicants none', () => {
     expect([...emails.keys()].sort()).toEqual([
       'accepted',
       'declined',
@@ -87,6 +87,15 @@ describe('e-mails in Chromium', () => {
       'new_application',
       'receipt',
     ]);
+    expect(emails.get('new_application')?.headers).toEqual({
+      'List-Unsubscribe': `<${server.baseUrl}/unsubscribe/staff-1>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(emails.get('digest')?.headers?.['List-Unsubscribe']).toBe(
+      `<${server.baseUrl}/unsubscribe/staff-2>`,
+    );
+    for (const name of ['receipt', 'accepted', 'declined'])
+      expect(emails.get(name)?.headers).toBeUndefined();
   });
 
   for (const width of [375, 700])
@@ -161,4 +170,24 @@ describe('e-mails in Chromium', () => {
       await page.close();
     }
   });
+});
+
+test('a logo that is missing from the configuration’s images answers 404, not a server error', async () => {
+  const server = await startTestServer({
+    config: exampleConfig({
+      logo: {
+        src: '/images/no-such-logo.svg',
+        alt: 'Visit Aldmere Coast',
+        width: 200,
+        height: 48,
+      },
+    }),
+  });
+  try {
+    const response = await fetch(`${server.baseUrl}/email/logo.png`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  } finally {
+    await server.close();
+  }
 });

@@ -95,6 +95,26 @@ export async function unsubscribeRoutes(
       .where('id', '=', staffId)
       .executeTakeFirst();
   }
+  /** The account's choice made by its link, and recorded as the account's own. */
+  async function choose(
+    account: { id: string; email: string },
+    notify: Notify,
+    address: string,
+    detail: string,
+  ) {
+    await db
+      .updateTable('staff_accounts')
+      .set({ notify })
+      .where('id', '=', account.id)
+      .execute();
+    await audit.record({
+      actor: account.email,
+      action: notify === 'none' ? 'unsubscribed' : 'resubscribed',
+      subject: account.email,
+      address,
+      detail,
+    });
+  }
   const notValid = (reply: FastifyReply) =>
     page(
       reply,
@@ -128,20 +148,8 @@ export async function unsubscribeRoutes(
     const { token } = request.params;
     const account = await accountOf(token);
     if (!account) return notValid(reply);
-    if (account.notify !== 'none') {
-      await db
-        .updateTable('staff_accounts')
-        .set({ notify: 'none' })
-        .where('id', '=', account.id)
-        .execute();
-      await audit.record({
-        actor: account.email,
-        action: 'unsubscribed',
-        subject: account.email,
-        address: request.ip,
-        detail: `was ${account.notify}`,
-      });
-    }
+    if (account.notify !== 'none')
+      await choose(account, 'none', request.ip, `was ${account.notify}`);
     return offPage(reply, token, account.email);
   });
 
@@ -159,18 +167,7 @@ export async function unsubscribeRoutes(
           'Choose which e-mails to get',
           `<p>Send each application, or a daily digest.</p>${resubscribeButtons(token)}`,
         );
-      await db
-        .updateTable('staff_accounts')
-        .set({ notify })
-        .where('id', '=', account.id)
-        .execute();
-      await audit.record({
-        actor: account.email,
-        action: 'resubscribed',
-        subject: account.email,
-        address: request.ip,
-        detail: notify,
-      });
+      await choose(account, notify, request.ip, notify);
       return page(
         reply,
         200,
