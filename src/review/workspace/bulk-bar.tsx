@@ -10,10 +10,8 @@ import type { DecisionStage } from '#review-api/messages.ts';
 import { call, downloadCsv, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
-import {
-  BulkDecisionDialog,
-  type DecisionText,
-} from './bulk-decision-dialog.tsx';
+import type { EmailText } from '#review/lib/email-fields.tsx';
+import { BulkDecisionDialog } from './bulk-decision-dialog.tsx';
 import { countOf, targetOf, type Selection } from './selection.ts';
 
 const whole = new Intl.NumberFormat('en');
@@ -46,9 +44,9 @@ export function BulkBar({
   // A move to Accepted or Declined asks first, offering the e-mail; what was written for each
   // stays until it is sent, whatever is refused or closed meanwhile.
   const [deciding, setDeciding] = useState<DecisionStage | null>(null);
-  const [texts, setTexts] = useState<
-    Partial<Record<DecisionStage, DecisionText>>
-  >({});
+  const [texts, setTexts] = useState<Partial<Record<DecisionStage, EmailText>>>(
+    {},
+  );
   const count = countOf(selection);
   const target = targetOf(selection, view);
 

@@ -10,7 +10,7 @@ import {
   startSmtpServer,
   startWebhookReceiver,
 } from '../../../tests/support/mail.ts';
-import { staffMember } from '../../../tests/support/staff.ts';
+import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 
@@ -69,15 +69,7 @@ describe.each(engines)('e-mails and webhooks on %s', (engine) => {
   });
 
   const send = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie,
-        origin: publicUrl,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    staffFetch(server, { cookie, origin: publicUrl }, method, path, body);
 
   test('a new application e-mails the staff who want each one and the shared inbox, thanks the applicant, and posts a signed webhook after the receiver recovers', async () => {
     const response = await putApplication(
