@@ -11,7 +11,10 @@ import { call, downloadCsv, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
 import type { EmailText } from '#review/lib/email-fields.tsx';
-import { BulkDecisionDialog } from './bulk-decision-dialog.tsx';
+import {
+  applicantsCount,
+  BulkDecisionDialog,
+} from './bulk-decision-dialog.tsx';
 import { countOf, targetOf, type Selection } from './selection.ts';
 
 const whole = new Intl.NumberFormat('en');
@@ -83,7 +86,7 @@ export function BulkBar({
     onClear();
     onDone();
     onOutcome({
-      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${emailed === 1 ? '1 applicant' : `${whole.format(emailed)} applicants`}.`,
+      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${applicantsCount(emailed)}.`,
       isError: false,
     });
   };

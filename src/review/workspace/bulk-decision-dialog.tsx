@@ -16,7 +16,7 @@ import { queryKeys } from '#review/lib/query-keys.ts';
 const whole = new Intl.NumberFormat('en');
 const applicationsCount = (count: number) =>
   count === 1 ? '1 application' : `${whole.format(count)} applications`;
-const applicantsCount = (count: number) =>
+export const applicantsCount = (count: number) =>
   count === 1 ? '1 applicant' : `${whole.format(count)} applicants`;
 const decisionVerbs: Record<DecisionStage, string> = {
   accepted: 'Accept',
