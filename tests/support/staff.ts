@@ -35,16 +35,27 @@ export async function staffMember(
   return signedIn(server, email, password, origin);
 }
 
-/** A request of the workspace's API as a signed-in staff member sends it, from the server's own origin. */
+/** A request of the workspace's API as its page makes one: the session cookie, the expected origin, JSON. */
+export function staffFetch(
+  server: TestServer,
+  { cookie, origin }: { cookie: string; origin: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+/** `staffFetch` bound to one staff member, from the server's own origin unless told otherwise. */
 export const requestAs =
   (server: TestServer, cookie: string, origin = server.baseUrl) =>
   (method: string, path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie,
-        origin,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    staffFetch(server, { cookie, origin }, method, path, body);

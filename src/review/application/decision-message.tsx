@@ -6,7 +6,8 @@ import {
   sendDecision,
   type DecisionStage,
 } from '#review-api/messages.ts';
-import { ApiError, call, messageOf } from '#review/lib/api.ts';
+import { ApiError, call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
+import { EmailFields, type EmailText } from '#review/lib/email-fields.tsx';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { useApplicationEmails } from './use-application-emails.ts';
@@ -88,15 +89,14 @@ function DraftForm({
   initial: { to: string; subject: string; body: string };
   onDone: () => void;
 }) {
-  const [subject, setSubject] = useState(initial.subject);
-  const [body, setBody] = useState(initial.body);
+  const [text, setText] = useState<EmailText>(initial);
   const id = useId();
   const client = useQueryClient();
   const send = useMutation({
     mutationFn: () =>
       call(sendDecision, {
         params: { id: applicationId },
-        body: { stage, subject, body },
+        body: { stage, subject: text.subject, body: text.body },
       }),
     onSuccess: () => {
       void client.invalidateQueries({
@@ -107,6 +107,7 @@ function DraftForm({
     },
   });
 
+  const errors = send.isError ? fieldErrorsOf(send.error) : {};
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!send.isPending) send.mutate();
@@ -122,28 +123,8 @@ function DraftForm({
         Tell the applicant? ({stageLabels[stage]})
       </SectionHeading>
       <p className="decision-message__to">To: {initial.to}</p>
-      <label className="field__label" htmlFor={`${id}-subject`}>
-        Subject
-      </label>
-      <input
-        id={`${id}-subject`}
-        className="input"
-        maxLength={300}
-        value={subject}
-        onChange={(event) => setSubject(event.currentTarget.value)}
-      />
-      <label className="field__label" htmlFor={`${id}-body`}>
-        Message
-      </label>
-      <textarea
-        id={`${id}-body`}
-        className="input input--multiline"
-        rows={10}
-        maxLength={20_000}
-        value={body}
-        onChange={(event) => setBody(event.currentTarget.value)}
-      />
-      {send.isError && (
+      <EmailFields id={id} text={text} onChange={setText} errors={errors} />
+      {send.isError && !errors.subject && !errors.body && (
         <p className="field__error" role="alert">
           {messageOf(send.error)}
         </p>

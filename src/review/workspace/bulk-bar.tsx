@@ -11,9 +11,10 @@ import type { DecisionStage } from '#review-api/messages.ts';
 import { call, downloadFile, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
+import type { EmailText } from '#review/lib/email-fields.tsx';
 import {
+  applicantsCount,
   BulkDecisionDialog,
-  type DecisionText,
 } from './bulk-decision-dialog.tsx';
 import { BulkErase } from './bulk-erase.tsx';
 import { formatNames, formats } from './export-links.tsx';
@@ -49,9 +50,9 @@ export function BulkBar({
   // A move to Accepted or Declined asks first, offering the e-mail; what was written for each
   // stays until it is sent, whatever is refused or closed meanwhile.
   const [deciding, setDeciding] = useState<DecisionStage | null>(null);
-  const [texts, setTexts] = useState<
-    Partial<Record<DecisionStage, DecisionText>>
-  >({});
+  const [texts, setTexts] = useState<Partial<Record<DecisionStage, EmailText>>>(
+    {},
+  );
   const count = countOf(selection);
   const target = targetOf(selection, view);
 
@@ -88,7 +89,7 @@ export function BulkBar({
     onClear();
     onDone();
     onOutcome({
-      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${emailed === 1 ? '1 applicant' : `${whole.format(emailed)} applicants`}.`,
+      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${applicantsCount(emailed)}.`,
       isError: false,
     });
   };

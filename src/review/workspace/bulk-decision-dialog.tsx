@@ -10,15 +10,13 @@ import {
   type DecisionStage,
 } from '#review-api/messages.ts';
 import { ApiError, call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
+import { EmailFields, type EmailText } from '#review/lib/email-fields.tsx';
 import { queryKeys } from '#review/lib/query-keys.ts';
-
-/** What staff wrote for every applicant of a decision: placeholders still in braces. */
-export type DecisionText = { subject: string; body: string };
 
 const whole = new Intl.NumberFormat('en');
 const applicationsCount = (count: number) =>
   count === 1 ? '1 application' : `${whole.format(count)} applications`;
-const applicantsCount = (count: number) =>
+export const applicantsCount = (count: number) =>
   count === 1 ? '1 applicant' : `${whole.format(count)} applicants`;
 const decisionVerbs: Record<DecisionStage, string> = {
   accepted: 'Accept',
@@ -46,9 +44,9 @@ export function BulkDecisionDialog({
   target: BulkTarget;
   /** How many are selected. */
   count: number;
-  /** What staff have written so far; the configured text until they write. */
-  text: DecisionText | undefined;
-  onText: (text: DecisionText) => void;
+  /** What staff have written so far, placeholders in braces; the configured text until they write. */
+  text: EmailText | undefined;
+  onText: (text: EmailText) => void;
   onSent: (outcome: { moved: number; emailed: number }) => void;
   onMoveWithout: () => void;
   /** The server refused: the lists it judged by are read again. */
@@ -68,7 +66,7 @@ export function BulkDecisionDialog({
     gcTime: 0,
   });
   const send = useMutation({
-    mutationFn: (written: DecisionText) =>
+    mutationFn: (written: EmailText) =>
       call(sendDecisions, { body: { ...target, stage, ...written } }),
     onSuccess: onSent,
     onError: (failure) => {
@@ -152,55 +150,13 @@ export function BulkDecisionDialog({
         </p>
         {recipients > 0 && (
           <>
-            <label className="field__label" htmlFor={`${id}-subject`}>
-              Subject
-            </label>
-            <input
-              id={`${id}-subject`}
-              className="input"
-              maxLength={300}
-              value={written.subject}
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={
-                errors.subject ? `${id}-subject-error` : undefined
-              }
-              onChange={(event) =>
-                onText({ ...written, subject: event.currentTarget.value })
-              }
+            <EmailFields
+              id={id}
+              text={written}
+              onChange={onText}
+              errors={errors}
+              hint={`Filled in for each applicant: ${decisionPlaceholders.map((name) => `{${name}}`).join(', ')}.`}
             />
-            {errors.subject && (
-              <p
-                id={`${id}-subject-error`}
-                className="field__error"
-                role="alert"
-              >
-                {errors.subject}
-              </p>
-            )}
-            <label className="field__label" htmlFor={`${id}-body`}>
-              Message
-            </label>
-            <textarea
-              id={`${id}-body`}
-              className="input input--multiline"
-              rows={8}
-              maxLength={20_000}
-              value={written.body}
-              aria-invalid={errors.body ? true : undefined}
-              aria-describedby={`${id}-placeholders${errors.body ? ` ${id}-body-error` : ''}`}
-              onChange={(event) =>
-                onText({ ...written, body: event.currentTarget.value })
-              }
-            />
-            {errors.body && (
-              <p id={`${id}-body-error`} className="field__error" role="alert">
-                {errors.body}
-              </p>
-            )}
-            <p id={`${id}-placeholders`} className="bulk-decision__hint">
-              Filled in for each applicant:{' '}
-              {decisionPlaceholders.map((name) => `{${name}}`).join(', ')}.
-            </p>
             {example && (
               <section
                 className="bulk-decision__preview"
@@ -261,7 +217,7 @@ export function BulkDecisionDialog({
       aria-labelledby={`${id}-heading`}
       onClose={onClose}
     >
-      <h2 id={`${id}-heading`} className="shortcuts__heading">
+      <h2 id={`${id}-heading`} className="bulk-decision__heading">
         {heading}
       </h2>
       {content}

@@ -6,7 +6,7 @@ import {
   validApplication,
 } from '../../../tests/support/fixtures.ts';
 import { startSmtpServer } from '../../../tests/support/mail.ts';
-import { staffMember } from '../../../tests/support/staff.ts';
+import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { defaultNotificationConfig } from '../notifications/notification-config.ts';
 
@@ -69,15 +69,7 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
   });
 
   const send = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie,
-        origin: publicUrl,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    staffFetch(server, { cookie, origin: publicUrl }, method, path, body);
   const declined = async () =>
     (
       (await (
@@ -253,17 +245,12 @@ test('without e-mail on the server, a decision on several applications is refuse
         { ids: [id], stage: 'accepted', subject: 'Yes', body: 'Yes' },
       ],
     ] as const) {
-      const refused = await fetch(
-        `${server.baseUrl}/api/review/applications/${path}`,
-        {
-          method: 'POST',
-          headers: {
-            cookie,
-            origin: publicUrl,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify(body),
-        },
+      const refused = await staffFetch(
+        server,
+        { cookie, origin: publicUrl },
+        'POST',
+        `/api/review/applications/${path}`,
+        body,
       );
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ error: 'email_off' });
