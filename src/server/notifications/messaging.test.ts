@@ -10,11 +10,7 @@ import {
   startSmtpServer,
   startWebhookReceiver,
 } from '../../../tests/support/mail.ts';
-<<<<<<< HEAD
-import { requestAs, staffMember } from '../../../tests/support/staff.ts';
-=======
 import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
->>>>>>> i23-bulk
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 
@@ -73,11 +69,7 @@ describe.each(engines)('e-mails and webhooks on %s', (engine) => {
   });
 
   const send = (method: string, path: string, body?: unknown) =>
-<<<<<<< HEAD
-    requestAs(server, cookie, publicUrl)(method, path, body);
-=======
     staffFetch(server, { cookie, origin: publicUrl }, method, path, body);
->>>>>>> i23-bulk
 
   test('a new application e-mails the staff who want each one and the shared inbox, thanks the applicant, and posts a signed webhook after the receiver recovers', async () => {
     const response = await putApplication(
