@@ -39,49 +39,49 @@ export async function teamWorkOf(
   const work = new Map<string, TeamWork>();
   if (applicationIds.length === 0) return work;
   const ids = [...applicationIds];
-  const [stages, moves, tags, votes, notes, emails] = await Promise.all([
-    db
-      .selectFrom('applications')
-      .select(['id', 'stage'])
-      .where('id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('stage_moves')
-      .select(['application_id', (eb) => eb.fn.max('at').as('at')])
-      .where('application_id', 'in', ids)
-      .groupBy('application_id')
-      .execute(),
-    db
-      .selectFrom('tags')
-      .select(['application_id', 'tag'])
-      .where('application_id', 'in', ids)
-      .orderBy('tag')
-      .execute(),
-    db
-      .selectFrom('votes')
-      .innerJoin('staff_accounts', 'staff_accounts.id', 'votes.staff_id')
-      .select(['votes.application_id', 'staff_accounts.email', 'votes.value'])
-      .where('votes.application_id', 'in', ids)
-      .orderBy('staff_accounts.email')
-      .execute(),
-    db
-      .selectFrom('notes')
-      .select(['application_id', 'id', 'author', 'at', 'body'])
-      .where('application_id', 'in', ids)
-      .orderBy('at')
-      .orderBy('id')
-      .execute(),
-    // Decision e-mails are the outbox's `decision_<stage>` messages; the newest one counts.
-    db
-      .selectFrom('outbox')
-      .select(['application_id', 'purpose', 'status', 'sent_at'])
-      .where('application_id', 'in', ids)
-      .where('channel', '=', 'email')
-      .where('purpose', 'in', ['decision_accepted', 'decision_declined'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-  ]);
+  // One after another: together they would take six of PostgreSQL's pooled connections from the
+  // requests that arrive meanwhile.
+  const stages = await db
+    .selectFrom('applications')
+    .select(['id', 'stage'])
+    .where('id', 'in', ids)
+    .execute();
+  const moves = await db
+    .selectFrom('stage_moves')
+    .select(['application_id', (eb) => eb.fn.max('at').as('at')])
+    .where('application_id', 'in', ids)
+    .groupBy('application_id')
+    .execute();
+  const tags = await db
+    .selectFrom('tags')
+    .select(['application_id', 'tag'])
+    .where('application_id', 'in', ids)
+    .orderBy('tag')
+    .execute();
+  const votes = await db
+    .selectFrom('votes')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'votes.staff_id')
+    .select(['votes.application_id', 'staff_accounts.email', 'votes.value'])
+    .where('votes.application_id', 'in', ids)
+    .orderBy('staff_accounts.email')
+    .execute();
+  const notes = await db
+    .selectFrom('notes')
+    .select(['application_id', 'id', 'author', 'at', 'body'])
+    .where('application_id', 'in', ids)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  // Decision e-mails are the outbox's `decision_<stage>` messages; the newest one counts.
+  const emails = await db
+    .selectFrom('outbox')
+    .select(['application_id', 'purpose', 'status', 'sent_at'])
+    .where('application_id', 'in', ids)
+    .where('channel', '=', 'email')
+    .where('purpose', 'in', ['decision_accepted', 'decision_declined'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const movedAt = new Map(moves.map((move) => [move.application_id, move.at]));
   const tagsOf = new Map<string, string[]>();
   for (const row of tags) push(tagsOf, row.application_id, row.tag);
