@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { contrastRatio, defaultTheme } from '#engine/config-schema.ts';
+import {
+  contrastRatio,
+  defaultTheme,
+  themeContrastPairs,
+} from '#engine/config-schema.ts';
 import { platformKeys } from '#engine/platforms.ts';
 import { defaultTexts, type TextKey } from '#engine/texts.ts';
 import { maxImageBytes, type UploadedImage } from '#review-api/form.ts';
@@ -110,18 +114,6 @@ export function TextsSettings({ editor }: { editor: FormEditor }) {
 
 type ThemeKey = keyof typeof defaultTheme;
 
-/** The pairs the check holds to WCAG AA (4.5:1): text on its backgrounds, white on the brand colour. */
-const contrastPairs: Array<[ThemeKey | 'white', ThemeKey | 'white']> = [
-  ['brand', 'white'],
-  ['brand', 'surfaceGray'],
-  ['text', 'surface'],
-  ['text', 'surfaceGray'],
-  ['muted', 'surface'],
-  ['muted', 'surfaceGray'],
-  ['error', 'surface'],
-  ['error', 'surfaceGray'],
-];
-
 const isColour = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
 
 /** The theme's colours, with each text pair's contrast worked out as they are typed. */
@@ -159,7 +151,7 @@ export function ThemeSettings({ editor }: { editor: FormEditor }) {
       <table className="form-editor__contrast">
         <caption>Contrast (WCAG AA asks 4.5:1 for text)</caption>
         <tbody>
-          {contrastPairs.map(([foreground, background]) => {
+          {themeContrastPairs.map(([foreground, background]) => {
             const pair = [colours[foreground], colours[background]];
             const ratio = pair.every(isColour)
               ? contrastRatio(pair[0] ?? '', pair[1] ?? '')
