@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from '../support/axe.ts';
 import { engines, scratchDatabase } from '../support/databases.ts';
 import { freePort } from '../support/server-process.ts';
 import { readyWhen, started } from '../support/started-process.ts';
@@ -80,6 +81,8 @@ async function signIn(page: Page, email: string, next: string) {
 }
 
 test.setTimeout(120_000);
+// axe is injected into the pages it checks.
+test.use({ bypassCSP: true });
 
 test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with a follow-up, reorders by keyboard, previews and publishes; a new applicant on another process sees it', async ({
   page,
@@ -91,6 +94,7 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
     page.getByRole('heading', { level: 1, name: 'Form' }),
   ).toBeVisible();
   const preview = page.frameLocator('iframe[title="Preview of the form"]');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The Welcome heading, reworded, in the preview as it is typed.
   await page.getByRole('button', { name: '1. Welcome' }).click();
@@ -203,4 +207,63 @@ test('a reviewer is refused the editor', async ({ page }) => {
       .getByRole('navigation', { name: 'Workspace' })
       .getByRole('link', { name: 'Form' }),
   ).toHaveCount(0);
+});
+
+test('a second admin publishing from the same version hears what the first changed, and a restore brings an old version back', async ({
+  page,
+  browser,
+}) => {
+  addStaff('bob@example.org', 'admin');
+  addStaff('cleo@example.org', 'admin');
+  await signIn(page, 'bob@example.org', '/review/form');
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(
+    `${first.url}/review/sign-in?next=${encodeURIComponent('/review/form')}`,
+  );
+  await otherPage.getByLabel('Email').fill('cleo@example.org');
+  await otherPage.getByLabel('Password').fill(password);
+  await otherPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    otherPage.getByRole('heading', { level: 1, name: 'Form' }),
+  ).toBeVisible();
+
+  // Both opened the same version; Bob publishes first.
+  await page.getByRole('button', { name: 'General', exact: true }).click();
+  await page.getByLabel('Title').fill('Bob’s title');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const published = page
+    .getByRole('status')
+    .filter({ hasText: /Published version \d+/ });
+  await expect(published).toBeVisible();
+  const bobsVersion = Number(
+    /Published version (\d+)/.exec((await published.textContent()) ?? '')?.[1],
+  );
+
+  await otherPage.getByRole('button', { name: 'General', exact: true }).click();
+  await otherPage.getByLabel('Language (like en or de)').fill('de');
+  await otherPage.getByRole('button', { name: 'Publish' }).click();
+  const refusal = otherPage
+    .getByRole('alert')
+    .filter({ hasText: 'Not published' });
+  await expect(refusal).toContainText(
+    `Version ${bobsVersion} was published after the version`,
+  );
+  await expect(refusal).toContainText('Changed the title');
+  // Nothing was overwritten: new visitors get Bob's.
+  expect(await (await fetch(first.url)).text()).toContain(
+    '<title>Bob’s title</title>',
+  );
+  await other.close();
+
+  // Version 1 restored, as a new version.
+  await page.getByRole('button', { name: 'Versions', exact: true }).click();
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
+  await expect(
+    page.getByText(
+      `Version 1 is published again as version ${bobsVersion + 1}.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Restored version 1: /)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
