@@ -267,3 +267,28 @@ test('a second admin publishing from the same version hears what the first chang
   await expect(page.getByText(/Restored version 1: /)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('an e-mail template shows filled in with a sample application, and a placeholder it does not offer is a problem at its field', async ({
+  page,
+}) => {
+  addStaff('dora@example.org', 'admin');
+  await signIn(page, 'dora@example.org', '/review/form');
+  await page.getByRole('button', { name: 'E-mails', exact: true }).click();
+  const receipt = page.getByRole('group', {
+    name: 'To the applicant: we have your application',
+  });
+  const subject = receipt.getByLabel('Subject');
+  await subject.fill('Thank you, {firstName}');
+  await expect(
+    page.getByRole('group', {
+      name: 'Sample: To the applicant: we have your application',
+    }),
+  ).toContainText('Thank you, Ada');
+  await subject.fill('Thank you, {nickname}');
+  await expect(
+    receipt.getByText(/may use only these placeholders/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await subject.fill('Thank you, {firstName}');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+});

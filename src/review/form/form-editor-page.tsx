@@ -8,6 +8,7 @@ import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { IssuesContext } from './form-fields.tsx';
 import {
+  EmailSettings,
   GeneralSettings,
   ImagesSettings,
   TextsSettings,
@@ -34,6 +35,7 @@ const sections = [
   'Texts',
   'Colours',
   'Images',
+  'E-mails',
   'Versions',
 ] as const;
 type Section = (typeof sections)[number];
@@ -136,6 +138,7 @@ export function FormEditorPage() {
             {section === 'Texts' && <TextsSettings editor={editor} />}
             {section === 'Colours' && <ThemeSettings editor={editor} />}
             {section === 'Images' && <ImagesSettings editor={editor} />}
+            {section === 'E-mails' && <EmailSettings editor={editor} />}
             {section === 'Versions' && <Versions editor={editor} />}
           </div>
           <Preview config={editor.parsed} hasProblems={problemCount > 0} />
