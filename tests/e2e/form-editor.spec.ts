@@ -81,6 +81,8 @@ async function signIn(page: Page, email: string, next: string) {
 }
 
 test.setTimeout(120_000);
+// One after the other: each test publishes to the same servers.
+test.describe.configure({ mode: 'serial' });
 // axe is injected into the pages it checks.
 test.use({ bypassCSP: true });
 
@@ -256,8 +258,15 @@ test('a second admin publishing from the same version hears what the first chang
   );
   await other.close();
 
-  // Version 1 restored, as a new version.
+  // Version 1 seen in the preview, then restored as a new version.
   await page.getByRole('button', { name: 'Versions', exact: true }).click();
+  await page
+    .getByRole('button', { name: 'Show version 1 in the preview' })
+    .click();
+  await expect(
+    page.getByText('Showing version 1, not your draft.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Back to the draft' }).click();
   await page.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(
     page.getByText(
