@@ -358,23 +358,26 @@ export function contrastRatio(first: string, second: string): number {
   return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
 }
 
-// Every text pair meets WCAG AA (4.5:1); white text sits on the brand colour.
+type ThemeColour = keyof typeof defaultTheme | 'white';
+
+/** The text colours and their backgrounds that must meet WCAG AA (4.5:1); white text sits on the brand colour. */
+export const themeContrastPairs: ReadonlyArray<[ThemeColour, ThemeColour]> = [
+  ['brand', 'white'],
+  ['brand', 'surfaceGray'],
+  ['text', 'surface'],
+  ['text', 'surfaceGray'],
+  ['muted', 'surface'],
+  ['muted', 'surfaceGray'],
+  ['error', 'surface'],
+  ['error', 'surfaceGray'],
+];
+
 function checkThemeContrast(
   theme: WizardConfig['theme'],
   fail: (path: (string | number)[], message: string) => void,
 ): void {
   const colours = { ...defaultTheme, ...theme, white: '#ffffff' };
-  const pairs: Array<[keyof typeof colours, keyof typeof colours]> = [
-    ['brand', 'white'],
-    ['brand', 'surfaceGray'],
-    ['text', 'surface'],
-    ['text', 'surfaceGray'],
-    ['muted', 'surface'],
-    ['muted', 'surfaceGray'],
-    ['error', 'surface'],
-    ['error', 'surfaceGray'],
-  ];
-  for (const [foreground, background] of pairs) {
+  for (const [foreground, background] of themeContrastPairs) {
     if (!(foreground in theme) && !(background in theme)) continue;
     const ratio = contrastRatio(colours[foreground], colours[background]);
     if (ratio < 4.5)

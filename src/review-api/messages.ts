@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { templatePlaceholders } from '#engine/email-templates.ts';
 import { bulkBody } from './application.ts';
 import { byIdSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
@@ -8,11 +9,7 @@ const decisionStageSchema = z.enum(['accepted', 'declined']);
 export type DecisionStage = z.output<typeof decisionStageSchema>;
 
 /** What a decision e-mail may name, filled in for each applicant. */
-export const decisionPlaceholders = [
-  'firstName',
-  'name',
-  'organisation',
-] as const;
+export const decisionPlaceholders = templatePlaceholders.accepted;
 
 export type DecisionValues = Record<
   (typeof decisionPlaceholders)[number],

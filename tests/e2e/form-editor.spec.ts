@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from '../support/axe.ts';
 import { engines, scratchDatabase } from '../support/databases.ts';
 import { freePort } from '../support/server-process.ts';
 import { readyWhen, started } from '../support/started-process.ts';
@@ -80,6 +81,10 @@ async function signIn(page: Page, email: string, next: string) {
 }
 
 test.setTimeout(120_000);
+// One after the other: each test publishes to the same servers.
+test.describe.configure({ mode: 'serial' });
+// axe is injected into the pages it checks.
+test.use({ bypassCSP: true });
 
 test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with a follow-up, reorders by keyboard, previews and publishes; a new applicant on another process sees it', async ({
   page,
@@ -91,6 +96,7 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
     page.getByRole('heading', { level: 1, name: 'Form' }),
   ).toBeVisible();
   const preview = page.frameLocator('iframe[title="Preview of the form"]');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The Welcome heading, reworded, in the preview as it is typed.
   await page.getByRole('button', { name: '1. Welcome' }).click();
@@ -203,4 +209,95 @@ test('a reviewer is refused the editor', async ({ page }) => {
       .getByRole('navigation', { name: 'Workspace' })
       .getByRole('link', { name: 'Form' }),
   ).toHaveCount(0);
+});
+
+test('a second admin publishing from the same version hears what the first changed, and a restore brings an old version back', async ({
+  page,
+  browser,
+}) => {
+  addStaff('bob@example.org', 'admin');
+  addStaff('cleo@example.org', 'admin');
+  await signIn(page, 'bob@example.org', '/review/form');
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(
+    `${first.url}/review/sign-in?next=${encodeURIComponent('/review/form')}`,
+  );
+  await otherPage.getByLabel('Email').fill('cleo@example.org');
+  await otherPage.getByLabel('Password').fill(password);
+  await otherPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    otherPage.getByRole('heading', { level: 1, name: 'Form' }),
+  ).toBeVisible();
+
+  // Both opened the same version; Bob publishes first.
+  await page.getByRole('button', { name: 'General', exact: true }).click();
+  await page.getByLabel('Title').fill('Bob’s title');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const published = page
+    .getByRole('status')
+    .filter({ hasText: /Published version \d+/ });
+  await expect(published).toBeVisible();
+  const bobsVersion = Number(
+    /Published version (\d+)/.exec((await published.textContent()) ?? '')?.[1],
+  );
+
+  await otherPage.getByRole('button', { name: 'General', exact: true }).click();
+  await otherPage.getByLabel('Language (like en or de)').fill('de');
+  await otherPage.getByRole('button', { name: 'Publish' }).click();
+  const refusal = otherPage
+    .getByRole('alert')
+    .filter({ hasText: 'Not published' });
+  await expect(refusal).toContainText(
+    `Version ${bobsVersion} was published after the version`,
+  );
+  await expect(refusal).toContainText('Changed the title');
+  // Nothing was overwritten: new visitors get Bob's.
+  expect(await (await fetch(first.url)).text()).toContain(
+    '<title>Bob’s title</title>',
+  );
+  await other.close();
+
+  // Version 1 seen in the preview, then restored as a new version.
+  await page.getByRole('button', { name: 'Versions', exact: true }).click();
+  await page
+    .getByRole('button', { name: 'Show version 1 in the preview' })
+    .click();
+  await expect(
+    page.getByText('Showing version 1, not your draft.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Back to the draft' }).click();
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
+  await expect(
+    page.getByText(
+      `Version 1 is published again as version ${bobsVersion + 1}.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Restored version 1: /)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an e-mail template shows filled in with a sample application, and a placeholder it does not offer is a problem at its field', async ({
+  page,
+}) => {
+  addStaff('dora@example.org', 'admin');
+  await signIn(page, 'dora@example.org', '/review/form');
+  await page.getByRole('button', { name: 'E-mails', exact: true }).click();
+  const receipt = page.getByRole('group', {
+    name: 'To the applicant: we have your application',
+  });
+  const subject = receipt.getByLabel('Subject');
+  await subject.fill('Thank you, {firstName}');
+  await expect(
+    page.getByRole('group', {
+      name: 'Sample: To the applicant: we have your application',
+    }),
+  ).toContainText('Thank you, Ada');
+  await subject.fill('Thank you, {nickname}');
+  await expect(
+    receipt.getByText(/may use only these placeholders/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await subject.fill('Thank you, {firstName}');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
 });

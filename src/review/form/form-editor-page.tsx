@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import './form-editor.css';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { restoreFormVersion } from '#review-api/form.ts';
+import { readFormVersion, restoreFormVersion } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { IssuesContext } from './form-fields.tsx';
 import {
+  EmailSettings,
   GeneralSettings,
   ImagesSettings,
   TextsSettings,
@@ -34,6 +35,7 @@ const sections = [
   'Texts',
   'Colours',
   'Images',
+  'E-mails',
   'Versions',
 ] as const;
 type Section = (typeof sections)[number];
@@ -43,6 +45,11 @@ export function FormEditorPage() {
   useDocumentTitle('Form');
   const editor = useFormEditor();
   const [section, setSection] = useState<Section>('Steps');
+  // A published version shown in the preview instead of the draft, until asked back.
+  const [viewed, setViewed] = useState<{
+    version: number;
+    config: WizardConfig;
+  } | null>(null);
   const { undo, redo } = editor;
   // Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac), outside a text field, which has its own undo.
   useEffect(() => {
@@ -136,16 +143,30 @@ export function FormEditorPage() {
             {section === 'Texts' && <TextsSettings editor={editor} />}
             {section === 'Colours' && <ThemeSettings editor={editor} />}
             {section === 'Images' && <ImagesSettings editor={editor} />}
-            {section === 'Versions' && <Versions editor={editor} />}
+            {section === 'E-mails' && <EmailSettings editor={editor} />}
+            {section === 'Versions' && (
+              <Versions editor={editor} onView={setViewed} />
+            )}
           </div>
-          <Preview config={editor.parsed} hasProblems={problemCount > 0} />
+          <Preview
+            config={viewed?.config ?? editor.parsed}
+            hasProblems={!viewed && problemCount > 0}
+            viewing={viewed?.version ?? null}
+            onBackToDraft={() => setViewed(null)}
+          />
         </div>
       </main>
     </IssuesContext>
   );
 }
 
-function Versions({ editor }: { editor: FormEditor }) {
+function Versions({
+  editor,
+  onView,
+}: {
+  editor: FormEditor;
+  onView: (viewed: { version: number; config: WizardConfig }) => void;
+}) {
   const versions = useFormVersions();
   const [message, setMessage] = useState<{
     text: string;
@@ -168,6 +189,26 @@ function Versions({ editor }: { editor: FormEditor }) {
             <strong>Version {version.version}</strong>{' '}
             {exactTime(version.publishedAt)} by{' '}
             {version.publishedBy ?? 'the configuration file'}: {version.summary}{' '}
+            <button
+              type="button"
+              className="form-editor__small"
+              onClick={() =>
+                void call(readFormVersion, {
+                  params: { version: String(version.version) },
+                })
+                  .then((read) =>
+                    onView({
+                      version: read.version,
+                      config: read.config as WizardConfig,
+                    }),
+                  )
+                  .catch((error: unknown) =>
+                    setMessage({ text: messageOf(error), isError: true }),
+                  )
+              }
+            >
+              Show version {version.version} in the preview
+            </button>{' '}
             <button
               type="button"
               className="form-editor__small"
@@ -230,9 +271,14 @@ function openedOn(config: WizardConfig, step: number): WizardConfig {
 function Preview({
   config,
   hasProblems,
+  viewing,
+  onBackToDraft,
 }: {
   config: WizardConfig | null;
   hasProblems: boolean;
+  /** The published version shown instead of the draft, if any. */
+  viewing: number | null;
+  onBackToDraft: () => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [isReady, setIsReady] = useState(false);
@@ -303,6 +349,14 @@ function Preview({
           </select>
         </label>
       </div>
+      {viewing !== null && (
+        <p className="form-editor__note">
+          Showing version {viewing}, not your draft.{' '}
+          <button type="button" onClick={onBackToDraft}>
+            Back to the draft
+          </button>
+        </p>
+      )}
       {hasProblems && (
         <p className="form-editor__note">
           The preview shows the form as it was before the problems listed.

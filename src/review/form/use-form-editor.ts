@@ -6,6 +6,7 @@ import {
   type WizardConfig,
 } from '#engine/config-schema.ts';
 import {
+  checkForm,
   listFormVersions,
   publishForm,
   readForm,
@@ -133,8 +134,31 @@ export function useFormEditor() {
     () => (present ? checkWizardConfig(present) : null),
     [present],
   );
+  // The e-mails are checked by the server only (they name staff addresses, so the browser's schema
+  // does not carry their rules): asked a moment after they change.
+  const notifications = present?.notifications;
+  const [emailIssues, setEmailIssues] = useState<ConfigIssue[]>([]);
+  useEffect(() => {
+    if (!present) return;
+    const timer = setTimeout(() => {
+      call(checkForm, { body: { config: present } }).then(
+        (answer) =>
+          setEmailIssues(
+            answer.issues.filter((issue) =>
+              issue.path.startsWith('notifications'),
+            ),
+          ),
+        () => {},
+      );
+    }, saveDelayMs);
+    return () => clearTimeout(timer);
+    // Only when the e-mails change; the rest of the form is checked here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [notifications]);
+
   const issues = useMemo(
     (): ConfigIssue[] => [
+      ...emailIssues,
       ...(checked && !checked.ok ? checked.issues : []),
       // Beyond the start-up check: the editor does not publish a cover nobody described.
       ...(present?.coverImages ?? []).flatMap((cover, index) =>
@@ -148,7 +172,7 @@ export function useFormEditor() {
             ],
       ),
     ],
-    [checked, present],
+    [checked, present, emailIssues],
   );
 
   async function publish() {

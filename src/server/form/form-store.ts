@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database, DatabaseSchema } from '../db/database.ts';
 import { errorCodeOf } from '../db/storage-fault.ts';
 import { hashCanonical } from '../canonical-json.ts';
 
@@ -48,14 +48,7 @@ export function createFormStore(
     'published_by',
     'summary',
   ] as const;
-  const toPublished = (row: {
-    number: number;
-    config: string;
-    config_hash: string;
-    published_at: string;
-    published_by: string | null;
-    summary: string;
-  }): PublishedRow => ({
+  const toPublished = (row: DatabaseSchema['form_versions']): PublishedRow => ({
     number: Number(row.number),
     config: JSON.parse(row.config) as unknown,
     configHash: row.config_hash,

@@ -1,59 +1,13 @@
 import * as z from 'zod/mini';
+import {
+  defaultTemplates,
+  templatePlaceholders,
+  type Template,
+  type TemplateName,
+} from '#engine/email-templates.ts';
 import { formatIssuePath, type ConfigIssue } from '#engine/config-schema.ts';
-import { decisionPlaceholders } from '#review-api/messages.ts';
 
-/**
- * The messages the organisation sends, with the placeholders each may use. A placeholder is a
- * name in braces, `{firstName}`; one a template does not offer stops start-up, so a typo never
- * reaches an inbox.
- */
-export const templatePlaceholders = {
-  newApplication: [
-    'name',
-    'country',
-    'platforms',
-    'reach',
-    'applicationUrl',
-    'organisation',
-  ],
-  receipt: ['firstName', 'name', 'organisation'],
-  accepted: decisionPlaceholders,
-  declined: decisionPlaceholders,
-  digest: ['count', 'list', 'workspaceUrl', 'organisation'],
-} as const;
-
-export type TemplateName = keyof typeof templatePlaceholders;
-/** `button`: the label of the e-mail's one button-styled link, to its main action. */
-export type Template = { subject: string; body: string; button: string };
-
-/** English defaults: warm, specific, and short enough to read on a phone. */
-const defaultTemplates: Record<TemplateName, Template> = {
-  newApplication: {
-    subject: 'New application: {name}',
-    button: 'Read the application',
-    body: '{name} ({country}) applied to {organisation}.\n\nPlatforms: {platforms}\nTotal reach: {reach}\n\nRead the application in the workspace:\n{applicationUrl}',
-  },
-  receipt: {
-    subject: 'We have your application, {firstName}',
-    button: 'Visit the creator hub',
-    body: 'Hello {firstName},\n\nthank you for applying to work with {organisation}. Your application has arrived safely.\n\nWhat happens next: our team reads every application, and we write to you at this address once we have decided, usually within two weeks. There is nothing more you need to do.\n\nWarm regards,\nThe {organisation} team',
-  },
-  accepted: {
-    subject: 'Welcome aboard, {firstName}',
-    button: 'Visit the creator hub',
-    body: 'Hello {firstName},\n\nwe loved your application, and we would be delighted to work with you. Someone from the {organisation} team will write to you in the next few days to talk about dates, ideas and what we can offer.\n\nWarm regards,\nThe {organisation} team',
-  },
-  declined: {
-    subject: 'Your application to {organisation}',
-    button: 'Visit the creator hub',
-    body: 'Hello {firstName},\n\nthank you for the time you gave to your application. We read it with care, and this time we will not be going ahead: we had many more applications than places, and we chose creators whose audiences match this season\u2019s plans most closely.\n\nThis is not a verdict on your work. We plan new campaigns every season, and you are welcome to apply again.\n\nWarm regards,\nThe {organisation} team',
-  },
-  digest: {
-    subject: '{count} new applications to {organisation}',
-    button: 'Open the workspace',
-    body: 'New applications in the last day:\n\n{list}\n\nOpen the workspace:\n{workspaceUrl}',
-  },
-};
+export type { Template };
 
 const placeholderPattern = /\{(\w+)\}/g;
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
 import { describeFormChanges } from '#engine/form-changes.ts';
 import {
@@ -82,6 +82,24 @@ export async function formRoutes(
     return checked?.ok ? checked.config : null;
   };
 
+  /** Publishes a checked form as the one who asked, from the address they asked from. */
+  const publishAs = (
+    request: FastifyRequest,
+    config: WizardConfig,
+    baseVersion: number,
+    restoredFrom?: number,
+  ) =>
+    publishForm(
+      { store, audit },
+      {
+        config,
+        by: request.staff?.email ?? null,
+        address: request.ip,
+        baseVersion,
+        ...(restoredFrom !== undefined && { restoredFrom }),
+      },
+    );
+
   app.route({
     ...routeOf(readForm),
     handler: async () => {
@@ -163,14 +181,10 @@ export async function formRoutes(
         });
       const { baseVersion } = request.body;
       const before = await configOf(baseVersion);
-      const outcome = await publishForm(
-        { store, audit },
-        {
-          config: checked.form.config,
-          by: request.staff?.email ?? null,
-          address: request.ip,
-          baseVersion,
-        },
+      const outcome = await publishAs(
+        request,
+        checked.form.config,
+        baseVersion,
       );
       if (outcome.kind === 'stale')
         return reply.code(409).send(staleRefusal(baseVersion, outcome));
@@ -228,15 +242,11 @@ export async function formRoutes(
           issues: checked.issues,
         });
       const baseVersion = (await store.latestNumber()) ?? 0;
-      const outcome = await publishForm(
-        { store, audit },
-        {
-          config: checked.form.config,
-          by: request.staff?.email ?? null,
-          address: request.ip,
-          baseVersion,
-          restoredFrom: version,
-        },
+      const outcome = await publishAs(
+        request,
+        checked.form.config,
+        baseVersion,
+        version,
       );
       if (outcome.kind === 'stale')
         return reply.code(409).send(staleRefusal(baseVersion, outcome));
