@@ -44,21 +44,29 @@ test('sends the exact payload of a full application, thanks the applicant and le
   );
   expect(request?.body).toEqual(expectedPayload);
   await expect(backButton(page)).toHaveCount(0);
-  // No answer and no key stay behind in the tab, only that the application was sent and the
-  // address the thank-you step names.
-  expect(
-    await page.evaluate(() =>
-      Object.values(sessionStorage).map((text) => JSON.parse(text) as unknown),
-    ),
-  ).toEqual([
-    {
-      stepIndex: 3,
-      values: null,
-      idempotencyKey: null,
-      sent: true,
-      sentEmail: 'ada@example.com',
-    },
-  ]);
+  // No answer and no key stay behind in the tab, only that the application was sent, the
+  // address the thank-you step names, and the anonymous visit the insights count.
+  const stored = await page.evaluate(() =>
+    Object.values(sessionStorage).map((text) => JSON.parse(text) as unknown),
+  );
+  expect(stored).toHaveLength(2);
+  expect(stored).toEqual(
+    expect.arrayContaining([
+      {
+        stepIndex: 3,
+        values: null,
+        idempotencyKey: null,
+        sent: true,
+        sentEmail: 'ada@example.com',
+      },
+      {
+        id: expect.any(String),
+        device: 'desktop',
+        startedAt: expect.any(Number),
+        isReported: true,
+      },
+    ]),
+  );
   await signInButton(page).click();
   await expect(page).toHaveURL(signInUrl);
 });
