@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Router, Switch } from 'wouter';
 import type { ReviewPageConfig } from '#engine/review-page.ts';
@@ -13,6 +13,13 @@ import { StaffPage } from '#review/staff/staff-page.tsx';
 import { FailedMessagesPage } from '#review/messages/failed-messages-page.tsx';
 import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
+
+// Loaded when first opened: the inbox, where most work happens, does not carry it.
+const InsightsPage = lazy(() =>
+  import('#review/insights/insights-page.tsx').then((module) => ({
+    default: module.InsightsPage,
+  })),
+);
 
 /** The staff workspace under `/review`; the server sends every signed-out address to sign-in. */
 export function ReviewApp({ page }: { page: ReviewPageConfig }) {
@@ -32,6 +39,13 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                   <Route path="/staff" component={StaffPage} />
                   <Route path="/messages" component={FailedMessagesPage} />
                   <Route path="/audit" component={AuditPage} />
+                  <Route path="/insights">
+                    <Suspense
+                      fallback={<main className="inbox" aria-busy="true" />}
+                    >
+                      <InsightsPage />
+                    </Suspense>
+                  </Route>
                   <Route component={WorkspacePage} />
                 </Switch>
               </WorkspaceFrame>

@@ -1,5 +1,6 @@
 import type { AuditFiltersQuery } from '#review-api/audit.ts';
 import type { InboxQuery } from '#review-api/inbox.ts';
+import type { InsightsQuery } from '#review-api/insights.ts';
 
 /**
  * The workspace's data by resource, as the query cache holds it. A change invalidates the
@@ -23,4 +24,7 @@ export const queryKeys = {
   auditPage: (filters: AuditFiltersQuery, cursor: string | null) =>
     ['audit', 'page', filters, cursor] as const,
   auditActors: ['audit', 'actors'] as const,
+  insights: (query: InsightsQuery) => ['insights', query] as const,
+  stepTimes: (query: InsightsQuery) =>
+    ['insights', 'step-times', query] as const,
 };
