@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { engines, scratchDatabase } from '../tests/support/databases.ts';
-import { createInsightsRepository } from '../src/server/db/insights-repository.ts';
+import {
+  createInsightsRepository,
+  type InsightPeriod,
+} from '../src/server/db/insights-repository.ts';
 import type { Database, Engine } from '../src/server/db/database.ts';
 
 // The Insights screen's queries over one million stored events (about 232,000 visits over 13 months),
 // on SQLite and (when TEST_DATABASE_URL answers) PostgreSQL: the counts and the median step times of
-// the last 30 days, of those days for one source, and of the whole 13 months. Prints the median of 10
-// runs of each and fails past bench/budgets.json.
+// the last 30 days (the screen's default), of those days for one source, and of the whole 13 months.
+// Prints the median of 10 runs of each and fails when a 30-day period is past bench/budgets.json; the
+// whole 13 months is printed, not budgeted (it reads every event kept: see docs/decisions/019).
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
 ) as Record<string, number>;
@@ -96,14 +100,15 @@ async function measure(engine: Engine): Promise<boolean> {
     database,
     () => new Date(`${lastDay}T12:00:00Z`),
   );
-  const periods = {
-    'last 30 days': { from: monthAgo, to: lastDay },
+  const periods: Record<string, InsightPeriod & { isBudgeted: boolean }> = {
+    'last 30 days': { from: monthAgo, to: lastDay, isBudgeted: true },
     'last 30 days, one source': {
       from: monthAgo,
       to: lastDay,
       source: 'newsletter',
+      isBudgeted: true,
     },
-    'whole 13 months': { from: firstDay, to: lastDay },
+    'whole 13 months': { from: firstDay, to: lastDay, isBudgeted: false },
   };
   process.stdout.write(
     `${engine}, ${events.toLocaleString('en')} events of ${visits.toLocaleString('en')} visits over ${days} days (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; measured under load: the machine is shared)\n`,
@@ -122,9 +127,14 @@ async function measure(engine: Engine): Promise<boolean> {
       }
       times.sort((a, b) => a - b);
       const median = times[Math.floor(runs / 2)] ?? Infinity;
-      if (median > budget) isWithin = false;
+      const verdict = !period.isBudgeted
+        ? 'not budgeted'
+        : median <= budget
+          ? `within max ${budget}`
+          : `OUTSIDE max ${budget}`;
+      if (period.isBudgeted && median > budget) isWithin = false;
       process.stdout.write(
-        `  ${`${name}: ${query}`.padEnd(58)} ${median.toFixed(1).padStart(7)} ms  ${median <= budget ? 'within' : 'OUTSIDE'} max ${budget}\n`,
+        `  ${`${name}: ${query}`.padEnd(58)} ${median.toFixed(1).padStart(7)} ms  ${verdict}\n`,
       );
     }
   await database.close();
