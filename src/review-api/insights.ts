@@ -35,6 +35,8 @@ const insightsQuerySchema = z
     ),
   );
 
+export type InsightsQuery = z.input<typeof insightsQuerySchema>;
+
 /** The applicant funnel of a period: every count is of distinct visits. */
 export const readInsights = endpoint({
   method: 'GET',

@@ -22,6 +22,12 @@ const FormEditorPage = lazy(async () => ({
 const FormPreviewPage = lazy(async () => ({
   default: (await import('#review/form/form-preview-page.tsx')).FormPreviewPage,
 }));
+// Loaded when first opened: the inbox, where most work happens, does not carry it.
+const InsightsPage = lazy(() =>
+  import('#review/insights/insights-page.tsx').then((module) => ({
+    default: module.InsightsPage,
+  })),
+);
 
 /** The staff workspace under `/review`; the server sends every signed-out address to sign-in. */
 export function ReviewApp({ page }: { page: ReviewPageConfig }) {
@@ -51,6 +57,13 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                       fallback={<main className="inbox" aria-busy="true" />}
                     >
                       <FormEditorPage />
+                    </Suspense>
+                  </Route>
+                  <Route path="/insights">
+                    <Suspense
+                      fallback={<main className="inbox" aria-busy="true" />}
+                    >
+                      <InsightsPage />
                     </Suspense>
                   </Route>
                   <Route component={WorkspacePage} />

@@ -73,6 +73,9 @@ const configurations = {
   // Two-step sign-in required of everyone, behind a "proxy" (the tests) that names client addresses.
   twoStep: () =>
     exampleWith(named('two-step', 'Two-step sign-in · Test configuration')),
+  // Its own database, so the Insights test counts only the visits it made.
+  insights: () =>
+    exampleWith(named('insights', 'Insights · Test configuration')),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
 
 export type ServerName = keyof typeof configurations;

@@ -1,6 +1,7 @@
 import type { BulkTarget } from '#review-api/application.ts';
 import type { AuditFiltersQuery } from '#review-api/audit.ts';
 import type { InboxQuery } from '#review-api/inbox.ts';
+import type { InsightsQuery } from '#review-api/insights.ts';
 
 /**
  * The workspace's data by resource, as the query cache holds it. A change invalidates the
@@ -28,4 +29,7 @@ export const queryKeys = {
   auditActors: ['audit', 'actors'] as const,
   form: ['form'] as const,
   formVersions: ['form', 'versions'] as const,
+  insights: (query: InsightsQuery) => ['insights', query] as const,
+  stepTimes: (query: InsightsQuery) =>
+    ['insights', 'step-times', query] as const,
 };

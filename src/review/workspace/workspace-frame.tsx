@@ -36,6 +36,7 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
         {logo && <Logo logo={logo} className="workspace__logo" />}
         <nav className="workspace__screens" aria-label="Workspace">
           <ScreenLink href="/">Applications</ScreenLink>
+          <ScreenLink href="/insights">Insights</ScreenLink>
           <ScreenLink href="/settings">Settings</ScreenLink>
           {me?.role === 'admin' && (
             <>

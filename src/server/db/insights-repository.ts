@@ -103,6 +103,8 @@ export function createInsightsRepository(
         await transaction
           .insertInto('insight_events')
           .values(rows.slice(start, start + eventsPerStatement))
+          // What the visit reported before stays: it happened first.
+          .onConflict((conflict) => conflict.doNothing())
           .execute();
     });
     return reports.map(() => undefined);
@@ -128,7 +130,8 @@ export function createInsightsRepository(
       .$if(period.source !== undefined, (query) =>
         query.where('source', '=', period.source as string),
       );
-  const distinctVisits = sql<string | number>`count(distinct visit_id)`;
+  // An event is stored once per visit (see the unique index), so its rows are distinct visits.
+  const distinctVisits = sql<string | number>`count(*)`;
 
   return {
     /** Stores a report; resolves once its transaction has committed. */
@@ -266,23 +269,20 @@ export function createInsightsRepository(
       const ofSource =
         period.source === undefined
           ? sql``
-          : sql`and source = ${period.source}`;
+          : sql`and here.source = ${period.source}`;
       const { rows } = await sql<{
         step: number | string;
         median_ms: number | string;
         visits: number | string;
       }>`
-        with reached as (
-          select visit_id, step, min(ms) as ms from insight_events
-          where kind = 'step' and day >= ${period.from} and day <= ${period.to}
-            ${ofSource}
-          group by visit_id, step
-        ),
-        spent as (
-          select here.step, next.ms - here.ms as ms
-          from reached here
-          join reached next on next.visit_id = here.visit_id and next.step = here.step + 1
-          where next.ms >= here.ms
+        with spent as (
+          select here.step, later.ms - here.ms as ms
+          from insight_events here
+          join insight_events later
+            on later.visit_id = here.visit_id and later.kind = 'step'
+            and coalesce(later.step, -1) = here.step + 1 and coalesce(later.path, '') = ''
+          where here.kind = 'step' and here.day >= ${period.from} and here.day <= ${period.to}
+            ${ofSource} and later.ms >= here.ms
         ),
         ranked as (
           select step, ms,

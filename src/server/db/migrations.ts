@@ -555,6 +555,17 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .addColumn('path', 'varchar(200)')
           .addColumn('ms', 'bigint', (column) => column.notNull())
           .execute();
+        // A visit reaches a step (or is refused an answer, or submits) once, however often it reports
+        // it (a reload reports the step again): so a count of rows is a count of distinct visits, and
+        // the time a step was first reached is the one kept.
+        await db.schema
+          .createIndex('insight_events_once')
+          .on('insight_events')
+          .unique()
+          .expression(
+            sql`visit_id, kind, coalesce(step, -1), coalesce(path, '')`,
+          )
+          .execute();
         // Every count reads one kind over a period (of one source): this index alone answers it.
         await db.schema
           .createIndex('insight_events_kind_day')

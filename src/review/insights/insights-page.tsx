@@ -1,0 +1,310 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'wouter';
+import { readInsights, readStepTimes } from '#review-api/insights.ts';
+import { call, messageOf } from '#review/lib/api.ts';
+import { offered, PeriodChip, SelectChip } from '#review/lib/filter-chips.tsx';
+import { queryKeys } from '#review/lib/query-keys.ts';
+import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import {
+  DailyChart,
+  FunnelChart,
+  type FunnelStage,
+} from './insight-charts.tsx';
+
+const whole = new Intl.NumberFormat('en');
+const percent = new Intl.NumberFormat('en', {
+  style: 'percent',
+  maximumFractionDigits: 0,
+});
+
+const presets = [
+  ['7', 'Last 7 days'],
+  ['', 'Last 30 days'],
+  ['90', 'Last 90 days'],
+  ['365', 'Last 12 months'],
+] as const;
+
+/** A UTC day `days` before today, as the server counts days. */
+const dayBefore = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The period of the address bar: its own days, else the last N days up to today (30 by default). */
+function periodOf(params: URLSearchParams) {
+  const from = params.get('from');
+  const to = params.get('to');
+  const days = Number(params.get('days') ?? '30') || 30;
+  return {
+    from: from ?? dayBefore(days - 1),
+    to: to ?? dayBefore(0),
+  };
+}
+
+/** `1 min 5 s`, `42 s`: a median time as people say it. */
+function durationText(ms: number | null): string {
+  if (ms === null) return '—';
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${seconds % 60} s`;
+}
+
+/** Where applicants come from, where they stop and which questions stop them, for a period and source. */
+export function InsightsPage() {
+  useDocumentTitle('Insights');
+  const [params, setParams] = useSearchParams();
+  const source = params.get('source') ?? '';
+  const query = { ...periodOf(params), ...(source && { source }) };
+  const insights = useQuery({
+    queryKey: queryKeys.insights(query),
+    queryFn: () => call(readInsights, { query }),
+    placeholderData: keepPreviousData,
+  });
+  const times = useQuery({
+    queryKey: queryKeys.stepTimes(query),
+    queryFn: () => call(readStepTimes, { query }),
+    placeholderData: keepPreviousData,
+  });
+  // The sources offered are those of the whole period, whichever is chosen.
+  const allSources = useQuery({
+    queryKey: queryKeys.insights({ ...periodOf(params) }),
+    queryFn: () => call(readInsights, { query: periodOf(params) }),
+    enabled: source !== '',
+  });
+  const setFilters = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes))
+        if (value) next.set(name, value);
+        else next.delete(name);
+      // A preset and chosen days exclude each other.
+      if ('days' in changes) {
+        next.delete('from');
+        next.delete('to');
+      }
+      if ('from' in changes || 'to' in changes) next.delete('days');
+      return next;
+    });
+  const data = insights.data;
+  const sourceNames = (source ? allSources.data : data)?.sources.map(
+    (row) => row.source,
+  );
+  const stages: FunnelStage[] = data
+    ? [
+        { name: 'Visits', count: data.visits },
+        ...data.steps.map((step) => ({
+          name: `Reached ${step.name}`,
+          count: step.reached,
+        })),
+        { name: 'Submitted', count: data.submitted },
+        { name: 'Clicked Sign In', count: data.signInClicked },
+      ]
+    : [];
+
+  return (
+    <main className="inbox insights" aria-labelledby="insights-heading">
+      <h1 id="insights-heading" className="audit__heading">
+        Insights
+      </h1>
+      <div className="audit__filters" role="search" aria-label="Insights">
+        <SelectChip
+          name="days"
+          label="Period"
+          value={
+            params.get('from') || params.get('to')
+              ? 'chosen'
+              : (params.get('days') ?? '')
+          }
+          options={[
+            ...presets,
+            ...(params.get('from') || params.get('to')
+              ? [['chosen', 'Chosen days'] as const]
+              : []),
+          ]}
+          onChange={(change) =>
+            setFilters({
+              days: change.days === 'chosen' ? null : (change.days ?? null),
+            })
+          }
+        />
+        <PeriodChip
+          label="Days"
+          from={params.get('from') ?? ''}
+          to={params.get('to') ?? ''}
+          onChange={setFilters}
+        />
+        <SelectChip
+          name="source"
+          label="Source"
+          value={source}
+          options={offered(sourceNames, source, (name) => name)}
+          onChange={setFilters}
+        />
+        <p className="insights__period">
+          {query.from} to {query.to} (UTC)
+        </p>
+      </div>
+      {(insights.isError || times.isError) && (
+        <p className="inbox__message" role="alert">
+          Insights could not be read: {messageOf(insights.error ?? times.error)}
+        </p>
+      )}
+      {data && (
+        <div className="insights__grid" aria-busy={insights.isFetching}>
+          <section
+            className="insights__card insights__card--wide"
+            aria-labelledby="funnel-heading"
+          >
+            <h2 id="funnel-heading" className="insights__heading">
+              Funnel
+            </h2>
+            <FunnelChart stages={stages} labelledBy="funnel-heading" />
+          </section>
+          <section
+            className="insights__card insights__card--wide"
+            aria-labelledby="daily-heading"
+          >
+            <h2 id="daily-heading" className="insights__heading">
+              Visits and applications per day
+            </h2>
+            <DailyChart days={data.daily} labelledBy="daily-heading" />
+          </section>
+          <section className="insights__card" aria-labelledby="refused-heading">
+            <h2 id="refused-heading" className="insights__heading">
+              Questions most often refused
+            </h2>
+            {data.refused.length === 0 ? (
+              <p className="insights__empty">No Continue was refused.</p>
+            ) : (
+              <table
+                className="inbox__table insights__table"
+                aria-labelledby="refused-heading"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">Question</th>
+                    <th scope="col" className="insights__number">
+                      Visits refused
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.refused.map((row) => (
+                    <tr key={row.path}>
+                      <td>
+                        {row.question}
+                        {row.question !== row.path && (
+                          <span className="insights__path"> {row.path}</span>
+                        )}
+                      </td>
+                      <td className="insights__number">
+                        {whole.format(row.count)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <section className="insights__card" aria-labelledby="times-heading">
+            <h2 id="times-heading" className="insights__heading">
+              Median time on each step
+            </h2>
+            <table
+              className="inbox__table insights__table"
+              aria-labelledby="times-heading"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">Step</th>
+                  <th scope="col" className="insights__number">
+                    Median time
+                  </th>
+                  <th scope="col" className="insights__number">
+                    Visits that went on
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {times.data?.steps.map((step) => (
+                  <tr key={step.index}>
+                    <td>{step.name}</td>
+                    <td className="insights__number">
+                      {durationText(step.medianMs)}
+                    </td>
+                    <td className="insights__number">
+                      {whole.format(step.visits)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section
+            className="insights__card insights__card--wide"
+            aria-labelledby="sources-heading"
+          >
+            <h2 id="sources-heading" className="insights__heading">
+              Sources
+            </h2>
+            {data.sources.length === 0 ? (
+              <p className="insights__empty">No visit in this period.</p>
+            ) : (
+              <table
+                className="inbox__table insights__table"
+                aria-labelledby="sources-heading"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">Source</th>
+                    <th scope="col">Medium</th>
+                    <th scope="col">Campaign</th>
+                    <th scope="col" className="insights__number">
+                      Visits
+                    </th>
+                    <th scope="col" className="insights__number">
+                      Applications
+                    </th>
+                    <th scope="col" className="insights__number">
+                      Conversion
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.sources.map((row) => (
+                    <tr
+                      key={`${row.source}\n${row.medium}\n${row.campaign ?? ''}`}
+                    >
+                      <th scope="row">{row.source}</th>
+                      <td>{row.medium}</td>
+                      <td>{row.campaign ?? '—'}</td>
+                      <td className="insights__number">
+                        {whole.format(row.visits)}
+                      </td>
+                      <td className="insights__number">
+                        {row.submitted > 0 ? (
+                          <Link
+                            href={`/?source=${encodeURIComponent(row.source)}`}
+                            aria-label={`${whole.format(row.submitted)} applications from ${row.source} in the inbox`}
+                          >
+                            {whole.format(row.submitted)}
+                          </Link>
+                        ) : (
+                          '0'
+                        )}
+                      </td>
+                      <td className="insights__number">
+                        {percent.format(
+                          row.visits === 0 ? 0 : row.submitted / row.visits,
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}
