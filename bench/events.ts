@@ -26,7 +26,10 @@ const submissionsPerSecond = Number(
 const devNull = openSync('/dev/null', 'w');
 const submission = JSON.stringify(validApplication());
 
-/** A visit's report as the wizard sends it: the visit, the steps it reached, a refusal. */
+/**
+ * A visit's report as the wizard sends it, ten events that are all new (one visit reaches a step
+ * once): the visit, each step, three refused answers, the submission and the Sign In click.
+ */
 const reportBody = () =>
   JSON.stringify({
     visit: {
@@ -37,17 +40,23 @@ const reportBody = () =>
     },
     events: [
       { type: 'visit', ms: 0 },
-      ...Array.from({ length: eventsPerReport - 2 }, (_, index) => ({
+      ...[0, 1, 2, 3].map((step) => ({
         type: 'step',
-        step: index % 4,
-        ms: 1000 * index,
+        step,
+        ms: step * 30_000,
       })),
-      {
+      ...[
+        'personalInfo.emailAddress',
+        'personalInfo.firstName',
+        'personalInfo.lastName',
+      ].map((path) => ({
         type: 'refused',
         step: 1,
-        paths: ['personalInfo.emailAddress'],
-        ms: 9000,
-      },
+        paths: [path],
+        ms: 40_000,
+      })),
+      { type: 'submitted', ms: 90_000 },
+      { type: 'signIn', ms: 95_000 },
     ],
   });
 

@@ -16,6 +16,7 @@ import { exactTime } from '#review/lib/format.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { validPart } from '#review/lib/valid-part.ts';
+import { withChanges } from '#review/lib/with-changes.ts';
 import { offered, PeriodChip, SelectChip } from '#review/lib/filter-chips.tsx';
 import {
   currentCursor,
@@ -98,13 +99,7 @@ export function AuditPage() {
   const range = rangeOf(pager, pageSize, entries?.length ?? 0);
 
   const setFilters = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes))
-        if (value) next.set(name, value);
-        else next.delete(name);
-      return next;
-    });
+    setParams((current) => withChanges(current, changes));
   const isFiltered = ['actor', 'action', 'from', 'to'].some((name) =>
     params.get(name),
   );

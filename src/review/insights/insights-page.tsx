@@ -5,6 +5,7 @@ import { call, messageOf } from '#review/lib/api.ts';
 import { offered, PeriodChip, SelectChip } from '#review/lib/filter-chips.tsx';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import { withChanges } from '#review/lib/with-changes.ts';
 import {
   DailyChart,
   FunnelChart,
@@ -72,10 +73,7 @@ export function InsightsPage() {
   });
   const setFilters = (changes: Record<string, string | null>) =>
     setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes))
-        if (value) next.set(name, value);
-        else next.delete(name);
+      const next = withChanges(current, changes);
       // A preset and chosen days exclude each other.
       if ('days' in changes) {
         next.delete('from');
