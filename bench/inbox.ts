@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { measureOnEachEngine } from './support/each-engine.ts';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { engines, scratchDatabase } from '../tests/support/databases.ts';
+import { scratchDatabase } from '../tests/support/databases.ts';
 import { validApplication } from '../tests/support/fixtures.ts';
 import { platformKeys } from '../src/engine/platforms.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
@@ -82,14 +83,4 @@ async function measure(engine: Engine): Promise<boolean> {
   return isWithin;
 }
 
-let isWithin = true;
-for (const engine of ['sqlite', 'postgres'] as const) {
-  if (!engines.includes(engine)) {
-    process.stdout.write(
-      `${engine}: SKIPPED (set TEST_DATABASE_URL to measure it)\n`,
-    );
-    continue;
-  }
-  if (!(await measure(engine))) isWithin = false;
-}
-process.exit(isWithin ? 0 : 1);
+await measureOnEachEngine(measure);

@@ -7,10 +7,9 @@ import {
   putApplication,
   validApplication,
 } from '../../tests/support/fixtures.ts';
-import { startSmtpServer } from '../../tests/support/mail.ts';
+import { emailThrough, startSmtpServer } from '../../tests/support/mail.ts';
 import { requestAs, staffMember } from '../../tests/support/staff.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
-import { defaultNotificationConfig } from './notifications/notification-config.ts';
 
 const password = 'a long enough secret';
 const publicUrl = 'https://apply.example.org';
@@ -75,12 +74,7 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
     server = await startTestServer({
       engine,
       publicUrl,
-      messaging: {
-        notifications: defaultNotificationConfig,
-        smtpUrl: smtp.url,
-        mailFrom: 'Visit Aldmere Coast <creators@example.org>',
-        pollMs: 50,
-      },
+      messaging: emailThrough(smtp),
     });
     ana = await staffMember(
       server,

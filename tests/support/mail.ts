@@ -2,6 +2,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import {
+  defaultNotificationConfig,
+  type NotificationConfig,
+} from '../../src/server/notifications/notification-config.ts';
 
 /** Resolves once `condition` holds, checking after every change reported through `changed`. */
 function waiter<T>(read: () => T[]) {
@@ -140,3 +144,14 @@ export async function startWebhookReceiver(
       }),
   };
 }
+
+/** Messaging that e-mails through a test's SMTP server, looking for work every 50 ms. */
+export const emailThrough = (
+  smtp: { url: string },
+  notifications: Partial<NotificationConfig> = {},
+) => ({
+  notifications: { ...defaultNotificationConfig, ...notifications },
+  smtpUrl: smtp.url,
+  mailFrom: 'Visit Aldmere Coast <creators@example.org>',
+  pollMs: 50,
+});

@@ -5,10 +5,9 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
-import { startSmtpServer } from '../../../tests/support/mail.ts';
+import { emailThrough, startSmtpServer } from '../../../tests/support/mail.ts';
 import { staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { defaultNotificationConfig } from './notification-config.ts';
 
 const publicUrl = 'https://apply.example.org';
 
@@ -21,15 +20,7 @@ describe.each(engines)('one-click unsubscribe on %s', (engine) => {
     server = await startTestServer({
       engine,
       publicUrl,
-      messaging: {
-        notifications: {
-          ...defaultNotificationConfig,
-          staffEmails: ['team@example.org'],
-        },
-        smtpUrl: smtp.url,
-        mailFrom: 'Visit Aldmere Coast <creators@example.org>',
-        pollMs: 50,
-      },
+      messaging: emailThrough(smtp, { staffEmails: ['team@example.org'] }),
     });
     await staffMember(
       server,

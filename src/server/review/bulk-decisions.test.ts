@@ -5,10 +5,9 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
-import { startSmtpServer } from '../../../tests/support/mail.ts';
+import { emailThrough, startSmtpServer } from '../../../tests/support/mail.ts';
 import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { defaultNotificationConfig } from '../notifications/notification-config.ts';
 
 const publicUrl = 'https://apply.example.org';
 const applicants = 500;
@@ -25,12 +24,7 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
     server = await startTestServer({
       engine,
       publicUrl,
-      messaging: {
-        notifications: defaultNotificationConfig,
-        smtpUrl: smtp.url,
-        mailFrom: 'Visit Aldmere Coast <creators@example.org>',
-        pollMs: 50,
-      },
+      messaging: emailThrough(smtp),
     });
     cookie = await staffMember(
       server,
