@@ -15,8 +15,8 @@ export default {
     // Started by bench/submissions.ts as processes of their own; built by bench/lighthouse.ts.
     'bench/naive/*.ts',
     'bench/floor-page/main.tsx',
-    // Run by hand to find where the main thread's time goes: on the first page (docs/decisions/010)
-    // and in a Continue (docs/decisions/016).
+    // Run by hand to find where the main thread's time goes, on the first page and in a Continue
+    // (docs/decisions/010).
     'bench/trace-*.ts',
     // Types for a module path, which the compiler reads by itself and nothing imports.
     'src/server/exceljs-workbook-writer.d.ts',
