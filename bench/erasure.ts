@@ -56,10 +56,10 @@ async function measure(engine: Engine): Promise<void> {
       database,
       repository,
       audit: createAuditLog(database),
-      policy: {
+      policy: () => ({
         applications: { new: { months: 12 } },
         sentMessages: { days: 30 },
-      },
+      }),
     }).runIfDue(),
   );
   const left = await repository.count();

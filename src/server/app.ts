@@ -42,7 +42,6 @@ import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
-import type { RetentionPolicy } from './retention/retention-config.ts';
 import { createFormStore } from './form/form-store.ts';
 import { createLiveForm, type LiveForm } from './form/live-form.ts';
 import { checkFormConfig } from './wizard-config.ts';
@@ -83,8 +82,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** E-mails and webhooks; without them nothing is sent. */
   messaging?: MessagingOptions;
-  /** What is erased when, each day; without it nothing is (tests that do not test it). */
-  retention?: RetentionPolicy | undefined;
+  /** Whether to erase, each day, what the form's retention policy says is due (tests that do not test it leave it off). */
+  runsRetention?: boolean;
   /** How often to look for a newly published form (default 500 ms). */
   formPollMs?: number;
 };
@@ -391,12 +390,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes, { audit });
   await app.register(insightRoutes, { current: live.current, insights });
 
-  if (options.retention) {
+  if (options.runsRetention) {
     const retention = createRetentionJob({
       database: options.database,
       repository,
       audit,
-      policy: options.retention,
+      policy: () => live.current().retention,
     });
     app.addHook('onReady', async () => retention.start(app.log));
     app.addHook('preClose', () => retention.stop());

@@ -39,7 +39,7 @@ const app = await buildApp({
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   publicUrl: env.PUBLIC_URL,
   logger: { ...loggerOptions, level: env.LOG_LEVEL },
-  retention: loaded.retention,
+  runsRetention: true,
   messaging: {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -89,7 +89,7 @@ describe.each(engines)('the retention job on %s', (engine) => {
       database: database(),
       repository: createApplicationsRepository(database()),
       audit: createAuditLog(database()),
-      policy,
+      policy: () => policy,
       now: clock(at),
     });
 

@@ -42,7 +42,8 @@ export function createRetentionJob({
   database: Database;
   repository: ApplicationsRepository;
   audit: AuditLog;
-  policy: RetentionPolicy;
+  /** The policy of the form being served, read afresh at each run. */
+  policy: () => RetentionPolicy;
   now?: () => Date;
 }) {
   const { db } = database;
@@ -74,7 +75,7 @@ export function createRetentionJob({
   }
 
   /** Erases everything due now; returns what it erased. */
-  async function eraseDue(): Promise<RetentionRun> {
+  async function eraseDue(policy: RetentionPolicy): Promise<RetentionRun> {
     const at = now();
     const run: RetentionRun = { applications: {}, messageTexts: 0 };
     for (const stage of stages) {
@@ -147,8 +148,9 @@ export function createRetentionJob({
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) return null;
     let run: RetentionRun;
+    const policyNow = policy();
     try {
-      run = await eraseDue();
+      run = await eraseDue(policyNow);
     } catch (error) {
       // Let the next look (of any process) try again rather than wait out the lease.
       await db
@@ -168,7 +170,7 @@ export function createRetentionJob({
       subject: null,
       address: null,
       count: total,
-      detail: describeRun(run, policy),
+      detail: describeRun(run, policyNow),
     });
     await db
       .updateTable('daily_jobs')
