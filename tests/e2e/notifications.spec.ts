@@ -17,6 +17,9 @@ test.use({ bypassCSP: true });
 test('an application sent in Chromium e-mails the staff and the applicant and posts a signed webhook; a decision is e-mailed only when staff send it', async ({
   page,
 }) => {
+  // A whole application, its e-mails, a sign-in and a decision: 15 s alone, more beside the
+  // other worker on two busy cores.
+  test.setTimeout(90_000);
   const smtp = await startSmtpServer(messagePorts.smtp);
   const hooks = await startWebhookReceiver([], messagePorts.webhook);
   try {
