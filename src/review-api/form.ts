@@ -149,13 +149,21 @@ const uploadedImageSchema = z.object({
 
 export type UploadedImage = z.output<typeof uploadedImageSchema>;
 
+const formImageQuery = z.strictObject({
+  for: z.optional(z.enum(['cover', 'logo'])),
+});
+
+export type FormImageQuery = z.output<typeof formImageQuery>;
+
 /**
  * One image, as multipart form data (JPEG, PNG, WebP or AVIF, judged by its content, at most
- * 10 MB), answered in the shape of a cover image: its widths as AVIF and WebP, served under /images/.
+ * 10 MB), answered in the shape of a cover image, served under /images/: for a cover its widths
+ * as AVIF and WebP, for the logo (`?for=logo`) one WebP sharp at the height it is shown.
  */
 export const uploadFormImage = endpoint({
   method: 'POST',
   path: '/api/review/form/images',
+  query: formImageQuery,
   responses: { 201: uploadedImageSchema },
 });
 

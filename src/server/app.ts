@@ -371,9 +371,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links: messaging.unsubscribeLinks,
     audit,
   });
+  const formImages = createFormImages(options.database);
   await app.register(emailLogoRoutes, {
     current: () => live.current().config,
     configDirectory: options.configDirectory,
+    images: formImages,
   });
   await app.register(reviewRoutes, {
     database: options.database,
@@ -400,7 +402,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => retention.start(app.log));
     app.addHook('preClose', () => retention.stop());
   }
-  const formImages = createFormImages(options.database);
   await app.register(formRoutes, {
     store: forms,
     live,

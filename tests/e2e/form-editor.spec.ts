@@ -301,3 +301,149 @@ test('an e-mail template shows filled in with a sample application, and a placeh
   await subject.fill('Thank you, {firstName}');
   await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
 });
+
+test('an admin moves a question to another step from the keyboard and back by choice, edits the footer links, uploads a logo, and is asked before leaving with an unsaved change', async ({
+  page,
+}) => {
+  addStaff('eve@example.org', 'admin');
+  await signIn(page, 'eve@example.org', '/review/form');
+  const preview = page.frameLocator('iframe[title="Preview of the form"]');
+  const heard = (text: string) =>
+    expect(
+      page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }),
+    ).toHaveCount(1);
+
+  // From the third block of More Details, up past the first two, onto the steps, dropped on General Information.
+  await page.getByRole('button', { name: '3. More Details' }).click();
+  const question = 'What support are you looking for from us?';
+  await page.getByRole('button', { name: `Move block ${question}` }).focus();
+  await page.keyboard.press('Space');
+  await heard(`Picked up block ${question}, at position 3 of`);
+  for (const spoken of [
+    'moved to position 2 of',
+    'moved to position 1 of',
+    'is over step Creator Hub',
+    'is over step More Details',
+    'is over step General Information',
+  ]) {
+    await page.keyboard.press('ArrowUp');
+    await heard(spoken);
+  }
+  await page.keyboard.press('Space');
+  const moved = page
+    .getByRole('status')
+    .filter({ hasText: `Moved “${question}” to the end of step 2` });
+  await expect(moved).toBeFocused();
+  await expect(
+    page
+      .getByRole('group', { name: 'Step More Details' })
+      .getByRole('button', { name: `Text question: ${question}` }),
+  ).toHaveCount(0);
+  await page.getByRole('button', { name: '2. General Information' }).click();
+  const block = page
+    .getByRole('group', { name: 'Step General Information' })
+    .getByRole('button', { name: `Text question: ${question}` });
+  await expect(block).toBeVisible();
+  await page
+    .getByLabel('Open step')
+    .selectOption({ label: '2. General Information' });
+  await expect(preview.getByRole('textbox', { name: question })).toBeVisible();
+
+  // Back again by the block's own choice of step.
+  await block.click();
+  await page
+    .getByLabel('Move to step')
+    .selectOption({ label: '3. More Details' });
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `Moved “${question}” to the end of step 3, More Details.`,
+    }),
+  ).toBeFocused();
+  await expect(block).toHaveCount(0);
+
+  // A third footer link: an address that is no web address is refused at its field.
+  await page.getByRole('button', { name: 'General', exact: true }).click();
+  await page.getByRole('button', { name: 'Add a link' }).click();
+  await page.getByLabel('Link 3 text').fill('Press kit');
+  const address = page.getByLabel('Link 3 address');
+  await address.fill('javascript:alert(1)');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await address.fill('https://visitaldmere.example/press');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  await expect(
+    preview.getByRole('link', { name: /Press kit/ }),
+  ).toHaveAttribute('href', 'https://visitaldmere.example/press');
+  await page
+    .getByRole('button', { name: 'Move link 3, Press kit, up' })
+    .click();
+  await expect(preview.locator('.wizard__footer-links li').nth(1)).toHaveText(
+    /^Press kit/,
+  );
+
+  // A logo with transparency, shown in the preview at once; its description is kept.
+  await page.getByRole('button', { name: 'Images', exact: true }).click();
+  const logo = await sharp({
+    create: {
+      width: 600,
+      height: 200,
+      channels: 4,
+      background: { r: 11, g: 93, b: 102, alpha: 0.5 },
+    },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Upload a logo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(page.getByText('Logo uploaded.')).toBeVisible({
+    timeout: 30_000,
+  });
+  const shownLogo = preview.getByRole('img', { name: 'Visit Aldmere Coast' });
+  await expect(shownLogo).toHaveAttribute(
+    'src',
+    /^\/images\/uploads\/[0-9a-f]{20}-logo\.webp$/,
+  );
+  await expect
+    .poll(() =>
+      shownLogo.evaluate((image: HTMLImageElement) => image.naturalHeight),
+    )
+    .toBe(144);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A change still on its way to the server: a workspace link asks first, and staying keeps it.
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  let releaseSave = () => {};
+  const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+  await page.route('**/api/review/form/draft', async (route) => {
+    await saveHeld;
+    await route.continue();
+  });
+  const logoDescription = page.getByLabel(
+    'Logo description (the organisation’s name)',
+  );
+  await logoDescription.fill('Aldmere');
+  const questions: string[] = [];
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const applicationsLink = page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Applications' });
+  await applicationsLink.click();
+  await expect
+    .poll(() => questions)
+    .toEqual([
+      'Your last change is not saved yet. Leave the form editor anyway?',
+    ]);
+  await expect(page).toHaveURL(`${first.url}/review/form`);
+  await expect(logoDescription).toHaveValue('Aldmere');
+
+  // Once saved, the link leaves without a question.
+  releaseSave();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await applicationsLink.click();
+  await expect(page).toHaveURL(`${first.url}/review/`);
+  expect(questions).toHaveLength(1);
+});

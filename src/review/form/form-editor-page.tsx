@@ -15,6 +15,7 @@ import {
   ThemeSettings,
 } from './form-settings.tsx';
 import { StepsEditor } from './steps-editor.tsx';
+import { useLeaveGuard } from './use-leave-guard.ts';
 import {
   useFormEditor,
   useFormVersions,
@@ -44,6 +45,7 @@ type Section = (typeof sections)[number];
 export function FormEditorPage() {
   useDocumentTitle('Form');
   const editor = useFormEditor();
+  useLeaveGuard(editor.saveState !== 'saved');
   const [section, setSection] = useState<Section>('Steps');
   // A published version shown in the preview instead of the draft, until asked back.
   const [viewed, setViewed] = useState<{

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { WizardConfig } from '#engine/config-schema.ts';
 import {
   contrastRatio,
   defaultTheme,
@@ -13,9 +14,20 @@ import {
   type Template,
   type TemplateName,
 } from '#engine/email-templates.ts';
-import { maxImageBytes, type UploadedImage } from '#review-api/form.ts';
+import {
+  maxImageBytes,
+  uploadFormImage,
+  type FormImageQuery,
+  type UploadedImage,
+} from '#review-api/form.ts';
 import { messageOf } from '#review/lib/api.ts';
-import { CheckField, IssuesUnder, TextField } from './form-fields.tsx';
+import {
+  CheckField,
+  IssuesUnder,
+  SelectField,
+  TextField,
+} from './form-fields.tsx';
+import { moved } from './sortable-list.tsx';
 import type { FormEditor } from './use-form-editor.ts';
 
 /** Title, language, sign-up address and what happens at the end. */
@@ -51,6 +63,15 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
           editor.edit((draft) => (draft.skipFinalStep = checked))
         }
       />
+      <CheckField
+        label="Count visits, steps and refused answers for Insights (anonymous, no cookie)"
+        path="insights"
+        checked={config.insights}
+        onChange={(checked) =>
+          editor.edit((draft) => (draft.insights = checked))
+        }
+      />
+      <FooterLinks editor={editor} config={config} />
       <fieldset className="form-editor__rules">
         <legend>Platforms</legend>
         <IssuesUnder path="platforms.offered" />
@@ -93,6 +114,108 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
   );
 }
 
+/** The links under every step, in order, and where the footer's text sits. */
+function FooterLinks({
+  editor,
+  config,
+}: {
+  editor: FormEditor;
+  config: WizardConfig;
+}) {
+  const editLinks = (change: (links: WizardConfig['footerLinks']) => void) =>
+    editor.edit((draft) => change(draft.footerLinks));
+  return (
+    <fieldset className="form-editor__rules">
+      <legend>Footer links</legend>
+      {config.footerLinks.map((link, index) => (
+        // A link is its place in the footer: titles and addresses change as they are typed.
+        <div
+          key={index}
+          className="form-editor__link"
+          role="group"
+          aria-label={`Footer link ${index + 1}`}
+        >
+          <TextField
+            label={`Link ${index + 1} text`}
+            path={`footerLinks[${index}].title`}
+            value={link.title}
+            onChange={(value) =>
+              editLinks((links) => {
+                const target = links[index];
+                if (target) target.title = value;
+              })
+            }
+          />
+          <TextField
+            label={`Link ${index + 1} address`}
+            path={`footerLinks[${index}].url`}
+            value={link.url}
+            onChange={(value) =>
+              editLinks((links) => {
+                const target = links[index];
+                if (target) target.url = value;
+              })
+            }
+          />
+          <button
+            type="button"
+            className="form-editor__small"
+            aria-label={`Move link ${index + 1}, ${link.title}, up`}
+            disabled={index === 0}
+            onClick={() =>
+              editor.edit((draft) => {
+                draft.footerLinks = moved(draft.footerLinks, index, index - 1);
+              })
+            }
+          >
+            Move up
+          </button>
+          <button
+            type="button"
+            className="form-editor__small"
+            aria-label={`Remove link ${index + 1}, ${link.title}`}
+            onClick={() => editLinks((links) => links.splice(index, 1))}
+          >
+            Remove
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="form-editor__small"
+        onClick={() =>
+          editLinks((links) =>
+            links.push({ title: 'New link', url: 'https://' }),
+          )
+        }
+      >
+        Add a link
+      </button>
+      <CheckField
+        label="Centre the footer"
+        path="centerFooterText"
+        checked={config.centerFooterText}
+        onChange={(checked) =>
+          editor.edit((draft) => (draft.centerFooterText = checked))
+        }
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * Where a text is kept when the form names it more specifically than in `texts`: the button
+ * labels and the sending error, which win over `texts` in the wizard, so they are edited there.
+ */
+const specificTexts = {
+  continue: 'continue',
+  signIn: 'signIn',
+  back: 'back',
+} as const satisfies Partial<Record<TextKey, keyof WizardConfig['buttonText']>>;
+
+const isButtonText = (key: TextKey): key is keyof typeof specificTexts =>
+  key in specificTexts;
+
 /** Every message the wizard shows, blank for its English default. */
 export function TextsSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
@@ -100,21 +223,53 @@ export function TextsSettings({ editor }: { editor: FormEditor }) {
   return (
     <section className="form-editor__section" aria-labelledby="texts-heading">
       <h2 id="texts-heading">Texts and messages</h2>
-      {(Object.keys(defaultTexts) as TextKey[]).map((key) => (
-        <TextField
-          key={key}
-          label={key}
-          path={`texts.${key}`}
-          value={config.texts[key]}
-          placeholder={defaultTexts[key]}
-          onChange={(value) =>
-            editor.edit((draft) => {
-              if (value) draft.texts[key] = value;
-              else delete draft.texts[key];
-            })
-          }
-        />
-      ))}
+      {(Object.keys(defaultTexts) as TextKey[]).map((key) =>
+        isButtonText(key) ? (
+          <TextField
+            key={key}
+            label={key}
+            path={`buttonText.${key}`}
+            value={config.buttonText[key] ?? config.texts[key]}
+            placeholder={defaultTexts[key]}
+            onChange={(value) =>
+              editor.edit((draft) => {
+                delete draft.texts[key];
+                if (value) draft.buttonText[key] = value;
+                else delete draft.buttonText[key];
+              })
+            }
+          />
+        ) : key === 'submitError' ? (
+          <TextField
+            key={key}
+            label={key}
+            path="submitErrorText"
+            value={config.submitErrorText ?? config.texts[key]}
+            placeholder={defaultTexts[key]}
+            onChange={(value) =>
+              editor.edit((draft) => {
+                delete draft.texts[key];
+                if (value) draft.submitErrorText = value;
+                else delete draft.submitErrorText;
+              })
+            }
+          />
+        ) : (
+          <TextField
+            key={key}
+            label={key}
+            path={`texts.${key}`}
+            value={config.texts[key]}
+            placeholder={defaultTexts[key]}
+            onChange={(value) =>
+              editor.edit((draft) => {
+                if (value) draft.texts[key] = value;
+                else delete draft.texts[key];
+              })
+            }
+          />
+        ),
+      )}
     </section>
   );
 }
@@ -155,6 +310,37 @@ export function ThemeSettings({ editor }: { editor: FormEditor }) {
           />
         </div>
       ))}
+      <SelectField
+        label="Back button"
+        path="styleConfig.backButtonStyle"
+        value={config.styleConfig.backButtonStyle}
+        options={[
+          ['plain', 'Plain'],
+          ['outlined', 'Outlined'],
+        ]}
+        onChange={(value) =>
+          editor.edit(
+            (draft) =>
+              (draft.styleConfig.backButtonStyle = value as
+                'plain' | 'outlined'),
+          )
+        }
+      />
+      <SelectField
+        label="Back arrow"
+        path="styleConfig.backArrowStyle"
+        value={config.styleConfig.backArrowStyle}
+        options={[
+          ['dark', 'Dark, for light covers'],
+          ['light', 'Light, for dark covers'],
+        ]}
+        onChange={(value) =>
+          editor.edit(
+            (draft) =>
+              (draft.styleConfig.backArrowStyle = value as 'dark' | 'light'),
+          )
+        }
+      />
       <table className="form-editor__contrast">
         <caption>Contrast (WCAG AA asks 4.5:1 for text)</caption>
         <tbody>
@@ -182,10 +368,13 @@ export function ThemeSettings({ editor }: { editor: FormEditor }) {
   );
 }
 
-async function uploadImage(file: File): Promise<UploadedImage> {
+async function uploadImage(
+  file: File,
+  use: NonNullable<FormImageQuery['for']>,
+): Promise<UploadedImage> {
   const body = new FormData();
   body.append('image', file);
-  const response = await fetch('/api/review/form/images', {
+  const response = await fetch(`${uploadFormImage.path}?for=${use}`, {
     method: 'POST',
     body,
     credentials: 'same-origin',
@@ -203,40 +392,134 @@ async function uploadImage(file: File): Promise<UploadedImage> {
 /** The cover images, uploaded here; each needs its alternative text. */
 export function ImagesSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
+  // An upload's outcome, shown beside the place it was for: the logo (null) or a cover's index.
+  const [outcome, setOutcome] = useState<{
+    at: number | null;
+    text: string;
+    isError: boolean;
+  } | null>(null);
   if (!config) return null;
-  const onFile = async (index: number, file: File | undefined) => {
+  const outcomeAt = (at: number | null) => {
+    const shown = outcome?.at === at ? outcome : null;
+    return (
+      <>
+        <p role="status">{shown && !shown.isError && shown.text}</p>
+        <p role="alert" className="form-editor__issue">
+          {shown?.isError && shown.text}
+        </p>
+      </>
+    );
+  };
+  /** Uploads `file` as the logo (no index) or as the cover at `index`. */
+  const onFile = async (index: number | null, file: File | undefined) => {
     if (!file) return;
-    setError('');
     if (file.size > maxImageBytes) {
-      setError(
-        'The image is larger than 10 MB. Make it smaller and try again.',
-      );
+      setOutcome({
+        at: index,
+        text: 'The image is larger than 10 MB. Make it smaller and try again.',
+        isError: true,
+      });
       return;
     }
-    setStatus('Uploading…');
+    setOutcome({ at: index, text: 'Uploading…', isError: false });
     try {
-      const image = await uploadImage(file);
+      const image = await uploadImage(file, index === null ? 'logo' : 'cover');
       editor.edit((draft) => {
-        draft.coverImages[index] = {
-          ...image,
-          alt: draft.coverImages[index]?.alt ?? '',
-        };
+        if (index === null)
+          draft.logo = {
+            src: image.src,
+            width: image.width,
+            height: image.height,
+            alt: draft.logo?.alt ?? draft.title,
+          };
+        else
+          draft.coverImages[index] = {
+            ...image,
+            alt: draft.coverImages[index]?.alt ?? '',
+          };
       });
-      setStatus(`Cover ${index + 1} uploaded.`);
+      setOutcome({
+        at: index,
+        text:
+          index === null ? 'Logo uploaded.' : `Cover ${index + 1} uploaded.`,
+        isError: false,
+      });
     } catch (failure) {
-      setStatus('');
-      setError(
-        messageOf(failure) === 'Something went wrong. Try again.'
-          ? (failure as Error).message
-          : messageOf(failure),
-      );
+      setOutcome({
+        at: index,
+        text:
+          messageOf(failure) === 'Something went wrong. Try again.'
+            ? (failure as Error).message
+            : messageOf(failure),
+        isError: true,
+      });
     }
   };
+  const { logo } = config;
   return (
     <section className="form-editor__section" aria-labelledby="images-heading">
-      <h2 id="images-heading">Cover images</h2>
+      <h2 id="images-heading">Logo and cover images</h2>
+      <h3>Logo</h3>
+      <div className="form-editor__cover">
+        {logo && (
+          <img
+            className="form-editor__logo"
+            src={logo.src}
+            alt=""
+            width={logo.width}
+            height={logo.height}
+          />
+        )}
+        <div>
+          <label className="form-editor__upload">
+            Upload a logo
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              onChange={(event) => void onFile(null, event.target.files?.[0])}
+            />
+          </label>
+          {outcomeAt(null)}
+          {logo && (
+            <>
+              <TextField
+                label="Logo description (the organisation’s name)"
+                path="logo.alt"
+                value={logo.alt}
+                onChange={(value) =>
+                  editor.edit((draft) => {
+                    if (draft.logo) draft.logo.alt = value;
+                  })
+                }
+              />
+              <button
+                type="button"
+                className="form-editor__small"
+                onClick={() => editor.edit((draft) => delete draft.logo)}
+              >
+                Remove the logo
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      <CheckField
+        label="Show the logo above each step"
+        path="showLogo"
+        checked={config.showLogo}
+        onChange={(checked) =>
+          editor.edit((draft) => (draft.showLogo = checked))
+        }
+      />
+      <CheckField
+        label="Centre the logo"
+        path="centerLogo"
+        checked={config.centerLogo}
+        onChange={(checked) =>
+          editor.edit((draft) => (draft.centerLogo = checked))
+        }
+      />
+      <h3>Cover images</h3>
       <IssuesUnder path="coverImages" />
       <CheckField
         label="One cover for every step"
@@ -278,6 +561,7 @@ export function ImagesSettings({ editor }: { editor: FormEditor }) {
                 }
               />
             </label>
+            {outcomeAt(index)}
             <TextField
               label={`Cover ${index + 1} description (alternative text)`}
               path={`coverImages[${index}].alt`}
@@ -292,10 +576,6 @@ export function ImagesSettings({ editor }: { editor: FormEditor }) {
           </div>
         </div>
       ))}
-      <p role="status">{status}</p>
-      <p role="alert" className="form-editor__issue">
-        {error}
-      </p>
     </section>
   );
 }

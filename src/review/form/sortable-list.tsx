@@ -4,30 +4,144 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
+  useDndContext,
   useSensor,
   useSensors,
+  type Active,
   type Announcements,
   type DragEndEvent,
+  type Over,
 } from '@dnd-kit/core';
 import {
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
+  type SortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 
+/** What is dragged: a step in the list of steps, or a block of the chosen step. */
+export type DragKind = 'step' | 'block';
+
+/** Where a row sits: its kind, its place in its list, and the name it is announced by. */
+export type DragPlace = { kind: DragKind; index: number; label: string };
+
+type RowData = {
+  kind: DragKind;
+  label: string;
+  sortable?: { index: number; items: unknown[] };
+};
+
+const rowOf = (entry: Active | Over | null): RowData | undefined =>
+  entry?.data.current as RowData | undefined;
+
+const placeOf = (row: RowData) =>
+  `position ${(row.sortable?.index ?? 0) + 1} of ${row.sortable?.items.length ?? 0}`;
+
+// What a screen reader hears while a row is moved from the keyboard: names, not internal ids.
+const announcements: Announcements = {
+  onDragStart: ({ active }) => {
+    const row = rowOf(active);
+    return (
+      row &&
+      `Picked up ${row.label}, at ${placeOf(row)}. Move it with the arrow keys; Space drops it, Escape puts it back.`
+    );
+  },
+  onDragOver: ({ active, over }) => {
+    const row = rowOf(active);
+    const target = rowOf(over);
+    if (!row) return undefined;
+    if (!target) return `${row.label} is outside the list.`;
+    return target.kind === row.kind
+      ? `${row.label} moved to ${placeOf(target)}.`
+      : `${row.label} is over ${target.label}: drop it there to move it to the end of that step.`;
+  },
+  onDragEnd: ({ active, over }) => {
+    const row = rowOf(active);
+    const target = rowOf(over);
+    if (!row) return undefined;
+    if (!target) return `${row.label} put back.`;
+    return target.kind === row.kind
+      ? `${row.label} dropped at ${placeOf(target)}.`
+      : `${row.label} moved to the end of ${target.label}.`;
+  },
+  onDragCancel: ({ active }) => {
+    const row = rowOf(active);
+    return row && `${row.label} put back where it was.`;
+  },
+};
+
+/**
+ * The steps and the chosen step's blocks, in one drag-and-drop area: a row is reordered within its
+ * list by dragging its handle, and a block dropped on a step moves to the end of that step. From
+ * the keyboard, Space on a handle picks the row up, the arrow keys move it (past the first block,
+ * up onto the steps), Space drops it and Escape puts it back; dnd-kit announces each.
+ */
+export function DragArea({
+  onDrop,
+  children,
+}: {
+  onDrop: (moved: DragPlace, target: DragPlace) => void;
+  children: ReactNode;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+    }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const row = rowOf(active);
+    const target = rowOf(over);
+    if (!row || !target || active.id === over?.id) return;
+    const place = (data: RowData): DragPlace => ({
+      kind: data.kind,
+      index: data.sortable?.index ?? 0,
+      label: data.label,
+    });
+    onDrop(place(row), place(target));
+  };
+  return (
+    <DndContext
+      accessibility={{ announcements }}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+    >
+      {children}
+    </DndContext>
+  );
+}
+
+// A list moves its rows aside only for one of its own: a block held over the steps leaves them be.
+const ownRowsOnly: SortingStrategy = (args) =>
+  args.activeIndex < 0 || args.overIndex < 0
+    ? null
+    : verticalListSortingStrategy(args);
+
 function SortableRow({
   id,
-  handleLabel,
+  kind,
+  label,
   children,
 }: {
   id: string;
-  handleLabel: string;
+  kind: DragKind;
+  label: string;
   children: ReactNode;
 }) {
+  const held = rowOf(useDndContext().active);
   const { attributes, listeners, setNodeRef, transform, transition } =
-    useSortable({ id });
+    useSortable({
+      id,
+      data: { kind, label },
+      // A step is dropped among steps only; a block among blocks or on a step.
+      disabled: {
+        draggable: false,
+        droppable: kind === 'block' && held?.kind === 'step',
+      },
+    });
   return (
     <li
       ref={setNodeRef}
@@ -37,7 +151,7 @@ function SortableRow({
       <button
         type="button"
         className="form-editor__handle"
-        aria-label={handleLabel}
+        aria-label={`Move ${label}`}
         {...attributes}
         {...listeners}
       >
@@ -48,75 +162,36 @@ function SortableRow({
   );
 }
 
-/**
- * A list reordered by dragging a row's handle, or from the keyboard: Space on a handle picks the
- * row up, the arrow keys move it, Space drops it and Escape puts it back (dnd-kit announces each).
- */
+/** One list of the drag area: the steps, or the chosen step's blocks. */
 export function SortableList<Item>({
+  kind,
   items,
   idOf,
   labelOf,
-  onMove,
   render,
 }: {
+  kind: DragKind;
   items: readonly Item[];
   idOf: (item: Item, index: number) => string;
   labelOf: (item: Item) => string;
-  onMove: (from: number, to: number) => void;
   render: (item: Item, index: number) => ReactNode;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-    }),
-  );
   const ids = items.map(idOf);
-  const nameOf = (id: string | number) => {
-    const item = items[ids.indexOf(String(id))];
-    return item === undefined ? 'the item' : labelOf(item);
-  };
-  const placeOf = (id: string | number | undefined) =>
-    `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
-  // What a screen reader hears while a row is moved from the keyboard: names, not internal ids.
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}, at ${placeOf(active.id)}. Move it with the arrow keys; Space drops it, Escape puts it back.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} moved to ${placeOf(over.id)}.`
-        : `${nameOf(active.id)} is outside the list.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} dropped at ${placeOf(over.id)}.`
-        : `${nameOf(active.id)} put back.`,
-    onDragCancel: ({ active }) => `${nameOf(active.id)} put back where it was.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-  };
   return (
-    <DndContext
-      accessibility={{ announcements }}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="form-editor__list">
-          {items.map((item, index) => (
-            <SortableRow
-              key={ids[index]}
-              id={ids[index] ?? String(index)}
-              handleLabel={`Move ${labelOf(item)}`}
-            >
-              {render(item, index)}
-            </SortableRow>
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    <SortableContext items={ids} strategy={ownRowsOnly}>
+      <ol className="form-editor__list">
+        {items.map((item, index) => (
+          <SortableRow
+            key={ids[index]}
+            id={ids[index] ?? String(index)}
+            kind={kind}
+            label={labelOf(item)}
+          >
+            {render(item, index)}
+          </SortableRow>
+        ))}
+      </ol>
+    </SortableContext>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type {
   Block,
   BlockComponent,
@@ -15,7 +15,12 @@ import {
   SelectField,
   TextField,
 } from './form-fields.tsx';
-import { moved, SortableList } from './sortable-list.tsx';
+import {
+  DragArea,
+  moved,
+  SortableList,
+  type DragPlace,
+} from './sortable-list.tsx';
 
 const blockKinds: ReadonlyArray<readonly [BlockComponent, string]> = [
   ['textInput', 'Text question'],
@@ -96,72 +101,118 @@ function newBlock(kind: BlockComponent, config: WizardConfig): Block {
 const blockTitle = (block: Block) =>
   'label' in block.data ? block.data.label : block.data.text;
 
+/** A block taken from one step and put at the end of another. */
+function moveBlock(
+  draft: WizardConfig,
+  from: { step: number; index: number },
+  toStep: number,
+) {
+  const [block] = draft.steps[from.step]?.blocks.splice(from.index, 1) ?? [];
+  if (block) draft.steps[toStep]?.blocks.push(block);
+}
+
+const stepLabel = (step: Step) => `step ${step.name}`;
+
 /** The steps in order, and the chosen step's settings and blocks. */
 export function StepsEditor({ editor }: { editor: FormEditor }) {
   const config = editor.config;
   const [chosen, setChosen] = useState(1);
+  const [moveOutcome, setMoveOutcome] = useState('');
   if (!config) return null;
   const stepIndex = Math.min(chosen, config.steps.length - 1);
   const step = config.steps[stepIndex];
+  const moveBlockTo = (index: number, toStep: number) => {
+    const block = step?.blocks[index];
+    const target = config.steps[toStep];
+    if (!block || !target || toStep === stepIndex) return;
+    editor.edit((draft) =>
+      moveBlock(draft, { step: stepIndex, index }, toStep),
+    );
+    setMoveOutcome(
+      `Moved “${blockTitle(block)}” to the end of step ${toStep + 1}, ${target.name}.`,
+    );
+  };
+  const onDrop = (moving: DragPlace, target: DragPlace) => {
+    setMoveOutcome('');
+    if (moving.kind === 'step' && target.kind === 'step') {
+      editor.edit((draft) => {
+        draft.steps = moved(draft.steps, moving.index, target.index);
+      });
+      setChosen(target.index);
+    } else if (moving.kind === 'block' && target.kind === 'block')
+      editor.edit((draft) => {
+        const blocks = draft.steps[stepIndex];
+        if (blocks)
+          blocks.blocks = moved(blocks.blocks, moving.index, target.index);
+      });
+    else if (moving.kind === 'block') moveBlockTo(moving.index, target.index);
+  };
   return (
     <section className="form-editor__section" aria-labelledby="steps-heading">
       <h2 id="steps-heading">Steps</h2>
       <IssuesUnder path="steps" />
-      <SortableList
-        items={config.steps}
-        idOf={(_step, index) => `step-${index}`}
-        labelOf={(item) => `step ${item.name}`}
-        onMove={(from, to) => {
-          editor.edit((draft) => {
-            draft.steps = moved(draft.steps, from, to);
-          });
-          setChosen(to);
-        }}
-        render={(item, index) => (
-          <div className="form-editor__step-row">
-            <button
-              type="button"
-              className="form-editor__choose"
-              aria-pressed={index === stepIndex}
-              onClick={() => setChosen(index)}
-            >
-              {index + 1}. {item.name}
-            </button>
-            <button
-              type="button"
-              className="form-editor__small"
-              aria-label={`Remove step ${item.name}`}
-              onClick={() =>
-                editor.edit((draft) => {
-                  draft.steps.splice(index, 1);
-                })
-              }
-            >
-              Remove
-            </button>
-          </div>
-        )}
-      />
-      <button
-        type="button"
-        className="form-editor__small"
-        onClick={() => {
-          editor.edit((draft) => {
-            draft.steps.splice(draft.steps.length - 1, 0, {
-              name: `Step ${draft.steps.length + 1}`,
-              blocks: [],
-              styles: { grayBg: false },
-              hideConfirmButton: false,
+      <DragArea onDrop={onDrop}>
+        <SortableList
+          kind="step"
+          items={config.steps}
+          idOf={(_step, index) => `step-${index}`}
+          labelOf={stepLabel}
+          render={(item, index) => (
+            <div className="form-editor__step-row">
+              <button
+                type="button"
+                className="form-editor__choose"
+                aria-pressed={index === stepIndex}
+                onClick={() => {
+                  setChosen(index);
+                  setMoveOutcome('');
+                }}
+              >
+                {index + 1}. {item.name}
+              </button>
+              <button
+                type="button"
+                className="form-editor__small"
+                aria-label={`Remove step ${item.name}`}
+                onClick={() =>
+                  editor.edit((draft) => {
+                    draft.steps.splice(index, 1);
+                  })
+                }
+              >
+                Remove
+              </button>
+            </div>
+          )}
+        />
+        <button
+          type="button"
+          className="form-editor__small"
+          onClick={() => {
+            editor.edit((draft) => {
+              draft.steps.splice(draft.steps.length - 1, 0, {
+                name: `Step ${draft.steps.length + 1}`,
+                blocks: [],
+                styles: { grayBg: false },
+                hideConfirmButton: false,
+              });
             });
-          });
-          setChosen(config.steps.length - 1);
-        }}
-      >
-        Add a step
-      </button>
-      {step && (
-        <StepSettings editor={editor} step={step} stepIndex={stepIndex} />
-      )}
+            setChosen(config.steps.length - 1);
+          }}
+        >
+          Add a step
+        </button>
+        {step && (
+          <StepSettings
+            editor={editor}
+            step={step}
+            stepIndex={stepIndex}
+            steps={config.steps}
+            moveOutcome={moveOutcome}
+            onMoveBlock={moveBlockTo}
+          />
+        )}
+      </DragArea>
     </section>
   );
 }
@@ -170,10 +221,16 @@ function StepSettings({
   editor,
   step,
   stepIndex,
+  steps,
+  moveOutcome,
+  onMoveBlock,
 }: {
   editor: FormEditor;
   step: Step;
   stepIndex: number;
+  steps: readonly Step[];
+  moveOutcome: string;
+  onMoveBlock: (index: number, toStep: number) => void;
 }) {
   const at = `steps[${stepIndex}]`;
   const editStep = (change: (draft: Step) => void) =>
@@ -182,6 +239,11 @@ function StepSettings({
       if (target) change(target);
     });
   const [kind, setKind] = useState<BlockComponent>('textInput');
+  // The moved block's row is gone: focus goes to the words saying where it went, not to the page.
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (moveOutcome) outcome.current?.focus();
+  }, [moveOutcome]);
   return (
     <div
       className="form-editor__step"
@@ -248,18 +310,35 @@ function StepSettings({
       />
       <h4>Blocks</h4>
       <IssuesUnder path={`${at}.blocks`} />
+      <p
+        ref={outcome}
+        role="status"
+        tabIndex={-1}
+        className="form-editor__note"
+      >
+        {moveOutcome}
+      </p>
       <SortableList
+        kind="block"
         items={step.blocks}
         idOf={(_block, index) => `block-${stepIndex}-${index}`}
         labelOf={(block) => `block ${blockTitle(block)}`}
-        onMove={(from, to) =>
-          editStep((draft) => (draft.blocks = moved(draft.blocks, from, to)))
-        }
         render={(block, index) => (
           <BlockEditor
             editor={editor}
             block={block}
             at={`${at}.blocks[${index}]`}
+            otherSteps={steps.flatMap((other, otherIndex) =>
+              otherIndex === stepIndex
+                ? []
+                : [
+                    [
+                      String(otherIndex),
+                      `${otherIndex + 1}. ${other.name}`,
+                    ] as const,
+                  ],
+            )}
+            onMoveTo={(toStep) => onMoveBlock(index, toStep)}
             onChange={(change) =>
               editStep((draft) => {
                 const target = draft.blocks[index];
@@ -304,6 +383,8 @@ function BlockEditor({
   editor,
   block,
   at,
+  otherSteps,
+  onMoveTo,
   onChange,
   onDuplicate,
   onRemove,
@@ -311,6 +392,8 @@ function BlockEditor({
   editor: FormEditor;
   block: Block;
   at: string;
+  otherSteps: ReadonlyArray<readonly [string, string]>;
+  onMoveTo: (step: number) => void;
   onChange: (change: (draft: Block) => void) => void;
   onDuplicate: () => void;
   onRemove: () => void;
@@ -346,7 +429,23 @@ function BlockEditor({
         </button>
       </div>
       {isOpen && (
-        <BlockData editor={editor} block={block} at={at} onChange={onChange} />
+        <>
+          <SelectField
+            label="Move to step"
+            path=""
+            value=""
+            options={[['', 'Stay in this step'], ...otherSteps]}
+            onChange={(value) => {
+              if (value) onMoveTo(Number(value));
+            }}
+          />
+          <BlockData
+            editor={editor}
+            block={block}
+            at={at}
+            onChange={onChange}
+          />
+        </>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { UploadedImage } from '#review-api/form.ts';
+import type { FormImageQuery, UploadedImage } from '#review-api/form.ts';
 import type { Database } from '../db/database.ts';
 
 /** The widths the wizard's covers are offered in (its `srcset`s), as the example's artwork is made. */
@@ -8,6 +8,12 @@ const widths = [480, 800, 1200] as const;
 const fallbackWidth = 800;
 const avifOptions = { quality: 50, effort: 4 } as const;
 const webpOptions = { quality: 72, effort: 6 } as const;
+/**
+ * A logo is shown 48 CSS pixels high: one WebP three times that serves every screen, and a
+ * quality high enough to keep lettering's edges clean. Transparency is kept.
+ */
+const logoHeight = 144;
+const logoWebpOptions = { quality: 90, alphaQuality: 100, effort: 6 } as const;
 
 /** sharp's names of the formats accepted; AVIF is read by its HEIF decoder. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -18,6 +24,9 @@ export const imagePathPrefix = '/images/uploads/';
 
 export class ImageRefusal extends Error {}
 
+/** What an upload is for: a cover, offered at several widths, or the logo, shown small. */
+export type ImageUse = NonNullable<FormImageQuery['for']>;
+
 type Variant = { name: string; contentType: string; bytes: Buffer };
 
 /**
@@ -27,6 +36,7 @@ type Variant = { name: string; contentType: string; bytes: Buffer };
  */
 export async function makeImageVariants(
   upload: Buffer,
+  use: ImageUse = 'cover',
 ): Promise<{ image: UploadedImage; variants: Variant[] }> {
   let metadata;
   try {
@@ -47,6 +57,23 @@ export async function makeImageVariants(
   const upright = sharp(upload).rotate();
   const { info } = await upright.clone().toBuffer({ resolveWithObject: true });
   const hash = createHash('sha256').update(upload).digest('hex').slice(0, 20);
+  if (use === 'logo') {
+    const { data, info: made } = await upright
+      .clone()
+      .resize({ height: logoHeight, withoutEnlargement: true })
+      .webp(logoWebpOptions)
+      .toBuffer({ resolveWithObject: true });
+    const name = `${hash}-logo.webp`;
+    return {
+      variants: [{ name, contentType: contentTypes.webp, bytes: data }],
+      image: {
+        src: `${imagePathPrefix}${name}`,
+        sources: [],
+        width: made.width,
+        height: made.height,
+      },
+    };
+  }
   // Never wider than the original: a small image is offered at its own width.
   const made = [...new Set(widths.map((width) => Math.min(width, info.width)))];
   const variants: Variant[] = [];

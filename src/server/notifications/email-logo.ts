@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { imagePathPrefix, type FormImages } from '../form/form-images.ts';
 
 /** Where e-mails load the logo from. */
 const emailLogoPath = '/email/logo.png';
@@ -11,11 +12,9 @@ const renderedHeight = 80;
 
 /** The configured logo's file among the configuration's images, when it is one of them. */
 function localLogoFile(
-  config: WizardConfig,
+  src: string,
   configDirectory: string,
 ): string | undefined {
-  const src = config.logo?.src;
-  if (!src?.startsWith('/images/')) return undefined;
   const folder = resolve(configDirectory, 'images');
   const file = resolve(
     folder,
@@ -51,32 +50,46 @@ export async function emailLogoRoutes(
   {
     current,
     configDirectory,
-  }: { current: () => WizardConfig; configDirectory: string },
+    images,
+  }: {
+    current: () => WizardConfig;
+    configDirectory: string;
+    images: FormImages;
+  },
 ) {
+  /** The logo's bytes: uploaded in the form editor (in the database), or a configuration file. */
+  const logoBytes = async (src: string): Promise<Buffer | undefined> => {
+    if (src.startsWith(imagePathPrefix))
+      return (await images.read(src.slice(imagePathPrefix.length)))?.bytes;
+    const file = localLogoFile(src, configDirectory);
+    return file === undefined ? undefined : readFile(file);
+  };
   // The logo of the form being served; a newly published form may name another.
-  let rendered: { file: string; png: Promise<Buffer> } | undefined;
-  const render = async (file: string) => {
+  let rendered: { src: string; png: Promise<Buffer | undefined> } | undefined;
+  const render = async (src: string) => {
+    const bytes = await logoBytes(src);
+    if (!bytes) return undefined;
     const { default: sharp } = await import('sharp');
-    // Rendered at four times the SVG's own size, then scaled down: smooth edges and text.
-    return sharp(await readFile(file), { density: 288 })
+    // An SVG is rendered at four times its own size, then scaled down: smooth edges and text.
+    return sharp(bytes, { density: 288 })
       .resize({ height: renderedHeight })
       .png({ compressionLevel: 9 })
       .toBuffer();
   };
   app.get(emailLogoPath, async (request, reply) => {
-    const file = localLogoFile(current(), configDirectory);
-    if (!file)
+    const src = current().logo?.src;
+    if (!src?.startsWith('/images/'))
       return reply
         .code(404)
         .send({ error: 'not_found', message: 'This form has no logo file.' });
-    if (rendered?.file !== file) {
-      const png = render(file).catch((error: unknown) => {
+    if (rendered?.src !== src) {
+      const png = render(src).catch((error: unknown) => {
         rendered = undefined;
         throw error;
       });
-      rendered = { file, png };
+      rendered = { src, png };
     }
-    let png: Buffer;
+    let png: Buffer | undefined;
     try {
       png = await rendered.png;
     } catch (error) {
@@ -87,6 +100,10 @@ export async function emailLogoRoutes(
         message: 'The configured logo cannot be read as an image.',
       });
     }
+    if (!png)
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: 'This form has no logo file.' });
     return reply
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'public, max-age=86400')

@@ -378,4 +378,82 @@ describe.each(engines)('the form editor API on %s', (engine) => {
       (await fetch(`${server.baseUrl}/images/uploads/nothing-1.webp`)).status,
     ).toBe(404);
   });
+
+  test('an uploaded logo keeps its transparency at the height it is shown, and e-mails show it as a PNG once it is published', async () => {
+    const logo = await sharp({
+      create: {
+        width: 800,
+        height: 400,
+        channels: 4,
+        background: { r: 10, g: 90, b: 100, alpha: 0 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([logo]), 'logo.png');
+    const response = await send('admin', '/api/review/form/images?for=logo', {
+      method: 'POST',
+      form,
+    });
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as {
+      src: string;
+      width: number;
+      height: number;
+      sources: unknown[];
+    };
+    expect(image).toMatchObject({ width: 288, height: 144, sources: [] });
+    expect(image.src).toMatch(/^\/images\/uploads\/[0-9a-f]{20}-logo\.webp$/);
+    const served = await sharp(
+      Buffer.from(
+        await (await fetch(`${server.baseUrl}${image.src}`)).arrayBuffer(),
+      ),
+    ).metadata();
+    expect(served).toMatchObject({ format: 'webp', hasAlpha: true });
+
+    const unknownUse = await send(
+      'admin',
+      '/api/review/form/images?for=banner',
+      {
+        method: 'POST',
+        form,
+      },
+    );
+    expect(unknownUse.status).toBe(400);
+
+    const current = (await (
+      await send('admin', '/api/review/form')
+    ).json()) as FormState;
+    const published = await send('admin', '/api/review/form/publish', {
+      method: 'POST',
+      body: {
+        baseVersion: current.version,
+        config: {
+          ...current.config,
+          logo: {
+            src: image.src,
+            alt: 'Visit Aldmere',
+            width: 288,
+            height: 144,
+          },
+        },
+      },
+    });
+    expect(published.status).toBe(201);
+    // Served within the poll of the published version.
+    await expect
+      .poll(
+        async () => (await fetch(`${server.baseUrl}/email/logo.png`)).status,
+      )
+      .toBe(200);
+    const png = Buffer.from(
+      await (await fetch(`${server.baseUrl}/email/logo.png`)).arrayBuffer(),
+    );
+    expect(await sharp(png).metadata()).toMatchObject({
+      format: 'png',
+      height: 80,
+      width: 160,
+    });
+  });
 });

@@ -283,7 +283,7 @@ export async function formRoutes(
         });
       }
       try {
-        const made = await makeImageVariants(bytes);
+        const made = await makeImageVariants(bytes, request.query.for);
         await images.store(made.variants);
         return reply.code(201).send(made.image);
       } catch (error) {
