@@ -164,6 +164,8 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   await heard('moved to position 2 of');
   await page.keyboard.press('Space');
   await heard('dropped at position 2 of');
+  // Focus follows the row to its new place.
+  await expect(handle).toBeFocused();
   const blocks = page
     .getByRole('group', { name: 'Step More Details' })
     .locator('.form-editor__choose');
@@ -318,7 +320,7 @@ test('an admin moves a question to another step from the keyboard and back by ch
   const question = 'What support are you looking for from us?';
   await page.getByRole('button', { name: `Move block ${question}` }).focus();
   await page.keyboard.press('Space');
-  await heard(`Picked up block ${question}, at position 3 of`);
+  await heard(`block ${question} moved to position 3 of`);
   for (const spoken of [
     'moved to position 2 of',
     'moved to position 1 of',

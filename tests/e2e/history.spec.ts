@@ -47,6 +47,37 @@ test('each step is a history entry: Back and Forward move between steps with eve
   await expect(page).toHaveURL('about:blank');
 });
 
+test('a reload on Welcome stays on Welcome, after the next step was built ahead and after Back from it', async ({
+  page,
+}) => {
+  await openWizard(page);
+  // The step after Welcome is built, hidden, when the browser is idle; once its form is live it
+  // keeps the tab's draft, which must name the step on screen.
+  const draftStep = () =>
+    page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) =>
+        name.startsWith('wizard-draft:'),
+      );
+      const draft = key ? sessionStorage.getItem(key) : null;
+      return draft === null
+        ? null
+        : (JSON.parse(draft) as { stepIndex: number }).stepIndex;
+    });
+  await expect.poll(draftStep).toBe(0);
+  await page.reload();
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+  await expect(page).not.toHaveURL(/step=/);
+
+  await continueButton(page).click();
+  await expect(heading(page, 'General Information')).toBeVisible();
+  await expect.poll(draftStep).toBe(1);
+  await page.goBack();
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+  await expect.poll(draftStep).toBe(0);
+  await page.reload();
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+});
+
 test('a link to a later step with earlier answers missing opens the first step that needs them', async ({
   page,
 }) => {

@@ -72,6 +72,13 @@ const announcements: Announcements = {
   },
 };
 
+/** Focuses the handle of the row at `id` (a list's place, such as `block-2-0`). */
+export function focusHandle(id: string) {
+  document
+    .querySelector<HTMLElement>(`[data-drag-handle="${window.CSS.escape(id)}"]`)
+    ?.focus();
+}
+
 /**
  * The steps and the chosen step's blocks, in one drag-and-drop area: a row is reordered within its
  * list by dragging its handle, and a block dropped on a step moves to the end of that step. From
@@ -104,7 +111,9 @@ export function DragArea({
   };
   return (
     <DndContext
-      accessibility={{ announcements }}
+      // The lists' ids are places, not rows: after a move, dnd-kit would focus whichever row now
+      // holds the dragged one's old place. `onDrop`'s caller puts focus where the row went.
+      accessibility={{ announcements, restoreFocus: false }}
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
@@ -152,6 +161,7 @@ function SortableRow({
         type="button"
         className="form-editor__handle"
         aria-label={`Move ${label}`}
+        data-drag-handle={id}
         {...attributes}
         {...listeners}
       >

@@ -17,6 +17,7 @@ import {
 } from './form-fields.tsx';
 import {
   DragArea,
+  focusHandle,
   moved,
   SortableList,
   type DragPlace,
@@ -118,6 +119,13 @@ export function StepsEditor({ editor }: { editor: FormEditor }) {
   const config = editor.config;
   const [chosen, setChosen] = useState(1);
   const [moveOutcome, setMoveOutcome] = useState('');
+  // A row moved within its list: its handle, at its new place, gets focus once that is drawn.
+  const focusAfterMove = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusAfterMove.current === null) return;
+    focusHandle(focusAfterMove.current);
+    focusAfterMove.current = null;
+  });
   if (!config) return null;
   const stepIndex = Math.min(chosen, config.steps.length - 1);
   const step = config.steps[stepIndex];
@@ -139,13 +147,15 @@ export function StepsEditor({ editor }: { editor: FormEditor }) {
         draft.steps = moved(draft.steps, moving.index, target.index);
       });
       setChosen(target.index);
-    } else if (moving.kind === 'block' && target.kind === 'block')
+      focusAfterMove.current = `step-${target.index}`;
+    } else if (moving.kind === 'block' && target.kind === 'block') {
       editor.edit((draft) => {
         const blocks = draft.steps[stepIndex];
         if (blocks)
           blocks.blocks = moved(blocks.blocks, moving.index, target.index);
       });
-    else if (moving.kind === 'block') moveBlockTo(moving.index, target.index);
+      focusAfterMove.current = `block-${stepIndex}-${target.index}`;
+    } else if (moving.kind === 'block') moveBlockTo(moving.index, target.index);
   };
   return (
     <section className="form-editor__section" aria-labelledby="steps-heading">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** Asked before a workspace link leaves the editor while an edit is not yet on the server. */
-export const leaveQuestion =
+const leaveQuestion =
   'Your last change is not saved yet. Leave the form editor anyway?';
 
 /**

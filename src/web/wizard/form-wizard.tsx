@@ -73,6 +73,7 @@ function FormWizardSteps({
     stepIndex,
     goTo,
     draft,
+    isShown,
   });
   const firstFormStep = config.steps[0]?.blocks.some(isFieldBlock) ? 0 : 1;
   // The steps on either side of the current one are rendered too, hidden, so Continue and Back only

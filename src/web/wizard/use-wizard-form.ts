@@ -76,10 +76,18 @@ type Options = {
   stepIndex: number;
   goTo: GoTo;
   draft: Draft | null;
+  /** False while the form is held hidden, built ahead, behind the Welcome step (a text step). */
+  isShown: boolean;
 };
 
 /** The application's form and what Continue does on each step: advance, validate, send, redirect. */
-export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
+export function useWizardForm({
+  config,
+  stepIndex,
+  goTo,
+  draft,
+  isShown,
+}: Options) {
   const { form, model } = useApplicationForm(config, draft?.values);
   const [isBusy, setIsBusy] = useState(false);
   const [hasServerError, setHasServerError] = useState(false);
@@ -124,13 +132,16 @@ export function useWizardForm({ config, stepIndex, goTo, draft }: Options) {
   const isContinuing = useRef(false);
   const stepCount = config.steps.length;
 
+  // The step the tab is on: while the form waits hidden behind the Welcome step, that is Welcome,
+  // so a reload there stays there rather than opening the step built ahead.
+  const shownStep = isShown ? stepIndex : 0;
   useEffect(() => {
     if (!isSubmitted.current)
       writeDraft(config.pageId, {
-        stepIndex,
+        stepIndex: shownStep,
         values: draftValues(form.getValues()),
       });
-  }, [config.pageId, stepIndex, form]);
+  }, [config.pageId, shownStep, form]);
 
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
