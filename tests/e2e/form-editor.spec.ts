@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,15 @@ import { seriousViolations } from '../support/axe.ts';
 import { engines, scratchDatabase } from '../support/databases.ts';
 import { freePort } from '../support/server-process.ts';
 import { readyWhen, started } from '../support/started-process.ts';
+import { putApplication, validApplication } from '../support/fixtures.ts';
+import {
+  answerYesNo,
+  continueButton,
+  fillMoreDetails,
+  passGeneralInformation,
+  textbox,
+  thankYou,
+} from '../support/wizard.ts';
 
 // The form editor end to end, on servers of its own (it changes the form they serve): two
 // processes of the built server on one database, PostgreSQL when one answers.
@@ -91,6 +101,16 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   browser,
 }) => {
   addStaff('ada@example.org', 'admin');
+  // An application answered under the first version, which asks "Anything else we should know?".
+  const older = validApplication({
+    firstName: 'Olga',
+    emailAddress: 'olga@example.com',
+  });
+  older.fields.push({ key: 'single.anythingElse', value: 'Vegetarian' });
+  const stored = await putApplication(first.url, older, {
+    key: randomUUID(),
+  });
+  expect(stored.status, await stored.clone().text()).toBe(201);
   await signIn(page, 'ada@example.org', '/review/form');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),
@@ -130,9 +150,19 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   await description.fill('A green spring meadow');
   await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
 
-  // A required yes/no with a follow-up, added to More Details.
   await page.getByRole('button', { name: 'Steps', exact: true }).click();
   await page.getByRole('button', { name: '3. More Details' }).click();
+  // A question reworded: the older application keeps the words it was answered under.
+  await page
+    .getByRole('button', {
+      name: 'Text question: Anything else we should know?',
+    })
+    .click();
+  await page
+    .getByLabel('Question', { exact: true })
+    .last()
+    .fill('Anything else to tell us?');
+  // A required yes/no with a follow-up, added to More Details.
   await page.getByLabel('New block').selectOption('yesNo');
   await page.getByRole('button', { name: 'Add block' }).click();
   await page
@@ -188,7 +218,7 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
     page.getByRole('status').filter({ hasText: 'Published version 2' }),
   ).toBeVisible();
 
-  // A new applicant, in a fresh browser, on the other process.
+  // A new applicant, in a fresh browser, on the other process, answers the new questions and applies.
   const applicant = await browser.newContext();
   const applicantPage = await applicant.newPage();
   await expect(async () => {
@@ -197,7 +227,31 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
       applicantPage.getByRole('heading', { name: 'Spring press trip' }),
     ).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 5_000 });
+  await continueButton(applicantPage).click();
+  await passGeneralInformation(applicantPage, 'nell@example.com');
+  await fillMoreDetails(applicantPage);
+  await textbox(applicantPage, 'Anything else to tell us?').fill('Early riser');
+  await continueButton(applicantPage).click();
+  // The new question is required: refused until it is answered, then its follow-up is asked.
+  await expect(applicantPage.getByText('Choose Yes or No')).toBeVisible();
+  await answerYesNo(applicantPage, 'Can you travel in April?', 'Yes');
+  await textbox(applicantPage, 'Which dates suit you?').fill('The second week');
+  await continueButton(applicantPage).click();
+  await expect(thankYou(applicantPage)).toBeVisible();
   await applicant.close();
+
+  // Each application reads with the questions it was answered under.
+  await page.goto(`${first.url}/review`);
+  const panel = page.getByRole('complementary');
+  await page.getByRole('link', { name: 'Olga Lovelace', exact: true }).click();
+  await expect(panel).toContainText('Anything else we should know?');
+  await expect(panel).toContainText('Vegetarian');
+  await expect(panel).not.toContainText('Can you travel in April?');
+  await page.getByRole('link', { name: 'Ada Lovelace', exact: true }).click();
+  await expect(panel).toContainText('Anything else to tell us?');
+  await expect(panel).toContainText('Early riser');
+  await expect(panel).toContainText('Can you travel in April?');
+  await expect(panel).toContainText('The second week');
 });
 
 test('a reviewer is refused the editor', async ({ page }) => {
