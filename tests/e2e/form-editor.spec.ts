@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from '../support/axe.ts';
 import { engines, scratchDatabase } from '../support/databases.ts';
@@ -143,12 +143,16 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   });
   const description = page.getByLabel('Cover 1 description (alternative text)');
   await description.fill('');
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: 'Publish', exact: true }),
+  ).toBeDisabled();
   await expect(
     page.getByText('Describe the image for people who cannot see it.'),
   ).toBeVisible();
   await description.fill('A green spring meadow');
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  await expect(
+    page.getByRole('button', { name: 'Publish', exact: true }),
+  ).toBeEnabled();
 
   await page.getByRole('button', { name: 'Steps', exact: true }).click();
   await page.getByRole('button', { name: '3. More Details' }).click();
@@ -213,7 +217,7 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   ).toBeVisible();
 
   await expect(page.getByText('Draft saved')).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Published version 2' }),
   ).toBeVisible();
@@ -289,7 +293,7 @@ test('a second admin publishing from the same version hears what the first chang
   // Both opened the same version; Bob publishes first.
   await page.getByRole('button', { name: 'General', exact: true }).click();
   await page.getByLabel('Title').fill('Bob’s title');
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const published = page
     .getByRole('status')
     .filter({ hasText: /Published version \d+/ });
@@ -300,7 +304,7 @@ test('a second admin publishing from the same version hears what the first chang
 
   await otherPage.getByRole('button', { name: 'General', exact: true }).click();
   await otherPage.getByLabel('Language (like en or de)').fill('de');
-  await otherPage.getByRole('button', { name: 'Publish' }).click();
+  await otherPage.getByRole('button', { name: 'Publish', exact: true }).click();
   const refusal = otherPage
     .getByRole('alert')
     .filter({ hasText: 'Not published' });
@@ -353,9 +357,13 @@ test('an e-mail template shows filled in with a sample application, and a placeh
   await expect(
     receipt.getByText(/may use only these placeholders/),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: 'Publish', exact: true }),
+  ).toBeDisabled();
   await subject.fill('Thank you, {firstName}');
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  await expect(
+    page.getByRole('button', { name: 'Publish', exact: true }),
+  ).toBeEnabled();
 });
 
 test('an admin moves a question to another step from the keyboard and back by choice, edits the footer links, uploads a logo, and is asked before leaving with an unsaved change', async ({
@@ -424,9 +432,13 @@ test('an admin moves a question to another step from the keyboard and back by ch
   const address = page.getByLabel('Link 3 address');
   await address.fill('javascript:alert(1)');
   await expect(address).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: 'Publish', exact: true }),
+  ).toBeDisabled();
   await address.fill('https://visitaldmere.example/press');
-  await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  await expect(
+    page.getByRole('button', { name: 'Publish', exact: true }),
+  ).toBeEnabled();
   await expect(
     preview.getByRole('link', { name: /Press kit/ }),
   ).toHaveAttribute('href', 'https://visitaldmere.example/press');
@@ -502,4 +514,91 @@ test('an admin moves a question to another step from the keyboard and back by ch
   await applicationsLink.click();
   await expect(page).toHaveURL(`${first.url}/review/`);
   expect(questions).toHaveLength(1);
+});
+
+test('the editor is usable with the keyboard alone: a title changed, a question added and the form published', async ({
+  page,
+}) => {
+  addStaff('kim@example.org', 'admin');
+  await signIn(page, 'kim@example.org', '/review/form');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Form' }),
+  ).toBeVisible();
+  /** Tab (or Shift+Tab) until `target` has focus; fails if 80 presses never reach it. */
+  const tabTo = async (target: Locator, key = 'Tab') => {
+    for (let presses = 0; presses < 80; presses += 1) {
+      if (
+        await target.evaluate((element) => element === document.activeElement)
+      )
+        return;
+      await page.keyboard.press(key);
+    }
+    throw new Error(`${key} never reached ${target.toString()}`);
+  };
+
+  // Another admin's draft, and a version published from the command line since it was started:
+  // the editor says so at once, and starting again is a keypress away.
+  await page.getByRole('button', { name: 'General', exact: true }).click();
+  await page.getByLabel('Language (like en or de)').fill('en-GB');
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  const exported = join(
+    mkdtempSync(join(tmpdir(), 'form-export-')),
+    'form.json',
+  );
+  writeFileSync(
+    exported,
+    execFileSync(process.execPath, ['dist/server/form.js', 'export'], {
+      env: { ...process.env, ...env },
+    }),
+  );
+  execFileSync(process.execPath, ['dist/server/form.js', 'publish', exported], {
+    env: { ...process.env, ...env },
+  });
+  await page.reload();
+  const behind = page.getByRole('note').filter({
+    hasText: 'has been published since, so publishing it would be refused',
+  });
+  await expect(behind).toContainText('last saved by kim@example.org');
+  await tabTo(
+    behind.getByRole('button', {
+      name: 'Start again from the published version',
+    }),
+  );
+  await page.keyboard.press('Enter');
+  await expect(behind).toHaveCount(0);
+
+  await tabTo(page.getByRole('button', { name: 'General', exact: true }));
+  await page.keyboard.press('Enter');
+  const title = page.getByLabel('Title');
+  await tabTo(title);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Spring creators');
+
+  await tabTo(
+    page.getByRole('button', { name: 'Steps', exact: true }),
+    'Shift+Tab',
+  );
+  await page.keyboard.press('Enter');
+  await tabTo(page.getByRole('button', { name: '2. General Information' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page.getByLabel('New block'));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('New block')).toHaveValue('select');
+  await tabTo(page.getByRole('button', { name: 'Add block' }));
+  await page.keyboard.press('Enter');
+  const added = page.getByRole('button', {
+    name: 'Choice (select): New choice',
+  });
+  await expect(added).toBeVisible();
+
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await tabTo(publish, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: /Published version \d+/ }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => (await fetch(second.url)).text())
+    .toContain('<title>Spring creators</title>');
 });

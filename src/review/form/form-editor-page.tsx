@@ -126,6 +126,18 @@ export function FormEditorPage() {
             </>
           )}
         </div>
+        {editor.baseVersion < editor.publishedVersion && (
+          <div className="form-editor__behind" role="note">
+            This draft
+            {editor.draftSavedBy && ` (last saved by ${editor.draftSavedBy})`}{' '}
+            was started from version {editor.baseVersion}; version{' '}
+            {editor.publishedVersion} has been published since, so publishing it
+            would be refused. See what changed under Versions, or{' '}
+            <button type="button" onClick={() => void editor.reload()}>
+              Start again from the published version
+            </button>
+          </div>
+        )}
         <div className="form-editor__panes">
           <div className="form-editor__editing">
             <nav aria-label="Parts of the form" className="form-editor__tabs">

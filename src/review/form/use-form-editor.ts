@@ -230,6 +230,9 @@ export function useFormEditor() {
     parsed: checked?.ok ? checked.config : null,
     issues,
     baseVersion,
+    /** The version new visitors get, as it was when the editor opened or last started again. */
+    publishedVersion: data?.version ?? 0,
+    draftSavedBy: data?.draftSavedBy ?? null,
     edit,
     undo,
     redo,
