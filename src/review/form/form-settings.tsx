@@ -30,6 +30,36 @@ import {
 import { moved } from './sortable-list.tsx';
 import type { FormEditor } from './use-form-editor.ts';
 
+/** The form's yes/no settings, each at a key of its own. */
+type FormSwitch = {
+  [Key in keyof WizardConfig]-?: WizardConfig[Key] extends boolean
+    ? Key
+    : never;
+}[keyof WizardConfig];
+
+function FormCheck({
+  editor,
+  name,
+  label,
+}: {
+  editor: FormEditor;
+  name: FormSwitch;
+  label: string;
+}) {
+  return (
+    <CheckField
+      label={label}
+      path={name}
+      checked={editor.config?.[name] ?? false}
+      onChange={(checked) =>
+        editor.edit((draft) => {
+          draft[name] = checked;
+        })
+      }
+    />
+  );
+}
+
 /** Title, language, sign-up address and what happens at the end. */
 export function GeneralSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
@@ -55,21 +85,15 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
         value={config.signInUrl}
         onChange={(value) => editor.edit((draft) => (draft.signInUrl = value))}
       />
-      <CheckField
+      <FormCheck
+        editor={editor}
+        name="skipFinalStep"
         label="Skip the last step (send when the applicant continues from the last form step)"
-        path="skipFinalStep"
-        checked={config.skipFinalStep}
-        onChange={(checked) =>
-          editor.edit((draft) => (draft.skipFinalStep = checked))
-        }
       />
-      <CheckField
+      <FormCheck
+        editor={editor}
+        name="insights"
         label="Count visits, steps and refused answers for Insights (anonymous, no cookie)"
-        path="insights"
-        checked={config.insights}
-        onChange={(checked) =>
-          editor.edit((draft) => (draft.insights = checked))
-        }
       />
       <FooterLinks editor={editor} config={config} />
       <fieldset className="form-editor__rules">
@@ -191,13 +215,10 @@ function FooterLinks({
       >
         Add a link
       </button>
-      <CheckField
+      <FormCheck
+        editor={editor}
+        name="centerFooterText"
         label="Centre the footer"
-        path="centerFooterText"
-        checked={config.centerFooterText}
-        onChange={(checked) =>
-          editor.edit((draft) => (draft.centerFooterText = checked))
-        }
       />
     </fieldset>
   );
@@ -503,22 +524,12 @@ export function ImagesSettings({ editor }: { editor: FormEditor }) {
           )}
         </div>
       </div>
-      <CheckField
+      <FormCheck
+        editor={editor}
+        name="showLogo"
         label="Show the logo above each step"
-        path="showLogo"
-        checked={config.showLogo}
-        onChange={(checked) =>
-          editor.edit((draft) => (draft.showLogo = checked))
-        }
       />
-      <CheckField
-        label="Centre the logo"
-        path="centerLogo"
-        checked={config.centerLogo}
-        onChange={(checked) =>
-          editor.edit((draft) => (draft.centerLogo = checked))
-        }
-      />
+      <FormCheck editor={editor} name="centerLogo" label="Centre the logo" />
       <h3>Cover images</h3>
       <IssuesUnder path="coverImages" />
       <CheckField
