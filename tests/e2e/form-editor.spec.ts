@@ -415,6 +415,7 @@ test('an admin moves a question to another step from the keyboard and back by ch
 
   // Back again by the block's own choice of step.
   await block.click();
+  expect(await seriousViolations(page)).toEqual([]);
   await page
     .getByLabel('Move to step')
     .selectOption({ label: '3. More Details' });
