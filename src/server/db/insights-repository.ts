@@ -39,6 +39,15 @@ async function inStatements<Row>(
     await write(rows.slice(start, start + rowsPerStatement));
 }
 
+/**
+ * The values in the order of their keys. Two PostgreSQL transactions (two processes) that write
+ * the same rows then take their locks in the same order, so neither waits for the other in a circle.
+ */
+const inKeyOrder = <Row>(rows: ReadonlyMap<string, Row>): Row[] =>
+  [...rows]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
+
 /** Adds one to the count of each visit's day, source, kind, step and answer, for each row. */
 async function addToCounts(
   transaction: Transaction<DatabaseSchema>,
@@ -68,7 +77,7 @@ async function addToCounts(
     count.visits += 1;
     counts.set(name, count);
   }
-  await inStatements([...counts.values()], (rows) =>
+  await inStatements(inKeyOrder(counts), (rows) =>
     transaction
       .insertInto('insight_counts')
       .values(rows)
@@ -169,7 +178,7 @@ async function addStepTimes(
     count.visits += 1;
     counts.set(name, count);
   }
-  await inStatements([...counts.values()], (rows) =>
+  await inStatements(inKeyOrder(counts), (rows) =>
     transaction
       .insertInto('insight_step_time_counts')
       .values(rows)
@@ -219,7 +228,7 @@ export function createInsightsRepository(
       // A visit keeps the day and source of its first report, whatever later reports claim.
       const begun = await transaction
         .insertInto('insight_visits')
-        .values([...visits.values()])
+        .values(inKeyOrder(visits))
         .onConflict((conflict) => conflict.column('visit_id').doNothing())
         .returning('visit_id')
         .execute();
