@@ -1,13 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InsightEvent, InsightReport } from '#engine/insights.ts';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
-import type { Database } from './database.ts';
+import type { Database, DatabaseSchema } from './database.ts';
 import { fillInsightRollups } from './insight-rollups.ts';
 import {
   createInsightsRepository,
   type InsightPeriod,
 } from './insights-repository.ts';
+import { buildMigrations } from './migrations.ts';
 
 const days = ['2026-03-01', '2026-03-02', '2026-03-03'];
 const rollups = [
@@ -223,6 +227,104 @@ describe.each(engines)('insight rollups on %s', (engine) => {
       { step: 0, medianMs: 1000, visits: 20 },
       { step: 1, medianMs: 2000, visits: 20 },
     ]);
+  });
+
+  test('fills the rollups from the events stored before them when it migrates', async () => {
+    const scratch = await scratchDatabase(engine);
+    const older = new Kysely<DatabaseSchema>({
+      dialect: scratch.url
+        ? new PostgresDialect({
+            pool: new pg.Pool({ connectionString: scratch.url }),
+          })
+        : new SqliteDialect({ database: new SQLite(scratch.sqlitePath) }),
+    });
+    try {
+      const { error } = await new Migrator({
+        db: older,
+        provider: { getMigrations: async () => buildMigrations(engine) },
+      }).migrateTo('024-form-images');
+      expect(error).toBeUndefined();
+      const visitIds = [1, 2, 3].map(
+        (index) => `00000000-0000-4000-8000-30000000000${index}`,
+      );
+      await older
+        .insertInto('insight_visits')
+        .values(
+          visitIds.map((visit_id) => ({
+            visit_id,
+            day: '2026-05-01',
+            source: 'newsletter',
+            medium: 'email',
+            campaign: null,
+            referrer: null,
+            device: 'phone',
+          })),
+        )
+        .execute();
+      const event = (
+        visit_id: string,
+        kind: string,
+        ms: number,
+        step: number | null = null,
+        path: string | null = null,
+      ) => ({
+        visit_id,
+        day: '2026-05-01',
+        source: 'newsletter',
+        kind,
+        step,
+        path,
+        ms,
+      });
+      await older
+        .insertInto('insight_events')
+        .values(
+          visitIds.flatMap((visit, index) => [
+            event(visit, 'visit', 0),
+            event(visit, 'step', 0, 0),
+            event(visit, 'step', 1000 * (index + 1), 1),
+            ...(index === 0
+              ? [
+                  event(visit, 'refused', 2000, 1, 'personalInfo.firstName'),
+                  event(visit, 'submitted', 3000),
+                ]
+              : []),
+          ]),
+        )
+        .execute();
+    } finally {
+      await older.destroy();
+    }
+    const migrated = await scratch.open();
+    try {
+      const insights = createInsightsRepository(migrated);
+      const period = { from: '2026-05-01', to: '2026-05-01' };
+      const counts = await insights.counts(period);
+      expect(counts).toMatchObject({
+        visits: 3,
+        reachedByStep: new Map([
+          [0, 3],
+          [1, 3],
+        ]),
+        submitted: 1,
+        refused: [{ path: 'personalInfo.firstName', count: 1 }],
+        sources: [
+          {
+            source: 'newsletter',
+            medium: 'email',
+            campaign: null,
+            visits: 3,
+            submitted: 1,
+          },
+        ],
+      });
+      expect(await insights.stepTimes(period)).toEqual([
+        { step: 0, medianMs: 2000, visits: 3 },
+      ]);
+    } finally {
+      await migrated.close();
+      await scratch.drop();
+    }
   });
 
   test('purges the rollups of what is older than 13 months with the events', async () => {
