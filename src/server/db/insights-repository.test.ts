@@ -5,12 +5,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InsightEvent, InsightReport } from '#engine/insights.ts';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import { insightsFromEvents } from '../../../tests/support/insights-from-events.ts';
 import type { Database, DatabaseSchema } from './database.ts';
 import { fillInsightRollups } from './insight-rollups.ts';
-import {
-  createInsightsRepository,
-  type InsightPeriod,
-} from './insights-repository.ts';
+import { createInsightsRepository } from './insights-repository.ts';
 import { buildMigrations } from './migrations.ts';
 
 const days = ['2026-03-01', '2026-03-02', '2026-03-03'];
@@ -114,33 +112,6 @@ describe.each(engines)('insight rollups on %s', (engine) => {
       )
       .sort();
 
-  /** The median step times straight from the events: each visit's step to the next, ranked. */
-  const stepTimesOfEvents = async (period: InsightPeriod) =>
-    (
-      await sql<{ step: number; median_ms: number; visits: number }>`
-        with spent as (
-          select here.step, later.ms - here.ms as ms
-          from insight_events here
-          join insight_events later
-            on later.visit_id = here.visit_id and later.kind = 'step' and later.step = here.step + 1
-          where here.kind = 'step' and here.day >= ${period.from} and here.day <= ${period.to}
-            ${period.source === undefined ? sql`` : sql`and here.source = ${period.source}`}
-            and later.ms >= here.ms
-        ),
-        ranked as (
-          select step, ms, row_number() over (partition by step order by ms) as position,
-            count(*) over (partition by step) as total
-          from spent
-        )
-        select step, avg(ms) as median_ms, max(total) as visits from ranked
-        where position in ((total + 1) / 2, (total + 2) / 2)
-        group by step order by step`.execute(database.db)
-    ).rows.map((row) => ({
-      step: Number(row.step),
-      medianMs: Math.round(Number(row.median_ms)),
-      visits: Number(row.visits),
-    }));
-
   test('keeps the rollups as they would be filled from the stored events, whatever the order, repeats and writers', async () => {
     for (const [index, day] of days.entries()) {
       // Two processes writing at once, each with its group commit.
@@ -175,21 +146,26 @@ describe.each(engines)('insight rollups on %s', (engine) => {
         source: 'newsletter',
       },
     ]) {
-      const expected = await stepTimesOfEvents(period);
-      expect(expected.length, JSON.stringify(period)).toBe(3);
-      expect(await insights.stepTimes(period), JSON.stringify(period)).toEqual(
-        expected,
+      const { stepTimes, ...expected } = await insightsFromEvents(
+        database,
+        period,
       );
-      const { count } = await database.db
-        .selectFrom('insight_visits')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('day', '>=', period.from)
-        .where('day', '<=', period.to)
-        .$if(period.source !== undefined, (query) =>
-          query.where('source', '=', period.source as string),
-        )
-        .executeTakeFirstOrThrow();
-      expect((await insights.counts(period)).visits).toBe(Number(count));
+      expect(stepTimes.length, JSON.stringify(period)).toBe(3);
+      expect(await insights.stepTimes(period), JSON.stringify(period)).toEqual(
+        stepTimes,
+      );
+      const counts = await insights.counts(period);
+      expect(
+        {
+          visits: counts.visits,
+          reachedByStep: new Map(
+            [...counts.reachedByStep].sort(([a], [b]) => a - b),
+          ),
+          submitted: counts.submitted,
+          signInClicked: counts.signInClicked,
+        },
+        JSON.stringify(period),
+      ).toEqual(expected);
     }
   });
 
