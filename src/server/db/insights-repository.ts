@@ -48,53 +48,34 @@ const inKeyOrder = <Row>(rows: ReadonlyMap<string, Row>): Row[] =>
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, row]) => row);
 
-/** Adds one to the count of each visit's day, source, kind, step and answer, for each row. */
-async function addToCounts(
+/**
+ * Adds one visit to the row of each key (the columns of a rollup's primary key): the keys are
+ * counted here, then added to the stored counts with one upsert per statement's worth.
+ */
+async function addVisits(
   transaction: Transaction<DatabaseSchema>,
-  counted: ReadonlyArray<
-    Pick<StoredEvent, 'visit_id' | 'kind'> & Partial<StoredEvent>
-  >,
-  known: ReadonlyMap<string, KnownVisit>,
+  // Both rollups of counts share this shape: a key and its number of visits.
+  table: 'insight_counts' | 'insight_step_time_counts',
+  keys: ReadonlyArray<Record<string, string | number>>,
 ) {
-  const counts = new Map<
-    string,
-    Insertable<DatabaseSchema['insight_counts']>
-  >();
-  for (const event of counted) {
-    const visit = known.get(event.visit_id);
-    if (!visit) continue;
-    const key = {
-      day: visit.day,
-      source: visit.source,
-      medium: visit.medium,
-      campaign: visit.campaign ?? '',
-      kind: event.kind,
-      step: event.step ?? -1,
-      path: event.path ?? '',
-    };
+  const counts = new Map<string, Record<string, string | number>>();
+  for (const key of keys) {
     const name = JSON.stringify(Object.values(key));
     const count = counts.get(name) ?? { ...key, visits: 0 };
-    count.visits += 1;
+    count.visits = Number(count.visits) + 1;
     counts.set(name, count);
   }
+  const columns = Object.keys(keys[0] ?? {}) as Array<
+    keyof DatabaseSchema['insight_counts']
+  >;
   await inStatements(inKeyOrder(counts), (rows) =>
     transaction
-      .insertInto('insight_counts')
-      .values(rows)
+      .insertInto(table as 'insight_counts')
+      .values(rows as Array<Insertable<DatabaseSchema['insight_counts']>>)
       .onConflict((conflict) =>
-        conflict
-          .columns([
-            'day',
-            'source',
-            'medium',
-            'campaign',
-            'kind',
-            'step',
-            'path',
-          ])
-          .doUpdateSet((eb) => ({
-            visits: eb('insight_counts.visits', '+', eb.ref('excluded.visits')),
-          })),
+        conflict.columns(columns).doUpdateSet({
+          visits: sql<number>`${sql.ref(`${table}.visits`)} + excluded.visits`,
+        }),
       )
       .execute(),
   );
@@ -162,38 +143,15 @@ async function addStepTimes(
         .execute()),
     ),
   );
-  const counts = new Map<
-    string,
-    Insertable<DatabaseSchema['insight_step_time_counts']>
-  >();
-  for (const time of timed) {
-    const key = {
+  await addVisits(
+    transaction,
+    'insight_step_time_counts',
+    timed.map((time) => ({
       day: time.day,
       source: time.source,
       step: Number(time.step),
       bucket: bucketOf(Number(time.ms)),
-    };
-    const name = JSON.stringify(Object.values(key));
-    const count = counts.get(name) ?? { ...key, visits: 0 };
-    count.visits += 1;
-    counts.set(name, count);
-  }
-  await inStatements(inKeyOrder(counts), (rows) =>
-    transaction
-      .insertInto('insight_step_time_counts')
-      .values(rows)
-      .onConflict((conflict) =>
-        conflict
-          .columns(['day', 'source', 'step', 'bucket'])
-          .doUpdateSet((eb) => ({
-            visits: eb(
-              'insight_step_time_counts.visits',
-              '+',
-              eb.ref('excluded.visits'),
-            ),
-          })),
-      )
-      .execute(),
+    })),
   );
 }
 
@@ -291,13 +249,33 @@ export function createInsightsRepository(
             .execute()),
         ),
       );
-      await addToCounts(
+      // A visit counts once, by its row; its visit event is not counted again.
+      await addVisits(
         transaction,
+        'insight_counts',
         [
           ...begun.map(({ visit_id }) => ({ visit_id, kind: 'visit' })),
           ...stored.filter((event) => event.kind !== 'visit'),
-        ],
-        known,
+        ].flatMap(
+          (
+            event: Partial<StoredEvent> & { visit_id: string; kind: string },
+          ) => {
+            const visit = known.get(event.visit_id);
+            return visit
+              ? [
+                  {
+                    day: visit.day,
+                    source: visit.source,
+                    medium: visit.medium,
+                    campaign: visit.campaign ?? '',
+                    kind: event.kind,
+                    step: event.step ?? -1,
+                    path: event.path ?? '',
+                  },
+                ]
+              : [];
+          },
+        ),
       );
       await addStepTimes(transaction, stored, known);
     });
