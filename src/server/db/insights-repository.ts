@@ -289,6 +289,16 @@ export function createInsightsRepository(
     sql<boolean>`day >= ${period.from} and day <= ${period.to} ${
       period.source === undefined ? sql`` : sql`and source = ${period.source}`
     }`;
+  /**
+   * Reads in one snapshot: a period's buckets and the times they count agree even while a batch
+   * or the purge commits between two of the reads.
+   */
+  const inSnapshot = <Result>(
+    read: (reader: Transaction<DatabaseSchema>) => Promise<Result>,
+  ) =>
+    database.engine === 'postgres'
+      ? db.transaction().setIsolationLevel('repeatable read').execute(read)
+      : db.transaction().execute(read);
   const total = sql<string | number>`sum(visits)`;
 
   return {
@@ -300,39 +310,47 @@ export function createInsightsRepository(
     /** Deletes what is older than 13 months; returns how many events went. */
     async purge(): Promise<number> {
       const before = firstKeptDay(now());
-      const deleted = await db
-        .deleteFrom('insight_events')
-        .where('day', '<', before)
-        .executeTakeFirst();
-      for (const table of [
-        'insight_visits',
-        'insight_counts',
-        'insight_step_times',
-        'insight_step_time_counts',
-      ] as const)
-        await db.deleteFrom(table).where('day', '<', before).execute();
-      return Number(deleted.numDeletedRows);
+      // At once, so that no reader sees a day's rollups without its times.
+      return db.transaction().execute(async (transaction) => {
+        const deleted = await transaction
+          .deleteFrom('insight_events')
+          .where('day', '<', before)
+          .executeTakeFirst();
+        for (const table of [
+          'insight_visits',
+          'insight_counts',
+          'insight_step_times',
+          'insight_step_time_counts',
+        ] as const)
+          await transaction
+            .deleteFrom(table)
+            .where('day', '<', before)
+            .execute();
+        return Number(deleted.numDeletedRows);
+      });
     },
 
     /** The counts of a period, each over distinct visits. */
     async counts(period: InsightPeriod) {
-      const [totals, daily] = await Promise.all([
-        db
-          .selectFrom('insight_counts')
-          .where(inPeriod(period))
-          .select(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
-          .select(total.as('visits'))
-          .groupBy(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
-          .execute(),
-        db
-          .selectFrom('insight_counts')
-          .where(inPeriod(period))
-          .where('kind', 'in', ['visit', 'submitted'])
-          .select(['day', 'kind'])
-          .select(total.as('visits'))
-          .groupBy(['day', 'kind'])
-          .execute(),
-      ]);
+      const [totals, daily] = await inSnapshot((reader) =>
+        Promise.all([
+          reader
+            .selectFrom('insight_counts')
+            .where(inPeriod(period))
+            .select(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
+            .select(total.as('visits'))
+            .groupBy(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
+            .execute(),
+          reader
+            .selectFrom('insight_counts')
+            .where(inPeriod(period))
+            .where('kind', 'in', ['visit', 'submitted'])
+            .select(['day', 'kind'])
+            .select(total.as('visits'))
+            .groupBy(['day', 'kind'])
+            .execute(),
+        ]),
+      );
       const sumOf = (
         rows: ReadonlyArray<{ visits: string | number }>,
         keyOf: (row: (typeof totals)[number]) => string | number | undefined,
@@ -418,61 +436,66 @@ export function createInsightsRepository(
     async stepTimes(
       period: InsightPeriod,
     ): Promise<Array<{ step: number; medianMs: number; visits: number }>> {
-      const buckets = await db
-        .selectFrom('insight_step_time_counts')
-        .where(inPeriod(period))
-        .select(['step', 'bucket'])
-        .select(total.as('visits'))
-        .groupBy(['step', 'bucket'])
-        .orderBy('step')
-        .orderBy('bucket')
-        .execute();
-      const byStep = new Map<number, typeof buckets>();
-      for (const row of buckets)
-        byStep.set(Number(row.step), [
-          ...(byStep.get(Number(row.step)) ?? []),
-          row,
-        ]);
-      return Promise.all(
-        [...byStep].map(async ([step, rows]) => {
-          const visits = rows.reduce((sum, row) => sum + Number(row.visits), 0);
-          // The middle position, or the two middle ones when the count is even (1-based).
-          const first = Math.floor((visits + 1) / 2);
-          const last = Math.floor((visits + 2) / 2);
-          const bucketAt = (position: number) => {
-            let before = 0;
-            for (const row of rows) {
-              if (before + Number(row.visits) >= position)
-                return { bucket: Number(row.bucket), before };
-              before += Number(row.visits);
-            }
-            throw new Error(
-              `No bucket holds step time ${position} of ${visits}`,
+      return inSnapshot(async (reader) => {
+        const buckets = await reader
+          .selectFrom('insight_step_time_counts')
+          .where(inPeriod(period))
+          .select(['step', 'bucket'])
+          .select(total.as('visits'))
+          .groupBy(['step', 'bucket'])
+          .orderBy('step')
+          .orderBy('bucket')
+          .execute();
+        const byStep = new Map<number, typeof buckets>();
+        for (const row of buckets)
+          byStep.set(Number(row.step), [
+            ...(byStep.get(Number(row.step)) ?? []),
+            row,
+          ]);
+        return Promise.all(
+          [...byStep].map(async ([step, rows]) => {
+            const visits = rows.reduce(
+              (sum, row) => sum + Number(row.visits),
+              0,
             );
-          };
-          const from = bucketAt(first);
-          const upTo = stepTimeBounds[bucketAt(last).bucket + 1];
-          const middle = await db
-            .selectFrom('insight_step_times')
-            .where(inPeriod(period))
-            .select('ms')
-            .where('step', '=', step)
-            .where('ms', '>=', stepTimeBounds[from.bucket] ?? 0)
-            .$if(upTo !== undefined, (query) =>
-              query.where('ms', '<', upTo as number),
-            )
-            .orderBy('ms')
-            .limit(last - first + 1)
-            .offset(first - from.before - 1)
-            .execute();
-          const sum = middle.reduce((sum, row) => sum + Number(row.ms), 0);
-          return {
-            step,
-            medianMs: Math.round(sum / middle.length),
-            visits,
-          };
-        }),
-      );
+            // The middle position, or the two middle ones when the count is even (1-based).
+            const first = Math.floor((visits + 1) / 2);
+            const last = Math.floor((visits + 2) / 2);
+            const bucketAt = (position: number) => {
+              let before = 0;
+              for (const row of rows) {
+                if (before + Number(row.visits) >= position)
+                  return { bucket: Number(row.bucket), before };
+                before += Number(row.visits);
+              }
+              throw new Error(
+                `No bucket holds step time ${position} of ${visits}`,
+              );
+            };
+            const from = bucketAt(first);
+            const upTo = stepTimeBounds[bucketAt(last).bucket + 1];
+            const middle = await reader
+              .selectFrom('insight_step_times')
+              .where(inPeriod(period))
+              .select('ms')
+              .where('step', '=', step)
+              .where('ms', '>=', stepTimeBounds[from.bucket] ?? 0)
+              .$if(upTo !== undefined, (query) =>
+                query.where('ms', '<', upTo as number),
+              )
+              .orderBy('ms')
+              .limit(last - first + 1)
+              .offset(first - from.before - 1)
+              .execute();
+            const sum = middle.reduce((sum, row) => sum + Number(row.ms), 0);
+            return {
+              step,
+              medianMs: Math.round(sum / middle.length),
+              visits,
+            };
+          }),
+        );
+      });
     },
   };
 }
