@@ -89,6 +89,7 @@ async function addStepTimes(
   transaction: Transaction<DatabaseSchema>,
   stored: readonly StoredEvent[],
   known: ReadonlyMap<string, KnownVisit>,
+  begun: ReadonlySet<string>,
 ) {
   const keyOf = (visitId: string, step: number) => `${visitId} ${step}`;
   const reached = stored.filter((event) => event.kind === 'step');
@@ -96,14 +97,25 @@ async function addStepTimes(
   const isNew = new Set(
     reached.map((event) => keyOf(event.visit_id, Number(event.step))),
   );
-  const steps = await transaction
-    .selectFrom('insight_events')
-    .select(['visit_id', 'step', 'ms'])
-    .where('visit_id', 'in', [
-      ...new Set(reached.map((event) => event.visit_id)),
-    ])
-    .where('kind', '=', 'step')
-    .execute();
+  // A visit begun in this batch has no steps but those just stored; the others' are read back.
+  const earlier = [
+    ...new Set(
+      reached
+        .map((event) => event.visit_id)
+        .filter((visitId) => !begun.has(visitId)),
+    ),
+  ];
+  const steps = [
+    ...reached.filter((event) => begun.has(event.visit_id)),
+    ...(earlier.length === 0
+      ? []
+      : await transaction
+          .selectFrom('insight_events')
+          .select(['visit_id', 'step', 'ms'])
+          .where('visit_id', 'in', earlier)
+          .where('kind', '=', 'step')
+          .execute()),
+  ];
   const msAt = new Map(
     steps.map((row) => [keyOf(row.visit_id, Number(row.step)), Number(row.ms)]),
   );
@@ -277,7 +289,12 @@ export function createInsightsRepository(
           },
         ),
       );
-      await addStepTimes(transaction, stored, known);
+      await addStepTimes(
+        transaction,
+        stored,
+        known,
+        new Set(begun.map(({ visit_id }) => visit_id)),
+      );
     });
     return reports.map(() => undefined);
   }
