@@ -294,6 +294,40 @@ type InsightEventsTable = {
   ms: number | string;
 };
 
+/** The distinct visits of a day and source (labels as on the visit) that did one thing. */
+type InsightCountsTable = {
+  day: string;
+  source: string;
+  medium: string;
+  /** '' when the visit had no campaign. */
+  campaign: string;
+  /** visit (the visit's row, not its event), step, refused, submitted or signIn. */
+  kind: string;
+  /** -1 when the kind has none. */
+  step: number;
+  /** The refused answer's form path; '' for every other kind. */
+  path: string;
+  visits: number;
+};
+
+/** A visit's time from first reaching a step to first reaching the next. */
+type InsightStepTimesTable = {
+  visit_id: string;
+  day: string;
+  source: string;
+  step: number;
+  ms: number;
+};
+
+/** The step times of a day and source, counted per bucket (`stepTimeBounds`). */
+type InsightStepTimeCountsTable = {
+  day: string;
+  source: string;
+  step: number;
+  bucket: number;
+  visits: number;
+};
+
 export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -317,6 +351,9 @@ export type DatabaseSchema = {
   staff_passkey_challenges: StaffPasskeyChallengesTable;
   insight_visits: InsightVisitsTable;
   insight_events: InsightEventsTable;
+  insight_counts: InsightCountsTable;
+  insight_step_times: InsightStepTimesTable;
+  insight_step_time_counts: InsightStepTimeCountsTable;
   form_versions: FormVersionsTable;
   form_draft: FormDraftTable;
   form_images: FormImagesTable;

@@ -1,15 +1,21 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { labelsOf, type InsightReport } from '#engine/insights.ts';
 import type { Database, DatabaseSchema } from './database.ts';
+import { createGroupCommit } from './group-commit.ts';
+import { bucketOf, stepTimeBounds } from './insight-rollups.ts';
 
 type EventRow = Insertable<DatabaseSchema['insight_events']>;
-import { createGroupCommit } from './group-commit.ts';
+type StoredEvent = Pick<EventRow, 'visit_id' | 'kind' | 'step' | 'path' | 'ms'>;
+type KnownVisit = Pick<
+  DatabaseSchema['insight_visits'],
+  'day' | 'source' | 'medium' | 'campaign'
+>;
 
 /** The period counted: UTC days, both included, and optionally one source. */
 export type InsightPeriod = { from: string; to: string; source?: string };
 
-// SQLite allows 32,766 bound values in one statement; an event row has 7.
-const eventsPerStatement = 1000;
+// SQLite allows 32,766 bound values in one statement; a row written here has at most 8.
+const rowsPerStatement = 1000;
 /** Reports written in one transaction; each holds at most 50 events. */
 const maxReportsPerBatch = 256;
 /** How long events are kept: 13 months, then they are deleted. */
@@ -22,6 +28,143 @@ export function firstKeptDay(now: Date): string {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - keptMonths);
   return dayOf(cutoff);
+}
+
+/** Runs `write` on `rows` a statement's worth at a time. */
+async function inStatements<Row>(
+  rows: readonly Row[],
+  write: (rows: Row[]) => Promise<unknown>,
+) {
+  for (let start = 0; start < rows.length; start += rowsPerStatement)
+    await write(rows.slice(start, start + rowsPerStatement));
+}
+
+/**
+ * The values in the order of their keys. Two PostgreSQL transactions (two processes) that write
+ * the same rows then take their locks in the same order, so neither waits for the other in a circle.
+ */
+const inKeyOrder = <Row>(rows: ReadonlyMap<string, Row>): Row[] =>
+  [...rows]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
+
+/**
+ * Adds one visit to the row of each key (the columns of a rollup's primary key): the keys are
+ * counted here, then added to the stored counts with one upsert per statement's worth.
+ */
+async function addVisits(
+  transaction: Transaction<DatabaseSchema>,
+  // Both rollups of counts share this shape: a key and its number of visits.
+  table: 'insight_counts' | 'insight_step_time_counts',
+  keys: ReadonlyArray<Record<string, string | number>>,
+) {
+  const counts = new Map<string, Record<string, string | number>>();
+  for (const key of keys) {
+    const name = JSON.stringify(Object.values(key));
+    const count = counts.get(name) ?? { ...key, visits: 0 };
+    count.visits = Number(count.visits) + 1;
+    counts.set(name, count);
+  }
+  const columns = Object.keys(keys[0] ?? {}) as Array<
+    keyof DatabaseSchema['insight_counts']
+  >;
+  await inStatements(inKeyOrder(counts), (rows) =>
+    transaction
+      .insertInto(table as 'insight_counts')
+      .values(rows as Array<Insertable<DatabaseSchema['insight_counts']>>)
+      .onConflict((conflict) =>
+        conflict.columns(columns).doUpdateSet({
+          visits: sql<number>`${sql.ref(`${table}.visits`)} + excluded.visits`,
+        }),
+      )
+      .execute(),
+  );
+}
+
+/**
+ * Keeps the time from one step to the next of each visit that reached both, once the later of the
+ * two is stored (in whichever order they came), and counts it in its bucket.
+ */
+async function addStepTimes(
+  transaction: Transaction<DatabaseSchema>,
+  stored: readonly StoredEvent[],
+  known: ReadonlyMap<string, KnownVisit>,
+  begun: ReadonlySet<string>,
+) {
+  const keyOf = (visitId: string, step: number) => `${visitId} ${step}`;
+  const reached = stored.filter((event) => event.kind === 'step');
+  if (reached.length === 0) return;
+  const isNew = new Set(
+    reached.map((event) => keyOf(event.visit_id, Number(event.step))),
+  );
+  // A visit begun in this batch has no steps but those just stored; the others' are read back.
+  const earlier = [
+    ...new Set(
+      reached
+        .map((event) => event.visit_id)
+        .filter((visitId) => !begun.has(visitId)),
+    ),
+  ];
+  const steps = [
+    ...reached.filter((event) => begun.has(event.visit_id)),
+    ...(earlier.length === 0
+      ? []
+      : await transaction
+          .selectFrom('insight_events')
+          .select(['visit_id', 'step', 'ms'])
+          .where('visit_id', 'in', earlier)
+          .where('kind', '=', 'step')
+          .execute()),
+  ];
+  const msAt = new Map(
+    steps.map((row) => [keyOf(row.visit_id, Number(row.step)), Number(row.ms)]),
+  );
+  const times = steps.flatMap((here) => {
+    const step = Number(here.step);
+    const later = msAt.get(keyOf(here.visit_id, step + 1));
+    const visit = known.get(here.visit_id);
+    const ms = (later ?? -1) - Number(here.ms);
+    const isTimedNow =
+      isNew.has(keyOf(here.visit_id, step)) ||
+      isNew.has(keyOf(here.visit_id, step + 1));
+    return later === undefined || !visit || ms < 0 || !isTimedNow
+      ? []
+      : [
+          {
+            visit_id: here.visit_id,
+            day: visit.day,
+            source: visit.source,
+            step,
+            ms,
+          },
+        ];
+  });
+  const timed: Array<{
+    day: string;
+    source: string;
+    step: number;
+    ms: number;
+  }> = [];
+  await inStatements(times, async (rows) =>
+    timed.push(
+      ...(await transaction
+        .insertInto('insight_step_times')
+        .values(rows)
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(['day', 'source', 'step', 'ms'])
+        .execute()),
+    ),
+  );
+  await addVisits(
+    transaction,
+    'insight_step_time_counts',
+    timed.map((time) => ({
+      day: time.day,
+      source: time.source,
+      step: Number(time.step),
+      bucket: bucketOf(Number(time.ms)),
+    })),
+  );
 }
 
 /**
@@ -53,17 +196,24 @@ export function createInsightsRepository(
         }),
       );
       // A visit keeps the day and source of its first report, whatever later reports claim.
-      await transaction
+      const begun = await transaction
         .insertInto('insight_visits')
-        .values([...visits.values()])
+        .values(inKeyOrder(visits))
         .onConflict((conflict) => conflict.column('visit_id').doNothing())
+        .returning('visit_id')
         .execute();
+      // On PostgreSQL another process may be writing the same visit: its rows are locked (in one
+      // order, so two batches cannot wait for each other), so that the events of the other are
+      // seen and a step time between them is counted once.
       const known = new Map(
         (
           await transaction
             .selectFrom('insight_visits')
-            .select(['visit_id', 'day', 'source'])
+            .select(['visit_id', 'day', 'source', 'medium', 'campaign'])
             .where('visit_id', 'in', [...visits.keys()])
+            .$if(database.engine === 'postgres', (query) =>
+              query.orderBy('visit_id').forUpdate(),
+            )
             .execute()
         ).map((row) => [row.visit_id, row]),
       );
@@ -99,39 +249,74 @@ export function createInsightsRepository(
           }
         });
       });
-      for (let start = 0; start < rows.length; start += eventsPerStatement)
-        await transaction
-          .insertInto('insight_events')
-          .values(rows.slice(start, start + eventsPerStatement))
-          // What the visit reported before stays: it happened first.
-          .onConflict((conflict) => conflict.doNothing())
-          .execute();
+      // Only what was stored now is counted: what the visit reported before stays, it happened first.
+      const stored: StoredEvent[] = [];
+      await inStatements(rows, async (chunk) =>
+        stored.push(
+          ...(await transaction
+            .insertInto('insight_events')
+            .values(chunk)
+            .onConflict((conflict) => conflict.doNothing())
+            .returning(['visit_id', 'kind', 'step', 'path', 'ms'])
+            .execute()),
+        ),
+      );
+      // A visit counts once, by its row; its visit event is not counted again.
+      await addVisits(
+        transaction,
+        'insight_counts',
+        [
+          ...begun.map(({ visit_id }) => ({ visit_id, kind: 'visit' })),
+          ...stored.filter((event) => event.kind !== 'visit'),
+        ].flatMap(
+          (
+            event: Partial<StoredEvent> & { visit_id: string; kind: string },
+          ) => {
+            const visit = known.get(event.visit_id);
+            return visit
+              ? [
+                  {
+                    day: visit.day,
+                    source: visit.source,
+                    medium: visit.medium,
+                    campaign: visit.campaign ?? '',
+                    kind: event.kind,
+                    step: event.step ?? -1,
+                    path: event.path ?? '',
+                  },
+                ]
+              : [];
+          },
+        ),
+      );
+      await addStepTimes(
+        transaction,
+        stored,
+        known,
+        new Set(begun.map(({ visit_id }) => visit_id)),
+      );
     });
     return reports.map(() => undefined);
   }
 
   const groupCommit = createGroupCommit(writeReports, maxReportsPerBatch);
 
-  /** Events of one kind in the period (of its source). */
-  const eventsOf = (kind: string, period: InsightPeriod) =>
-    db
-      .selectFrom('insight_events')
-      .where('kind', '=', kind)
-      .where('day', '>=', period.from)
-      .where('day', '<=', period.to)
-      .$if(period.source !== undefined, (query) =>
-        query.where('source', '=', period.source as string),
-      );
-  const visitsOf = (period: InsightPeriod) =>
-    db
-      .selectFrom('insight_visits')
-      .where('day', '>=', period.from)
-      .where('day', '<=', period.to)
-      .$if(period.source !== undefined, (query) =>
-        query.where('source', '=', period.source as string),
-      );
-  // An event is stored once per visit (see the unique index), so its rows are distinct visits.
-  const distinctVisits = sql<string | number>`count(*)`;
+  /** Rows of the period (of its source), in any rollup. */
+  const inPeriod = (period: InsightPeriod) =>
+    sql<boolean>`day >= ${period.from} and day <= ${period.to} ${
+      period.source === undefined ? sql`` : sql`and source = ${period.source}`
+    }`;
+  /**
+   * Reads in one snapshot: a period's buckets and the times they count agree even while a batch
+   * or the purge commits between two of the reads.
+   */
+  const inSnapshot = <Result>(
+    read: (reader: Transaction<DatabaseSchema>) => Promise<Result>,
+  ) =>
+    database.engine === 'postgres'
+      ? db.transaction().setIsolationLevel('repeatable read').execute(read)
+      : db.transaction().execute(read);
+  const total = sql<string | number>`sum(visits)`;
 
   return {
     /** Stores a report; resolves once its transaction has committed. */
@@ -142,164 +327,192 @@ export function createInsightsRepository(
     /** Deletes what is older than 13 months; returns how many events went. */
     async purge(): Promise<number> {
       const before = firstKeptDay(now());
-      const deleted = await db
-        .deleteFrom('insight_events')
-        .where('day', '<', before)
-        .executeTakeFirst();
-      await db.deleteFrom('insight_visits').where('day', '<', before).execute();
-      return Number(deleted.numDeletedRows);
+      // At once, so that no reader sees a day's rollups without its times.
+      return db.transaction().execute(async (transaction) => {
+        const deleted = await transaction
+          .deleteFrom('insight_events')
+          .where('day', '<', before)
+          .executeTakeFirst();
+        for (const table of [
+          'insight_visits',
+          'insight_counts',
+          'insight_step_times',
+          'insight_step_time_counts',
+        ] as const)
+          await transaction
+            .deleteFrom(table)
+            .where('day', '<', before)
+            .execute();
+        return Number(deleted.numDeletedRows);
+      });
     },
 
     /** The counts of a period, each over distinct visits. */
     async counts(period: InsightPeriod) {
-      const [
-        visits,
-        steps,
-        ends,
-        refused,
-        sources,
-        dailyVisits,
-        dailySubmitted,
-      ] = await Promise.all([
-        visitsOf(period)
-          .select((eb) => eb.fn.countAll<string | number>().as('count'))
-          .executeTakeFirst(),
-        eventsOf('step', period)
-          .select(['step', distinctVisits.as('count')])
-          .groupBy('step')
-          .execute(),
-        db
-          .selectFrom('insight_events')
-          .where('kind', 'in', ['submitted', 'signIn'])
-          .where('day', '>=', period.from)
-          .where('day', '<=', period.to)
-          .$if(period.source !== undefined, (query) =>
-            query.where('source', '=', period.source as string),
-          )
-          .select(['kind', distinctVisits.as('count')])
-          .groupBy('kind')
-          .execute(),
-        eventsOf('refused', period)
-          .select(['path', distinctVisits.as('count')])
-          .groupBy('path')
-          .orderBy(distinctVisits, 'desc')
-          .orderBy('path')
-          .limit(20)
-          .execute(),
-        visitsOf(period)
-          .leftJoin(
-            eventsOf('submitted', period)
-              .select('visit_id')
-              .distinct()
-              .as('submitted'),
-            'submitted.visit_id',
-            'insight_visits.visit_id',
-          )
-          .select([
-            'insight_visits.source',
-            'insight_visits.medium',
-            'insight_visits.campaign',
-            (eb) => eb.fn.countAll<string | number>().as('visits'),
-            (eb) =>
-              eb.fn
-                .count<string | number>('submitted.visit_id')
-                .as('submitted'),
-          ])
-          .groupBy([
-            'insight_visits.source',
-            'insight_visits.medium',
-            'insight_visits.campaign',
-          ])
-          .execute(),
-        visitsOf(period)
-          .select([
-            'day',
-            (eb) => eb.fn.countAll<string | number>().as('count'),
-          ])
-          .groupBy('day')
-          .execute(),
-        eventsOf('submitted', period)
-          .select(['day', distinctVisits.as('count')])
-          .groupBy('day')
-          .execute(),
-      ]);
-      const countOf = (kind: string) =>
-        Number(ends.find((row) => row.kind === kind)?.count ?? 0);
+      const [totals, daily] = await inSnapshot((reader) =>
+        Promise.all([
+          reader
+            .selectFrom('insight_counts')
+            .where(inPeriod(period))
+            .select(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
+            .select(total.as('visits'))
+            .groupBy(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
+            .execute(),
+          reader
+            .selectFrom('insight_counts')
+            .where(inPeriod(period))
+            .where('kind', 'in', ['visit', 'submitted'])
+            .select(['day', 'kind'])
+            .select(total.as('visits'))
+            .groupBy(['day', 'kind'])
+            .execute(),
+        ]),
+      );
+      const sumOf = (
+        rows: ReadonlyArray<{ visits: string | number }>,
+        keyOf: (row: (typeof totals)[number]) => string | number | undefined,
+      ) => {
+        const sums = new Map<string | number, number>();
+        for (const row of rows as typeof totals) {
+          const key = keyOf(row);
+          if (key !== undefined)
+            sums.set(key, (sums.get(key) ?? 0) + Number(row.visits));
+        }
+        return sums;
+      };
+      const byKind = sumOf(totals, (row) => row.kind);
+      const sources = new Map<
+        string,
+        {
+          source: string;
+          medium: string;
+          campaign: string | null;
+          visits: number;
+          submitted: number;
+        }
+      >();
+      for (const row of totals) {
+        if (row.kind !== 'visit' && row.kind !== 'submitted') continue;
+        const name = JSON.stringify([row.source, row.medium, row.campaign]);
+        const source = sources.get(name) ?? {
+          source: row.source,
+          medium: row.medium,
+          campaign: row.campaign === '' ? null : row.campaign,
+          visits: 0,
+          submitted: 0,
+        };
+        source[row.kind === 'visit' ? 'visits' : 'submitted'] += Number(
+          row.visits,
+        );
+        sources.set(name, source);
+      }
+      const daysOf = (kind: string) =>
+        new Map(
+          daily
+            .filter((row) => row.kind === kind)
+            .map((row) => [row.day, Number(row.visits)]),
+        );
       return {
-        visits: Number(visits?.count ?? 0),
-        reachedByStep: new Map(
-          steps.map((row) => [Number(row.step), Number(row.count)]),
-        ),
-        submitted: countOf('submitted'),
-        signInClicked: countOf('signIn'),
-        refused: refused.map((row) => ({
-          path: row.path ?? '',
-          count: Number(row.count),
-        })),
-        sources: sources
-          .map((row) => ({
-            source: row.source,
-            medium: row.medium,
-            campaign: row.campaign,
-            visits: Number(row.visits),
-            submitted: Number(row.submitted),
-          }))
+        visits: byKind.get('visit') ?? 0,
+        reachedByStep: sumOf(totals, (row) =>
+          row.kind === 'step' ? Number(row.step) : undefined,
+        ) as Map<number, number>,
+        submitted: byKind.get('submitted') ?? 0,
+        signInClicked: byKind.get('signIn') ?? 0,
+        refused: [
+          ...sumOf(totals, (row) =>
+            row.kind === 'refused' ? row.path : undefined,
+          ),
+        ]
+          .map(([path, count]) => ({ path: String(path), count }))
+          .sort(
+            (a, b) =>
+              b.count - a.count ||
+              (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+          )
+          .slice(0, 20),
+        sources: [...sources.values()]
+          .filter((source) => source.visits > 0)
           .sort(
             (a, b) =>
               b.visits - a.visits ||
               b.submitted - a.submitted ||
               a.source.localeCompare(b.source),
           ),
-        visitsByDay: new Map(
-          dailyVisits.map((row) => [row.day, Number(row.count)]),
-        ),
-        submittedByDay: new Map(
-          dailySubmitted.map((row) => [row.day, Number(row.count)]),
-        ),
+        visitsByDay: daysOf('visit'),
+        submittedByDay: daysOf('submitted'),
       };
     },
 
     /**
      * The median time from reaching each step to reaching the next, over the visits that went on:
-     * each visit's first arrival at a step, by the browser's clock since the visit began.
+     * each visit's first arrival at a step, by the browser's clock since the visit began. The
+     * buckets say how many times the period holds and which bucket holds the middle one (or two);
+     * only that bucket's times are read, in order, so the median is exact.
      */
     async stepTimes(
       period: InsightPeriod,
     ): Promise<Array<{ step: number; medianMs: number; visits: number }>> {
-      const ofSource =
-        period.source === undefined
-          ? sql``
-          : sql`and here.source = ${period.source}`;
-      const { rows } = await sql<{
-        step: number | string;
-        median_ms: number | string;
-        visits: number | string;
-      }>`
-        with spent as (
-          select here.step, later.ms - here.ms as ms
-          from insight_events here
-          join insight_events later
-            on later.visit_id = here.visit_id and later.kind = 'step'
-            and coalesce(later.step, -1) = here.step + 1 and coalesce(later.path, '') = ''
-          where here.kind = 'step' and here.day >= ${period.from} and here.day <= ${period.to}
-            ${ofSource} and later.ms >= here.ms
-        ),
-        ranked as (
-          select step, ms,
-            row_number() over (partition by step order by ms) as position,
-            count(*) over (partition by step) as total
-          from spent
-        )
-        select step, avg(ms) as median_ms, max(total) as visits from ranked
-        where position in ((total + 1) / 2, (total + 2) / 2)
-        group by step
-        order by step
-      `.execute(db);
-      return rows.map((row) => ({
-        step: Number(row.step),
-        medianMs: Math.round(Number(row.median_ms)),
-        visits: Number(row.visits),
-      }));
+      return inSnapshot(async (reader) => {
+        const buckets = await reader
+          .selectFrom('insight_step_time_counts')
+          .where(inPeriod(period))
+          .select(['step', 'bucket'])
+          .select(total.as('visits'))
+          .groupBy(['step', 'bucket'])
+          .orderBy('step')
+          .orderBy('bucket')
+          .execute();
+        const byStep = new Map<number, typeof buckets>();
+        for (const row of buckets)
+          byStep.set(Number(row.step), [
+            ...(byStep.get(Number(row.step)) ?? []),
+            row,
+          ]);
+        return Promise.all(
+          [...byStep].map(async ([step, rows]) => {
+            const visits = rows.reduce(
+              (sum, row) => sum + Number(row.visits),
+              0,
+            );
+            // The middle position, or the two middle ones when the count is even (1-based).
+            const first = Math.floor((visits + 1) / 2);
+            const last = Math.floor((visits + 2) / 2);
+            const bucketAt = (position: number) => {
+              let before = 0;
+              for (const row of rows) {
+                if (before + Number(row.visits) >= position)
+                  return { bucket: Number(row.bucket), before };
+                before += Number(row.visits);
+              }
+              throw new Error(
+                `No bucket holds step time ${position} of ${visits}`,
+              );
+            };
+            const from = bucketAt(first);
+            const upTo = stepTimeBounds[bucketAt(last).bucket + 1];
+            const middle = await reader
+              .selectFrom('insight_step_times')
+              .where(inPeriod(period))
+              .select('ms')
+              .where('step', '=', step)
+              .where('ms', '>=', stepTimeBounds[from.bucket] ?? 0)
+              .$if(upTo !== undefined, (query) =>
+                query.where('ms', '<', upTo as number),
+              )
+              .orderBy('ms')
+              .limit(last - first + 1)
+              .offset(first - from.before - 1)
+              .execute();
+            const sum = middle.reduce((sum, row) => sum + Number(row.ms), 0);
+            return {
+              step,
+              medianMs: Math.round(sum / middle.length),
+              visits,
+            };
+          }),
+        );
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { inboxColumnsOf } from './applicant-columns.ts';
+import { fillInsightRollups } from './insight-rollups.ts';
 import type { Engine } from './database.ts';
 
 /** Versioned migrations, run at start-up; a name once shipped never changes. */
@@ -631,6 +632,71 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
             (column) => column.notNull(),
           )
           .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .execute();
+      },
+    },
+    '025-insight-rollups': {
+      async up(db: Kysely<unknown>) {
+        const labels = (table: string) =>
+          db.schema
+            .createTable(table)
+            .addColumn('day', 'varchar(10)', (column) => column.notNull())
+            .addColumn('source', 'varchar(253)', (column) => column.notNull());
+        // The distinct visits of each day, source, kind, step and refused answer, kept at ingestion:
+        // the Insights counts read these few rows, not every event of the period. Not null
+        // everywhere ('' for no campaign or answer, -1 for no step), so the key can be the primary key.
+        await labels('insight_counts')
+          .addColumn('medium', 'varchar(100)', (column) => column.notNull())
+          .addColumn('campaign', 'varchar(100)', (column) => column.notNull())
+          .addColumn('kind', 'varchar(9)', (column) => column.notNull())
+          .addColumn('step', 'integer', (column) => column.notNull())
+          .addColumn('path', 'varchar(200)', (column) => column.notNull())
+          .addColumn('visits', 'integer', (column) => column.notNull())
+          .addPrimaryKeyConstraint('insight_counts_key', [
+            'day',
+            'source',
+            'medium',
+            'campaign',
+            'kind',
+            'step',
+            'path',
+          ])
+          .execute();
+        // Each visit's time from reaching a step to reaching the next, once.
+        await labels('insight_step_times')
+          .addColumn('visit_id', 'varchar(36)', (column) => column.notNull())
+          .addColumn('step', 'integer', (column) => column.notNull())
+          .addColumn('ms', 'integer', (column) => column.notNull())
+          .addPrimaryKeyConstraint('insight_step_times_key', [
+            'visit_id',
+            'step',
+          ])
+          .execute();
+        // The median is read from one bucket of times: by step and time, the period filtered here.
+        await db.schema
+          .createIndex('insight_step_times_by_time')
+          .on('insight_step_times')
+          .columns(['step', 'ms', 'day', 'source'])
+          .execute();
+        // Those times counted per bucket: where a period's median lies, without reading the times.
+        await labels('insight_step_time_counts')
+          .addColumn('step', 'integer', (column) => column.notNull())
+          .addColumn('bucket', 'integer', (column) => column.notNull())
+          .addColumn('visits', 'integer', (column) => column.notNull())
+          .addPrimaryKeyConstraint('insight_step_time_counts_key', [
+            'day',
+            'source',
+            'step',
+            'bucket',
+          ])
+          .execute();
+        await fillInsightRollups(db);
+        // Nothing counts the events themselves any more: the purge reads them by day.
+        await db.schema.dropIndex('insight_events_kind_day').execute();
+        await db.schema
+          .createIndex('insight_events_day')
+          .on('insight_events')
+          .column('day')
           .execute();
       },
     },

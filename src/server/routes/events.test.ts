@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
-import { exampleConfig } from '../../../tests/support/fixtures.ts';
+import { adminToken, exampleConfig } from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import {
   createInsightsRepository,
@@ -258,6 +258,103 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
     expect(left).toEqual([{ visit_id: kept }]);
   });
 });
+
+test.each(engines)(
+  "checks a report that arrives just after a publish against the new form's steps, on %s",
+  async (engine) => {
+    const server = await startTestServer({ engine });
+    try {
+      // The new version asks one more question, on a step of its own before the last.
+      const config = exampleConfig();
+      const steps = [...config.steps];
+      steps.splice(3, 0, {
+        name: 'Your Trip',
+        heading: 'Your Trip',
+        styles: { grayBg: false },
+        blocks: [
+          {
+            component: 'textInput',
+            data: {
+              path: 'fields.single.travelMonth',
+              label: 'When would you travel?',
+            },
+          },
+        ],
+      } as (typeof steps)[number]);
+      const visit = { id: randomUUID(), device: 'phone' };
+      const reachedTheNewSteps = {
+        visit,
+        events: [
+          { type: 'step', step: 4, ms: 9000 },
+          {
+            type: 'refused',
+            step: 3,
+            paths: ['fields.single.travelMonth'],
+            ms: 8000,
+          },
+        ],
+      };
+      const before = await postEvents(server.baseUrl, reachedTheNewSteps);
+      expect(before.status).toBe(400);
+      expect(
+        ((await before.json()) as { issues: Array<{ path: string }> }).issues,
+      ).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: 'events[0].step' }),
+          expect.objectContaining({ path: 'events[1].paths[0]' }),
+        ]),
+      );
+      const published = await fetch(
+        `${server.baseUrl}/api/review/form/publish`,
+        {
+          method: 'POST',
+          headers: {
+            origin: server.baseUrl,
+            authorization: `Bearer ${adminToken}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            baseVersion: 1,
+            config: { ...config, steps },
+          }),
+        },
+      );
+      expect(published.status).toBe(201);
+      // No wait: the process that published serves the new form from its answer on.
+      expect(
+        (await postEvents(server.baseUrl, reachedTheNewSteps)).status,
+      ).toBe(204);
+      const today = new Date().toISOString().slice(0, 10);
+      const insights = (await (
+        await fetch(
+          `${server.baseUrl}/api/review/insights?from=${today}&to=${today}`,
+          { headers: { authorization: `Bearer ${adminToken}` } },
+        )
+      ).json()) as {
+        steps: Array<{ name: string; reached: number }>;
+        refused: Array<{ question: string; count: number }>;
+      };
+      expect(
+        insights.steps.map(({ name, reached }) => [name, reached]),
+      ).toEqual([
+        ['Welcome', 0],
+        ['General Information', 0],
+        ['More Details', 0],
+        ['Your Trip', 0],
+        ['Creator Hub', 1],
+      ]);
+      expect(insights.refused).toEqual([
+        {
+          path: 'fields.single.travelMonth',
+          question: 'When would you travel?',
+          count: 1,
+        },
+      ]);
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 test('answers 404 when the configuration turns insights off', async () => {
   const server = await startTestServer({
