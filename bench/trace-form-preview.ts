@@ -44,6 +44,10 @@ const slowest = times
   .map((time, index) => ({ time, index }))
   .sort((a, b) => b.time - a.time)
   .slice(0, Math.max(3, Math.ceil(typed.length / 10)));
+// The workspace's entry chunk (review-*.js) is React, the router and zod; the app's own components
+// are in the chunks it loads, listed on their own so they are not lost among React's frames.
+const appFunctions = (times: [string, number][]) =>
+  times.filter(([name]) => !/ (review-.*)?:-?\d+$/.test(name));
 const windows = slowest.map(({ time, index }) => {
   const from = keydowns[index]?.ts ?? 0;
   return { index, time, from, to: from + time * 1000 };
@@ -56,13 +60,22 @@ for (const { index, time, from, to } of windows) {
       event.ts + (event.dur ?? 0) >= from &&
       event.ts <= to &&
       (event.dur ?? 0) >= 1_000,
-  ))
+  )) {
     process.stdout.write(
       `  +${((task.ts - from) / 1000).toFixed(0).padStart(4)} ms  task ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms  ${eventsInside(events, task, 2).slice(0, 8).join(', ')}\n`,
     );
+    const inside = appFunctions(
+      functionTimes(profile, 'inclusive', {
+        from: task.ts,
+        to: task.ts + (task.dur ?? 0),
+      }),
+    ).slice(0, 4);
+    if (inside.length > 0)
+      process.stdout.write(
+        `            ${inside.map(([name, ms]) => `${name.split(' ')[0]} ${ms.toFixed(1)}`).join(', ')}\n`,
+      );
+  }
 }
-// The workspace's entry chunk (review-*.js) is React, the router and zod; the app's own components
-// are in the chunks it loads, listed on their own so they are not lost among React's frames.
 const listings = [
   ['self', 'all', 25],
   ['inclusive', 'all', 40],
@@ -71,9 +84,10 @@ const listings = [
 for (const [kind, which, count] of listings) {
   const sums = new Map<string, number>();
   for (const window of windows)
-    for (const [name, ms] of functionTimes(profile, kind, window))
-      if (which === 'all' || !/ (review-.*)?:-?\d+$/.test(name))
-        sums.set(name, (sums.get(name) ?? 0) + ms);
+    for (const [name, ms] of which === 'all'
+      ? functionTimes(profile, kind, window)
+      : appFunctions(functionTimes(profile, kind, window)))
+      sums.set(name, (sums.get(name) ?? 0) + ms);
   process.stdout.write(
     `functions over the slowest letters' windows (${kind}, ${which}, ms per letter):\n`,
   );

@@ -8,7 +8,7 @@ import { startCompiledServer } from './compiled-server.ts';
 
 /**
  * The compiled server with an admin signed in at the form editor in Chromium, the Welcome step's
- * heading emptied and the preview showing it, at 4× CPU throttling from then on.
+ * heading emptied and the preview showing it and settled, at 4× CPU throttling from then on.
  */
 export async function openFormEditor() {
   const sqlitePath = join(mkdtempSync(join(tmpdir(), 'form-preview-')), 'a.db');
@@ -41,6 +41,25 @@ export async function openFormEditor() {
     .waitFor();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Typing starts once the page has settled: the preview's wizard builds the steps beside the one
+  // shown while the browser is idle, which is its loading, not a keystroke's cost. Settled is three
+  // idle periods in a row with nearly the whole 50 ms an idle period can have (editor and preview
+  // share one main thread).
+  const preview = page
+    .frames()
+    .find((frame) => frame.url().endsWith('/review/form/preview'));
+  if (!preview) throw new Error('no preview frame');
+  // A string, not a function: tsx would name the inner function with a helper the page lacks.
+  await preview.evaluate(`new Promise((resolve) => {
+    let quiet = 0;
+    const next = () =>
+      requestIdleCallback((deadline) => {
+        quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+        if (quiet === 3) resolve();
+        else next();
+      });
+    next();
+  })`);
   return {
     browser,
     page,

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
@@ -33,8 +34,14 @@ export function FormPreview() {
         event.data.type !== 'form-preview'
       )
         return;
-      const message = event.data;
       setShown((before) => {
+        // The parts of the form an edit left alone keep the objects shown before (a keystroke
+        // changes one text), so the wizard reuses what it built from them: the application's model,
+        // the steps' fields, the theme.
+        const message = {
+          ...event.data,
+          config: replaceEqualDeep(before?.config, event.data.config),
+        };
         if (before?.visit !== message.visit) {
           // A new visit starts afresh on the step asked for, as a new applicant would.
           sessionStorage.removeItem(draftStorageKey(previewPageId));
