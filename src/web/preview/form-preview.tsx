@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { replaceEqualDeep } from '@tanstack/react-query';
-import type { WizardConfig } from '#engine/config-schema.ts';
+import { answerPaths } from '#engine/block-kinds/placements.ts';
+import { checkWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
 import { resolveWizardTexts } from '#engine/texts.ts';
@@ -11,6 +12,7 @@ import { Wizard } from '#web/wizard/wizard.tsx';
 /** What the form editor posts to its preview frame: the form to show, and which step to open. */
 export type PreviewMessage = {
   type: 'form-preview';
+  /** The form as edited: shown once the start-up check passes it, with that check's defaults. */
   config: WizardConfig;
   /** Changes when the editor asks for a step; the wizard then starts again on `step`. */
   visit: number;
@@ -19,6 +21,35 @@ export type PreviewMessage = {
 
 /** The page id the preview answers under, so its answers never mix with a real tab's. */
 const previewPageId = 'form-editor-preview';
+
+/**
+ * The form as the preview opens it on `step`: the wizard sends a visitor whose earlier answers are
+ * missing back to them, so the steps before the one opened keep their texts but ask nothing.
+ */
+function openedOn(config: WizardConfig, step: number): WizardConfig {
+  if (step < 2) return config;
+  const steps = config.steps.map((each, index) =>
+    index < step
+      ? {
+          ...each,
+          blocks: each.blocks.filter(
+            (block) => answerPaths(block).length === 0,
+          ),
+        }
+      : each,
+  );
+  const asked = new Set(
+    steps.flatMap((each) => each.blocks.flatMap(answerPaths)),
+  );
+  return {
+    ...config,
+    steps,
+    formItems: config.formItems.filter((item) => asked.has(item.path)),
+    platforms: asked.has('platforms')
+      ? config.platforms
+      : { ...config.platforms, required: [] },
+  };
+}
 
 /**
  * The real wizard, in the editor's preview frame, showing the form the editor posts. It sends
@@ -34,13 +65,18 @@ export function FormPreview() {
         event.data.type !== 'form-preview'
       )
         return;
+      // A form with problems is not shown: the preview keeps the last one without, meanwhile.
+      // Checked here, not in the editor, so a keystroke there does not wait for the check.
+      const checked = checkWizardConfig(event.data.config);
+      if (!checked.ok) return;
+      const opened = openedOn(checked.config, event.data.step);
       setShown((before) => {
         // The parts of the form an edit left alone keep the objects shown before (a keystroke
         // changes one text), so the wizard reuses what it built from them: the application's model,
         // the steps' fields, the theme.
         const message = {
           ...event.data,
-          config: replaceEqualDeep(before?.config, event.data.config),
+          config: replaceEqualDeep(before?.config, opened),
         };
         if (before?.visit !== message.visit) {
           // A new visit starts afresh on the step asked for, as a new applicant would.
