@@ -4,6 +4,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time inside the event, which another process's load does not lengthen. */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: {

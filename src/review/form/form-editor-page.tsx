@@ -268,16 +268,24 @@ function Preview({
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+  // Dispatched into the frame rather than posted: a posted message waits for a task of its own,
+  // after the editor has painted, so the preview showed each letter a frame (and whatever was
+  // queued meanwhile) after the field did. Dispatched during the keystroke, the frame renders it at
+  // once and both paint in the same frame. The frame is same-origin, and the event carries the
+  // origin and source it checks, as a posted one would.
   useEffect(() => {
     if (!isReady) return;
-    frame.current?.contentWindow?.postMessage(
-      {
-        type: 'form-preview',
-        config,
-        visit: visit.count,
-        step: visit.step,
-      } satisfies PreviewMessage,
-      window.location.origin,
+    frame.current?.contentWindow?.dispatchEvent(
+      new MessageEvent('message', {
+        data: {
+          type: 'form-preview',
+          config,
+          visit: visit.count,
+          step: visit.step,
+        } satisfies PreviewMessage,
+        origin: window.location.origin,
+        source: window,
+      }),
     );
   }, [isReady, config, visit]);
   const steps = config.steps;

@@ -179,12 +179,14 @@ export function useFormEditor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [notifications]);
 
+  const covers = present?.coverImages;
+  // The same list while the issues are the same: a keystroke changes nothing that shows them.
   const issues = useMemo(
     (): ConfigIssue[] => [
       ...emailIssues,
       ...checkedIssues,
       // Beyond the start-up check: the editor does not publish a cover nobody described.
-      ...(present?.coverImages ?? []).flatMap((cover, index) =>
+      ...(covers ?? []).flatMap((cover, index) =>
         cover.alt.trim()
           ? []
           : [
@@ -195,7 +197,7 @@ export function useFormEditor() {
             ],
       ),
     ],
-    [checkedIssues, present, emailIssues],
+    [checkedIssues, covers, emailIssues],
   );
 
   async function publish() {

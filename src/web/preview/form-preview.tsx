@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { replaceEqualDeep } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import { checkWizardConfig, type WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
@@ -9,7 +10,7 @@ import { themeStylesheet } from '#engine/theme.ts';
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { Wizard } from '#web/wizard/wizard.tsx';
 
-/** What the form editor posts to its preview frame: the form to show, and which step to open. */
+/** What the form editor sends its preview frame: the form to show, and which step to open. */
 export type PreviewMessage = {
   type: 'form-preview';
   /** The form as edited: shown once the start-up check passes it, with that check's defaults. */
@@ -70,25 +71,29 @@ export function FormPreview() {
       const checked = checkWizardConfig(event.data.config);
       if (!checked.ok) return;
       const opened = openedOn(checked.config, event.data.step);
-      setShown((before) => {
-        // The parts of the form an edit left alone keep the objects shown before (a keystroke
-        // changes one text), so the wizard reuses what it built from them: the application's model,
-        // the steps' fields, the theme.
-        const message = {
-          ...event.data,
-          config: replaceEqualDeep(before?.config, opened),
-        };
-        if (before?.visit !== message.visit) {
-          // A new visit starts afresh on the step asked for, as a new applicant would.
-          sessionStorage.removeItem(draftStorageKey(previewPageId));
-          window.history.replaceState(
-            null,
-            '',
-            `${window.location.pathname}${stepSearchOf(message.config.steps, message.step)}`,
-          );
-        }
-        return message;
-      });
+      // At once: the editor sends the message during its keystroke and paints next; rendered now,
+      // the preview paints in that same frame.
+      flushSync(() =>
+        setShown((before) => {
+          // The parts of the form an edit left alone keep the objects shown before (a keystroke
+          // changes one text), so the wizard reuses what it built from them: the application's model,
+          // the steps' fields, the theme.
+          const message = {
+            ...event.data,
+            config: replaceEqualDeep(before?.config, opened),
+          };
+          if (before?.visit !== message.visit) {
+            // A new visit starts afresh on the step asked for, as a new applicant would.
+            sessionStorage.removeItem(draftStorageKey(previewPageId));
+            window.history.replaceState(
+              null,
+              '',
+              `${window.location.pathname}${stepSearchOf(message.config.steps, message.step)}`,
+            );
+          }
+          return message;
+        }),
+      );
     };
     window.addEventListener('message', onMessage);
     window.parent.postMessage(
