@@ -1,12 +1,6 @@
 import { percentile } from '../tests/support/percentile.ts';
 import { openFormEditor, timeKeystroke } from './support/form-editor.ts';
-import {
-  eventsInside,
-  functionTimes,
-  rendererMainEvents,
-  traceCategories,
-  type CpuProfile,
-} from './support/trace.ts';
+import { eventsInside, functionTimes, traced } from './support/trace.ts';
 
 // Where a keystroke's time goes in the form editor, until the preview beside it shows the letter:
 // the same typing as bench/form-preview.ts (4× CPU), traced and profiled (V8 sampling profiler,
@@ -16,21 +10,14 @@ import {
 // letters' windows, on their own and with what they called. Build the workspace with `minify:
 // false` to read the functions by name.
 const { browser, page, cdp, close } = await openFormEditor();
-await cdp.send('Profiler.enable');
-await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-await cdp.send('Profiler.start');
-await browser.startTracing(page, { categories: traceCategories });
 const typed = 'SpringPressTripWelcomeAldmere';
 const times: number[] = [];
-for (let index = 0; index < typed.length; index += 1)
-  times.push(await timeKeystroke(page, typed, index));
-const buffer = await browser.stopTracing();
-const { profile } = (await cdp.send('Profiler.stop')) as {
-  profile: CpuProfile;
-};
+const { events, profile } = await traced(browser, page, cdp, async () => {
+  for (let index = 0; index < typed.length; index += 1)
+    times.push(await timeKeystroke(page, typed, index));
+});
 await close();
 
-const events = rendererMainEvents(buffer);
 const keydowns = events.filter(
   (event) =>
     event.name === 'EventDispatch' && event.args?.data?.type === 'keydown',
