@@ -40,7 +40,7 @@ const cpuTimes = times.map((time, index) => {
     .reduce((sum, task) => sum + (task.tdur ?? 0) / 1000, 0);
 });
 process.stdout.write(
-  `main-thread CPU per letter (unthrottled): ${cpuTimes.map((time) => time.toFixed(0)).join(' ')}\nmedian ${percentile(cpuTimes, 50).toFixed(1)} ms, p95 ${percentile(cpuTimes, 95).toFixed(1)} ms\n`,
+  `main-thread CPU time per letter (thread time, 4× CPU): ${cpuTimes.map((time) => time.toFixed(0)).join(' ')}\nmedian ${percentile(cpuTimes, 50).toFixed(1)} ms, p95 ${percentile(cpuTimes, 95).toFixed(1)} ms\n`,
 );
 const slowest = times
   .map((time, index) => ({ time, index }))
