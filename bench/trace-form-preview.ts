@@ -28,7 +28,7 @@ process.stdout.write(
   `each letter (4× CPU): ${times.map((time) => time.toFixed(0)).join(' ')}\nmedian ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms\n`,
 );
 // The main thread's CPU time from each keydown to the preview showing its letter: the work a
-// keystroke costs, which the machine's load does not change as it changes the wall-clock times.
+// keystroke costs, which the machine's load lengthens less than the wall-clock times.
 const cpuTimes = times.map((time, index) => {
   const from = keydowns[index]?.ts ?? 0;
   const to = from + time * 1000;
