@@ -603,3 +603,53 @@ test('the editor is usable with the keyboard alone: a title changed, a question 
     .poll(async () => (await fetch(second.url)).text())
     .toContain('<title>Spring creators</title>');
 });
+
+test('the preview follows each edit and undo, and keeps the last form without problems while one has some', async ({
+  page,
+}) => {
+  addStaff('ida@example.org', 'admin');
+  await signIn(page, 'ida@example.org', '/review/form');
+  const preview = page.frameLocator('iframe[title="Preview of the form"]');
+  const previewHeading = (name: string) =>
+    preview.getByRole('heading', { level: 1, name, exact: true });
+  const publish = page.getByRole('button', { name: 'Publish' });
+  await page.getByRole('button', { name: '1. Welcome' }).click();
+  const name = page.getByLabel('Step name');
+  const heading = page.getByLabel('Heading', { exact: true });
+
+  await heading.fill('Apply for spring');
+  await expect(previewHeading('Apply for spring')).toBeVisible();
+  await heading.press('End');
+  await heading.pressSequentially(' now');
+  await expect(previewHeading('Apply for spring now')).toBeVisible();
+
+  // A step without a name is a problem at its field; the preview keeps the last form without one.
+  await name.fill('');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(publish).toBeDisabled();
+  await heading.fill('Apply for summer');
+  await expect(
+    page.getByText('1 problem to fix before publishing'),
+  ).toBeVisible();
+  await expect(previewHeading('Apply for spring now')).toBeVisible();
+
+  // Undone: the heading, then the name; the preview follows once the problem is gone.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(heading).toHaveValue('Apply for spring now');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(name).toHaveValue('Welcome');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(publish).toBeEnabled();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(heading).toHaveValue('Apply for spring no');
+  await expect(previewHeading('Apply for spring no')).toBeVisible();
+
+  // Redone, the same way forward.
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(previewHeading('Apply for spring now')).toBeVisible();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(publish).toBeDisabled();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(publish).toBeEnabled();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+});

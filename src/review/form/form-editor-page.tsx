@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import './form-editor.css';
-import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { readFormVersion, restoreFormVersion } from '#review-api/form.ts';
+import type { PreviewMessage } from '#web/preview/form-preview.tsx';
 import { call, messageOf } from '#review/lib/api.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { exactTime } from '#review/lib/format.ts';
@@ -163,7 +163,7 @@ export function FormEditorPage() {
             )}
           </div>
           <Preview
-            config={viewed?.config ?? editor.parsed}
+            config={viewed?.config ?? editor.config}
             hasProblems={!viewed && problemCount > 0}
             viewing={viewed?.version ?? null}
             onBackToDraft={() => setViewed(null)}
@@ -252,35 +252,6 @@ function Versions({
   );
 }
 
-/**
- * The form as the preview opens it on `step`: the wizard sends a visitor whose earlier answers are
- * missing back to them, so the steps before the one opened keep their texts but ask nothing.
- */
-function openedOn(config: WizardConfig, step: number): WizardConfig {
-  if (step < 2) return config;
-  const steps = config.steps.map((each, index) =>
-    index < step
-      ? {
-          ...each,
-          blocks: each.blocks.filter(
-            (block) => answerPaths(block).length === 0,
-          ),
-        }
-      : each,
-  );
-  const asked = new Set(
-    steps.flatMap((each) => each.blocks.flatMap(answerPaths)),
-  );
-  return {
-    ...config,
-    steps,
-    formItems: config.formItems.filter((item) => asked.has(item.path)),
-    platforms: asked.has('platforms')
-      ? config.platforms
-      : { ...config.platforms, required: [] },
-  };
-}
-
 /** The preview frame: the workspace's own page at /review/form/preview, running the wizard's code. */
 function Preview({
   config,
@@ -288,7 +259,8 @@ function Preview({
   viewing,
   onBackToDraft,
 }: {
-  config: WizardConfig | null;
+  /** The form as edited, which the preview checks and shows when it passes. */
+  config: WizardConfig;
   hasProblems: boolean;
   /** The published version shown instead of the draft, if any. */
   viewing: number | null;
@@ -298,9 +270,6 @@ function Preview({
   const [isReady, setIsReady] = useState(false);
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
   const [visit, setVisit] = useState({ count: 0, step: 0 });
-  // The last form without problems: one being edited into shape keeps its preview meanwhile.
-  const shown = useRef<WizardConfig | null>(null);
-  if (config) shown.current = config;
   useEffect(() => {
     const onMessage = (event: MessageEvent<{ type?: string }>) => {
       if (
@@ -313,19 +282,27 @@ function Preview({
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+  // Dispatched into the frame rather than posted: a posted message waits for a task of its own,
+  // after the editor has painted, so the preview showed each letter a frame (and whatever was
+  // queued meanwhile) after the field did. Dispatched during the keystroke, the frame renders it at
+  // once and both paint in the same frame. The frame is same-origin, and the event carries the
+  // origin and source it checks, as a posted one would.
   useEffect(() => {
-    if (!isReady || !config) return;
-    frame.current?.contentWindow?.postMessage(
-      {
-        type: 'form-preview',
-        config: openedOn(config, visit.step),
-        visit: visit.count,
-        step: visit.step,
-      },
-      window.location.origin,
+    if (!isReady) return;
+    frame.current?.contentWindow?.dispatchEvent(
+      new MessageEvent('message', {
+        data: {
+          type: 'form-preview',
+          config,
+          visit: visit.count,
+          step: visit.step,
+        } satisfies PreviewMessage,
+        origin: window.location.origin,
+        source: window,
+      }),
     );
   }, [isReady, config, visit]);
-  const steps = shown.current?.steps ?? [];
+  const steps = config.steps;
   return (
     <section className="form-editor__preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">Preview</h2>

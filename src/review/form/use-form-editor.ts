@@ -14,6 +14,7 @@ import {
 } from '#review-api/form.ts';
 import { ApiError, call, messageOf } from '#review/lib/api.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
+import { whenIdle } from '#web/lib/scheduling.ts';
 
 type History = {
   past: WizardConfig[];
@@ -29,6 +30,19 @@ const saveDelayMs = 600;
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
 export type PublishOutcome = { text: string; isError: boolean } | null;
+
+/** The start-up check's issues of a form, none when it passes. */
+function issuesOf(config: WizardConfig): ConfigIssue[] {
+  const checked = checkWizardConfig(config);
+  return checked.ok ? [] : checked.issues;
+}
+
+const sameIssues = (a: readonly ConfigIssue[], b: readonly ConfigIssue[]) =>
+  a.length === b.length &&
+  a.every(
+    (issue, index) =>
+      issue.path === b[index]?.path && issue.message === b[index]?.message,
+  );
 
 /**
  * The form being edited: its history for undo and redo, the draft saved to the server as it
@@ -49,15 +63,16 @@ export function useFormEditor() {
   const [outcome, setOutcome] = useState<PublishOutcome>(null);
   const [isPublishing, setIsPublishing] = useState(false);
   const edits = useRef(0);
+  // The check's issues of the form as it was last checked: at once when it loads, then when the
+  // browser is idle after an edit (the preview checks what it shows itself).
+  const [checkedIssues, setCheckedIssues] = useState<ConfigIssue[]>([]);
 
   const data = form.data;
   useEffect(() => {
     if (!data || history) return;
-    setHistory({
-      past: [],
-      present: (data.draft ?? data.config) as WizardConfig,
-      future: [],
-    });
+    const loaded = (data.draft ?? data.config) as WizardConfig;
+    setHistory({ past: [], present: loaded, future: [] });
+    setCheckedIssues(issuesOf(loaded));
     setBaseVersion(data.draftBaseVersion ?? data.version);
   }, [data, history]);
 
@@ -130,10 +145,18 @@ export function useFormEditor() {
     return () => window.removeEventListener('beforeunload', ask);
   }, [saveState]);
 
-  const checked = useMemo(
-    () => (present ? checkWizardConfig(present) : null),
-    [present],
-  );
+  // Checking the whole form takes a few milliseconds on a slow laptop, too long for every keystroke:
+  // a keystroke shows its letter and the preview first, and the issues follow when the browser is
+  // idle. Issues that stay the same re-render nothing.
+  useEffect(() => {
+    if (!present) return;
+    return whenIdle(() => {
+      const found = issuesOf(present);
+      setCheckedIssues((before) =>
+        sameIssues(before, found) ? before : found,
+      );
+    });
+  }, [present]);
   // The e-mails are checked by the server only (they name staff addresses, so the browser's schema
   // does not carry their rules): asked a moment after they change.
   const notifications = present?.notifications;
@@ -156,12 +179,14 @@ export function useFormEditor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [notifications]);
 
+  const covers = present?.coverImages;
+  // The same list while the issues are the same: a keystroke changes nothing that shows them.
   const issues = useMemo(
     (): ConfigIssue[] => [
       ...emailIssues,
-      ...(checked && !checked.ok ? checked.issues : []),
+      ...checkedIssues,
       // Beyond the start-up check: the editor does not publish a cover nobody described.
-      ...(present?.coverImages ?? []).flatMap((cover, index) =>
+      ...(covers ?? []).flatMap((cover, index) =>
         cover.alt.trim()
           ? []
           : [
@@ -172,11 +197,17 @@ export function useFormEditor() {
             ],
       ),
     ],
-    [checked, present, emailIssues],
+    [checkedIssues, covers, emailIssues],
   );
 
   async function publish() {
     if (!present) return;
+    // An edit made since the last check, before the browser was idle, is checked now.
+    const found = issuesOf(present);
+    if (found.length > 0) {
+      setCheckedIssues(found);
+      return;
+    }
     setIsPublishing(true);
     setOutcome(null);
     try {
@@ -227,7 +258,6 @@ export function useFormEditor() {
   return {
     loadError: form.isError ? messageOf(form.error) : null,
     config: present,
-    parsed: checked?.ok ? checked.config : null,
     issues,
     baseVersion,
     /** The version new visitors get, as it was when the editor opened or last started again. */

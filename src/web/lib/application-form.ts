@@ -41,25 +41,49 @@ function mergeSaved(defaults: unknown, saved: unknown): unknown {
   return typeof saved === typeof defaults ? saved : defaults;
 }
 
-const prepared = new WeakMap<
-  WizardConfig,
-  {
-    model: ReturnType<typeof buildApplicationModel>;
-    schema: ReturnType<typeof buildApplicationSchema>;
-  }
->();
+type PreparedForm = {
+  model: ReturnType<typeof buildApplicationModel>;
+  schema: ReturnType<typeof buildApplicationSchema>;
+};
+
+const prepared = new WeakMap<WizardConfig, PreparedForm>();
+
+/** What the model is built from: the steps' blocks, the rules of `formItems`, platforms and texts. */
+const modelInputs = (config: WizardConfig): unknown[] => [
+  config.platforms,
+  config.formItems,
+  config.texts,
+  config.buttonText,
+  config.submitErrorText,
+  ...config.steps.map((step) => step.blocks),
+];
+
+/** The last form prepared, for a configuration that differs from it only where the model never reads. */
+let latest: { inputs: unknown[]; form: PreparedForm } | null = null;
 
 /**
  * The configuration's application model and schema, built once. The wizard builds them while the
  * applicant reads the Welcome step, so the first form step does not wait for them after Continue.
+ * The editor's preview gets a new configuration per keystroke, sharing every object the edit left
+ * alone; one built from the same objects as the last keeps its model, so a new heading renders no
+ * field again. That model holds the `config` it was built from, which equals the new one in
+ * everything the model reads.
  */
-export function prepareApplicationForm(config: WizardConfig) {
+export function prepareApplicationForm(config: WizardConfig): PreparedForm {
   let form = prepared.get(config);
-  if (!form) {
+  if (form) return form;
+  const inputs = modelInputs(config);
+  if (
+    latest?.inputs.length === inputs.length &&
+    inputs.every((input, index) => input === latest?.inputs[index])
+  )
+    form = latest.form;
+  else {
     const model = buildApplicationModel(config);
     form = { model, schema: buildApplicationSchema(model) };
-    prepared.set(config, form);
   }
+  prepared.set(config, form);
+  latest = { inputs, form };
   return form;
 }
 

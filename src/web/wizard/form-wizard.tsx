@@ -127,7 +127,7 @@ function FormWizardSteps({
                   fallback={<div className="step__loading" aria-busy="true" />}
                 >
                   <StepBlocks
-                    config={config}
+                    blocks={config.steps[index]?.blocks}
                     model={model}
                     stepIndex={index}
                     sentEmail={sentEmail}
@@ -179,18 +179,18 @@ const namesEmail = (block: Block) =>
 
 /** Memoised: revealing a step rendered hidden re-renders none of its fields. */
 const StepBlocks = memo(function StepBlocks({
-  config,
+  blocks,
   model,
   stepIndex,
   sentEmail,
 }: {
-  config: WizardConfig;
+  /** The step's own blocks: a change elsewhere in the form (the editor's preview) leaves them be. */
+  blocks: readonly Block[] | undefined;
   model: ApplicationModel;
   stepIndex: number;
   /** The address a sent application went with, which outlives its answers. */
   sentEmail: string | null;
 }) {
-  const blocks = config.steps[stepIndex]?.blocks;
   // Only the answers that show, hide or disable a block of this step, and the e-mail where its text
   // names it, re-render it: not every keystroke, nor a step rendered hidden beside the one typed in.
   const watched = useMemo(
