@@ -515,6 +515,22 @@ test('an admin moves a question to another step from the keyboard and back by ch
   await applicationsLink.click();
   await expect(page).toHaveURL(`${first.url}/review/`);
   expect(questions).toHaveLength(1);
+
+  // Leaving at once after an edit, and saying so: the edit goes to the server on the way out.
+  await page.unroute('**/api/review/form/draft');
+  const formLink = page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Form' });
+  await formLink.click();
+  await page.getByRole('button', { name: 'General', exact: true }).click();
+  await page.getByLabel('Title').fill('Left in a hurry');
+  page.removeAllListeners('dialog');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await applicationsLink.click();
+  await expect(page).toHaveURL(`${first.url}/review/`);
+  await formLink.click();
+  await page.getByRole('button', { name: 'General', exact: true }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Left in a hurry');
 });
 
 test('the editor is usable with the keyboard alone: a title changed, a question added and the form published', async ({

@@ -44,6 +44,14 @@ const sameIssues = (a: readonly ConfigIssue[], b: readonly ConfigIssue[]) =>
       issue.path === b[index]?.path && issue.message === b[index]?.message,
   );
 
+/** The last edit sent as the editor closed: opening it again reads the draft after it is stored. */
+let sentOnLeaving: Promise<unknown> = Promise.resolve();
+
+const readFormAfterLeaving = async () => {
+  await sentOnLeaving;
+  return call(readForm);
+};
+
 /**
  * The form being edited: its history for undo and redo, the draft saved to the server as it
  * changes, the start-up check's issues by path, and publishing.
@@ -52,8 +60,8 @@ export function useFormEditor() {
   const client = useQueryClient();
   const form = useQuery({
     queryKey: queryKeys.form,
-    queryFn: () => call(readForm),
-    // Read once: the editor's own state is the truth while it is open.
+    queryFn: readFormAfterLeaving,
+    // Read once: the editor's own state is the truth while it is open (and forgotten as it closes).
     staleTime: Infinity,
   });
   const [history, setHistory] = useState<History | null>(null);
@@ -136,6 +144,39 @@ export function useFormEditor() {
     }, saveDelayMs);
     return () => clearTimeout(timer);
   }, [present, saveState, baseVersion]);
+
+  // Leaving within the save's delay (another workspace screen, the browser's Back, a closed tab)
+  // sends the last edit at once, in a request that outlives the page.
+  const unsaved = useRef<{ config: WizardConfig; baseVersion: number } | null>(
+    null,
+  );
+  useEffect(() => {
+    unsaved.current =
+      present && saveState !== 'saved'
+        ? { config: present, baseVersion }
+        : null;
+  }, [present, saveState, baseVersion]);
+  useEffect(() => {
+    const sendNow = () => {
+      const last = unsaved.current;
+      if (!last) return;
+      unsaved.current = null;
+      sentOnLeaving = fetch(saveFormDraft.path, {
+        method: saveFormDraft.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(last),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => {});
+    };
+    window.addEventListener('pagehide', sendNow);
+    return () => {
+      window.removeEventListener('pagehide', sendNow);
+      sendNow();
+      // Coming back reads the draft anew: another admin may have changed it meanwhile.
+      client.removeQueries({ queryKey: queryKeys.form });
+    };
+  }, [client]);
 
   // Closing the tab or leaving with an edit not yet on the server asks first.
   useEffect(() => {
