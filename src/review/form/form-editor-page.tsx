@@ -129,7 +129,8 @@ export function FormEditorPage() {
         {editor.baseVersion < editor.publishedVersion && (
           <div className="form-editor__behind" role="note">
             This draft
-            {editor.draftSavedBy && ` (last saved by ${editor.draftSavedBy})`}{' '}
+            {editor.draftSavedBy &&
+              ` (last saved by ${editor.draftSavedBy})`}{' '}
             was started from version {editor.baseVersion}; version{' '}
             {editor.publishedVersion} has been published since, so publishing it
             would be refused. See what changed under Versions, or{' '}
