@@ -26,6 +26,8 @@ type History = {
 const historyDepth = 200;
 /** The draft is saved this long after the last edit. */
 const saveDelayMs = 600;
+/** The form is checked for the problem list this long after the last edit, once the browser is idle. */
+const checkDelayMs = 250;
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
@@ -187,16 +189,24 @@ export function useFormEditor() {
   }, [saveState]);
 
   // Checking the whole form takes a few milliseconds on a slow laptop, too long for every keystroke:
-  // a keystroke shows its letter and the preview first, and the issues follow when the browser is
-  // idle. Issues that stay the same re-render nothing.
+  // a keystroke shows its letter and the preview first, and the issues follow once typing pauses
+  // and the browser is idle (run between keystrokes, the check delayed the next one). Issues that
+  // stay the same re-render nothing.
   useEffect(() => {
     if (!present) return;
-    return whenIdle(() => {
-      const found = issuesOf(present);
-      setCheckedIssues((before) =>
-        sameIssues(before, found) ? before : found,
-      );
-    });
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(() => {
+        const found = issuesOf(present);
+        setCheckedIssues((before) =>
+          sameIssues(before, found) ? before : found,
+        );
+      });
+    }, checkDelayMs);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
   }, [present]);
   // The e-mails are checked by the server only (they name staff addresses, so the browser's schema
   // does not carry their rules): asked a moment after they change.
