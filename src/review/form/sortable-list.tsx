@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -175,18 +175,27 @@ function SortableRow({
 /** One list of the drag area: the steps, or the chosen step's blocks. */
 export function SortableList<Item>({
   kind,
+  idPrefix,
   items,
-  idOf,
   labelOf,
   render,
 }: {
   kind: DragKind;
+  /** A row's id is its place: this prefix and its index. */
+  idPrefix: string;
   items: readonly Item[];
-  idOf: (item: Item, index: number) => string;
   labelOf: (item: Item) => string;
   render: (item: Item, index: number) => ReactNode;
 }) {
-  const ids = items.map(idOf);
+  // The same ids for the same places: a new list would re-render every row of the list at each edit.
+  const ids = useMemo(
+    () =>
+      Array.from(
+        { length: items.length },
+        (_, index) => `${idPrefix}-${index}`,
+      ),
+    [idPrefix, items.length],
+  );
   return (
     <SortableContext items={ids} strategy={ownRowsOnly}>
       <ol className="form-editor__list">

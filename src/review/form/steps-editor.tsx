@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  memo,
+  use,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type {
   Block,
   BlockComponent,
@@ -126,20 +134,28 @@ export function StepsEditor({ editor }: { editor: FormEditor }) {
     focusHandle(focusAfterMove.current);
     focusAfterMove.current = null;
   });
+  // Read by the move, which stays the same function across edits so that unchanged blocks skip
+  // their render.
+  const latest = useRef(config);
+  useEffect(() => {
+    latest.current = config;
+  });
+  const { edit } = editor;
+  const moveBlockTo = useCallback(
+    (fromStep: number, index: number, toStep: number) => {
+      const block = latest.current?.steps[fromStep]?.blocks[index];
+      const target = latest.current?.steps[toStep];
+      if (!block || !target || toStep === fromStep) return;
+      edit((draft) => moveBlock(draft, { step: fromStep, index }, toStep));
+      setMoveOutcome(
+        `Moved “${blockTitle(block)}” to the end of step ${toStep + 1}, ${target.name}.`,
+      );
+    },
+    [edit],
+  );
   if (!config) return null;
   const stepIndex = Math.min(chosen, config.steps.length - 1);
   const step = config.steps[stepIndex];
-  const moveBlockTo = (index: number, toStep: number) => {
-    const block = step?.blocks[index];
-    const target = config.steps[toStep];
-    if (!block || !target || toStep === stepIndex) return;
-    editor.edit((draft) =>
-      moveBlock(draft, { step: stepIndex, index }, toStep),
-    );
-    setMoveOutcome(
-      `Moved “${blockTitle(block)}” to the end of step ${toStep + 1}, ${target.name}.`,
-    );
-  };
   const onDrop = (moving: DragPlace, target: DragPlace) => {
     setMoveOutcome('');
     if (moving.kind === 'step' && target.kind === 'step') {
@@ -155,75 +171,77 @@ export function StepsEditor({ editor }: { editor: FormEditor }) {
           blocks.blocks = moved(blocks.blocks, moving.index, target.index);
       });
       focusAfterMove.current = `block-${stepIndex}-${target.index}`;
-    } else if (moving.kind === 'block') moveBlockTo(moving.index, target.index);
+    } else if (moving.kind === 'block')
+      moveBlockTo(stepIndex, moving.index, target.index);
   };
   return (
-    <section className="form-editor__section" aria-labelledby="steps-heading">
-      <h2 id="steps-heading">Steps</h2>
-      <IssuesUnder path="steps" />
-      <DragArea onDrop={onDrop}>
-        <SortableList
-          kind="step"
-          items={config.steps}
-          idOf={(_step, index) => `step-${index}`}
-          labelOf={stepLabel}
-          render={(item, index) => (
-            <div className="form-editor__step-row">
-              <button
-                type="button"
-                className="form-editor__choose"
-                aria-pressed={index === stepIndex}
-                onClick={() => {
-                  setChosen(index);
-                  setMoveOutcome('');
-                }}
-              >
-                {index + 1}. {item.name}
-              </button>
-              <button
-                type="button"
-                className="form-editor__small"
-                aria-label={`Remove step ${item.name}`}
-                onClick={() =>
-                  editor.edit((draft) => {
-                    draft.steps.splice(index, 1);
-                  })
-                }
-              >
-                Remove
-              </button>
-            </div>
-          )}
-        />
-        <button
-          type="button"
-          className="form-editor__small"
-          onClick={() => {
-            editor.edit((draft) => {
-              draft.steps.splice(draft.steps.length - 1, 0, {
-                name: `Step ${draft.steps.length + 1}`,
-                blocks: [],
-                styles: { grayBg: false },
-                hideConfirmButton: false,
-              });
-            });
-            setChosen(config.steps.length - 1);
-          }}
-        >
-          Add a step
-        </button>
-        {step && (
-          <StepSettings
-            editor={editor}
-            step={step}
-            stepIndex={stepIndex}
-            steps={config.steps}
-            moveOutcome={moveOutcome}
-            onMoveBlock={moveBlockTo}
+    <EditorContext value={editor}>
+      <section className="form-editor__section" aria-labelledby="steps-heading">
+        <h2 id="steps-heading">Steps</h2>
+        <IssuesUnder path="steps" />
+        <DragArea onDrop={onDrop}>
+          <SortableList
+            kind="step"
+            idPrefix="step"
+            items={config.steps}
+            labelOf={stepLabel}
+            render={(item, index) => (
+              <div className="form-editor__step-row">
+                <button
+                  type="button"
+                  className="form-editor__choose"
+                  aria-pressed={index === stepIndex}
+                  onClick={() => {
+                    setChosen(index);
+                    setMoveOutcome('');
+                  }}
+                >
+                  {index + 1}. {item.name}
+                </button>
+                <button
+                  type="button"
+                  className="form-editor__small"
+                  aria-label={`Remove step ${item.name}`}
+                  onClick={() =>
+                    editor.edit((draft) => {
+                      draft.steps.splice(index, 1);
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              </div>
+            )}
           />
-        )}
-      </DragArea>
-    </section>
+          <button
+            type="button"
+            className="form-editor__small"
+            onClick={() => {
+              editor.edit((draft) => {
+                draft.steps.splice(draft.steps.length - 1, 0, {
+                  name: `Step ${draft.steps.length + 1}`,
+                  blocks: [],
+                  styles: { grayBg: false },
+                  hideConfirmButton: false,
+                });
+              });
+              setChosen(config.steps.length - 1);
+            }}
+          >
+            Add a step
+          </button>
+          {step && (
+            <StepSettings
+              editor={editor}
+              step={step}
+              stepIndex={stepIndex}
+              moveOutcome={moveOutcome}
+              onMoveBlock={moveBlockTo}
+            />
+          )}
+        </DragArea>
+      </section>
+    </EditorContext>
   );
 }
 
@@ -231,16 +249,14 @@ function StepSettings({
   editor,
   step,
   stepIndex,
-  steps,
   moveOutcome,
   onMoveBlock,
 }: {
   editor: FormEditor;
   step: Step;
   stepIndex: number;
-  steps: readonly Step[];
   moveOutcome: string;
-  onMoveBlock: (index: number, toStep: number) => void;
+  onMoveBlock: (fromStep: number, index: number, toStep: number) => void;
 }) {
   const at = `steps[${stepIndex}]`;
   const editStep = (change: (draft: Step) => void) =>
@@ -330,39 +346,16 @@ function StepSettings({
       </p>
       <SortableList
         kind="block"
+        idPrefix={`block-${stepIndex}`}
         items={step.blocks}
-        idOf={(_block, index) => `block-${stepIndex}-${index}`}
         labelOf={(block) => `block ${blockTitle(block)}`}
         render={(block, index) => (
           <BlockEditor
-            editor={editor}
             block={block}
-            at={`${at}.blocks[${index}]`}
-            otherSteps={steps.flatMap((other, otherIndex) =>
-              otherIndex === stepIndex
-                ? []
-                : [
-                    [
-                      String(otherIndex),
-                      `${otherIndex + 1}. ${other.name}`,
-                    ] as const,
-                  ],
-            )}
-            onMoveTo={(toStep) => onMoveBlock(index, toStep)}
-            onChange={(change) =>
-              editStep((draft) => {
-                const target = draft.blocks[index];
-                if (target) change(target);
-              })
-            }
-            onDuplicate={() =>
-              editor.edit((draft) => {
-                const copy = structuredClone(block);
-                if ('path' in copy.data) copy.data.path = freshPath(draft);
-                draft.steps[stepIndex]?.blocks.splice(index + 1, 0, copy);
-              })
-            }
-            onRemove={() => editStep((draft) => draft.blocks.splice(index, 1))}
+            stepIndex={stepIndex}
+            index={index}
+            edit={editor.edit}
+            onMoveBlock={onMoveBlock}
           />
         )}
       />
@@ -389,24 +382,26 @@ function StepSettings({
   );
 }
 
-function BlockEditor({
-  editor,
+/** The editor of the form, for the parts of a block shown only while it is open. */
+const EditorContext = createContext<FormEditor | null>(null);
+
+/**
+ * A block's row: its title, Duplicate and Remove, and its fields while open. Memoised: with the
+ * form's unchanged parts keeping their identity, a keystroke re-renders only the block it edits
+ * (and any open one, which reads the whole form for its rules).
+ */
+const BlockEditor = memo(function BlockEditor({
   block,
-  at,
-  otherSteps,
-  onMoveTo,
-  onChange,
-  onDuplicate,
-  onRemove,
+  stepIndex,
+  index,
+  edit,
+  onMoveBlock,
 }: {
-  editor: FormEditor;
   block: Block;
-  at: string;
-  otherSteps: ReadonlyArray<readonly [string, string]>;
-  onMoveTo: (step: number) => void;
-  onChange: (change: (draft: Block) => void) => void;
-  onDuplicate: () => void;
-  onRemove: () => void;
+  stepIndex: number;
+  index: number;
+  edit: FormEditor['edit'];
+  onMoveBlock: (fromStep: number, index: number, toStep: number) => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const title = blockTitle(block);
@@ -425,7 +420,13 @@ function BlockEditor({
           type="button"
           className="form-editor__small"
           aria-label={`Duplicate ${title}`}
-          onClick={onDuplicate}
+          onClick={() =>
+            edit((draft) => {
+              const copy = structuredClone(block);
+              if ('path' in copy.data) copy.data.path = freshPath(draft);
+              draft.steps[stepIndex]?.blocks.splice(index + 1, 0, copy);
+            })
+          }
         >
           Duplicate
         </button>
@@ -433,31 +434,66 @@ function BlockEditor({
           type="button"
           className="form-editor__small"
           aria-label={`Remove ${title}`}
-          onClick={onRemove}
+          onClick={() =>
+            edit((draft) => draft.steps[stepIndex]?.blocks.splice(index, 1))
+          }
         >
           Remove
         </button>
       </div>
       {isOpen && (
-        <>
-          <SelectField
-            label="Move to step"
-            path=""
-            value=""
-            options={[['', 'Stay in this step'], ...otherSteps]}
-            onChange={(value) => {
-              if (value) onMoveTo(Number(value));
-            }}
-          />
-          <BlockData
-            editor={editor}
-            block={block}
-            at={at}
-            onChange={onChange}
-          />
-        </>
+        <OpenBlock
+          block={block}
+          stepIndex={stepIndex}
+          index={index}
+          onMoveTo={(toStep) => onMoveBlock(stepIndex, index, toStep)}
+        />
       )}
     </div>
+  );
+});
+
+function OpenBlock({
+  block,
+  stepIndex,
+  index,
+  onMoveTo,
+}: {
+  block: Block;
+  stepIndex: number;
+  index: number;
+  onMoveTo: (step: number) => void;
+}) {
+  const editor = use(EditorContext);
+  if (!editor?.config) return null;
+  const otherSteps = editor.config.steps.flatMap((other, otherIndex) =>
+    otherIndex === stepIndex
+      ? []
+      : [[String(otherIndex), `${otherIndex + 1}. ${other.name}`] as const],
+  );
+  return (
+    <>
+      <SelectField
+        label="Move to step"
+        path=""
+        value=""
+        options={[['', 'Stay in this step'], ...otherSteps]}
+        onChange={(value) => {
+          if (value) onMoveTo(Number(value));
+        }}
+      />
+      <BlockData
+        editor={editor}
+        block={block}
+        at={`steps[${stepIndex}].blocks[${index}]`}
+        onChange={(change) =>
+          editor.edit((draft) => {
+            const target = draft.steps[stepIndex]?.blocks[index];
+            if (target) change(target);
+          })
+        }
+      />
+    </>
   );
 }
 

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  replaceEqualDeep,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   checkWizardConfig,
   type ConfigIssue,
@@ -93,7 +97,9 @@ export function useFormEditor() {
       change(next);
       return {
         past: [...current.past, current.present].slice(-historyDepth),
-        present: next,
+        // What the edit left alone keeps its identity, so the editor's rows it did not touch skip
+        // their render.
+        present: replaceEqualDeep(current.present, next),
         future: [],
       };
     });
