@@ -637,15 +637,23 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
     },
     '025-insight-rollups': {
       async up(db: Kysely<unknown>) {
-        const labels = (table: string) =>
+        // A rollup row is its primary key (and a count). On SQLite the table is that key's tree alone
+        // (without rowid): every batch of events writes to these tables, and each tree more is more
+        // pages to write and sync at each commit.
+        const rollup = (table: string) =>
           db.schema
             .createTable(table)
             .addColumn('day', 'varchar(10)', (column) => column.notNull())
-            .addColumn('source', 'varchar(253)', (column) => column.notNull());
+            .addColumn('source', 'varchar(253)', (column) => column.notNull())
+            .$call((builder) =>
+              engine === 'sqlite'
+                ? builder.modifyEnd(sql`without rowid`)
+                : builder,
+            );
         // The distinct visits of each day, source, kind, step and refused answer, kept at ingestion:
         // the Insights counts read these few rows, not every event of the period. Not null
         // everywhere ('' for no campaign or answer, -1 for no step), so the key can be the primary key.
-        await labels('insight_counts')
+        await rollup('insight_counts')
           .addColumn('medium', 'varchar(100)', (column) => column.notNull())
           .addColumn('campaign', 'varchar(100)', (column) => column.notNull())
           .addColumn('kind', 'varchar(9)', (column) => column.notNull())
@@ -662,24 +670,22 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
             'path',
           ])
           .execute();
-        // Each visit's time from reaching a step to reaching the next, once.
-        await labels('insight_step_times')
-          .addColumn('visit_id', 'varchar(36)', (column) => column.notNull())
+        // Each visit's time from reaching a step to reaching the next, once (a visit's pair of steps
+        // has one time), in the order the median reads them: by step and time, then the period.
+        await rollup('insight_step_times')
           .addColumn('step', 'integer', (column) => column.notNull())
           .addColumn('ms', 'integer', (column) => column.notNull())
+          .addColumn('visit_id', 'varchar(36)', (column) => column.notNull())
           .addPrimaryKeyConstraint('insight_step_times_key', [
-            'visit_id',
             'step',
+            'ms',
+            'day',
+            'source',
+            'visit_id',
           ])
           .execute();
-        // The median is read from one bucket of times: by step and time, the period filtered here.
-        await db.schema
-          .createIndex('insight_step_times_by_time')
-          .on('insight_step_times')
-          .columns(['step', 'ms', 'day', 'source'])
-          .execute();
         // Those times counted per bucket: where a period's median lies, without reading the times.
-        await labels('insight_step_time_counts')
+        await rollup('insight_step_time_counts')
           .addColumn('step', 'integer', (column) => column.notNull())
           .addColumn('bucket', 'integer', (column) => column.notNull())
           .addColumn('visits', 'integer', (column) => column.notNull())
