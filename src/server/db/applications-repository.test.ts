@@ -73,6 +73,22 @@ describe.each(engines)('applications on %s', (engine) => {
         ).toEqual({ [setting]: 'on' });
   });
 
+  test('the inbox’s Source filter has its index, on a new database and after every migration', async () => {
+    const found =
+      engine === 'sqlite'
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and name = 'applications_source'`.execute(
+            database.db,
+          )
+        : await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where indexname = 'applications_source'`.execute(
+            database.db,
+          );
+    expect(found.rows).toEqual([{ name: 'applications_source' }]);
+  });
+
   test('stores an application once and replays the same key with the same answer', async () => {
     const key = randomUUID();
     const first = await repository.store({

@@ -582,10 +582,6 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
             .alterTable('applications')
             .addColumn(column, 'varchar(253)')
             .execute();
-        await db.schema
-          .createIndex('applications_source')
-          .on('applications')
-          .columns(['source', 'received_at']);
       },
     },
     '023-form-versions': {
@@ -703,6 +699,17 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .createIndex('insight_events_day')
           .on('insight_events')
           .column('day')
+          .execute();
+      },
+    },
+    '026-applications-source-index': {
+      async up(db: Kysely<unknown>) {
+        // The inbox's Source filter, newest first: meant for 022, whose statement was never run.
+        await db.schema
+          .createIndex('applications_source')
+          .ifNotExists()
+          .on('applications')
+          .columns(['source', 'received_at'])
           .execute();
       },
     },
