@@ -110,7 +110,7 @@ function newBlock(kind: BlockComponent, config: WizardConfig): Block {
 const blockTitle = (block: Block) =>
   'label' in block.data ? block.data.label : block.data.text;
 
-/** A block taken from one step and put at the end of another. */
+/** A block taken from its place and put at the end of a step: another, or its own (dropped on it). */
 function moveBlock(
   draft: WizardConfig,
   from: { step: number; index: number },
@@ -145,7 +145,7 @@ export function StepsEditor({ editor }: { editor: FormEditor }) {
     (fromStep: number, index: number, toStep: number) => {
       const block = latest.current?.steps[fromStep]?.blocks[index];
       const target = latest.current?.steps[toStep];
-      if (!block || !target || toStep === fromStep) return;
+      if (!block || !target) return;
       edit((draft) => moveBlock(draft, { step: fromStep, index }, toStep));
       setMoveOutcome(
         `Moved “${blockTitle(block)}” to the end of step ${toStep + 1}, ${target.name}.`,
