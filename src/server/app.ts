@@ -47,6 +47,7 @@ import { createLiveForm, type LiveForm } from './form/live-form.ts';
 import { checkFormConfig } from './wizard-config.ts';
 import { formRoutes } from './review/form-routes.ts';
 import { createFormImages, imagePathPrefix } from './form/form-images.ts';
+import { createImageQueue, type ImageQueue } from './form/image-queue.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
@@ -86,6 +87,8 @@ export type AppOptions = {
   runsRetention?: boolean;
   /** How often to look for a newly published form (default 500 ms). */
   formPollMs?: number;
+  /** The line the editor's uploads are made in, one at a time; a test may pass one it holds. */
+  imageQueue?: ImageQueue;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -402,12 +405,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => retention.start(app.log));
     app.addHook('preClose', () => retention.stop());
   }
+  const imageQueue = options.imageQueue ?? createImageQueue();
+  // Uploads still waiting are answered at once, and the image being made stops after its current
+  // step: the shutdown never waits for more than one step of one image.
+  app.addHook('preClose', async () => imageQueue.close());
   await app.register(formRoutes, {
     store: forms,
     live,
     audit,
     repository,
     images: formImages,
+    queue: imageQueue,
   });
   // The editor's uploads, from the database: every process serves them; the name holds their hash.
   app.get<{ Params: { name: string } }>(

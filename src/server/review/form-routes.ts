@@ -12,15 +12,11 @@ import {
   readFormVersion,
   restoreFormVersion,
   saveFormDraft,
-  uploadFormImage,
 } from '#review-api/form.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import { countDroppedAnswers } from '../form/answered-questions.ts';
-import {
-  ImageRefusal,
-  makeImageVariants,
-  type FormImages,
-} from '../form/form-images.ts';
+import type { FormImages } from '../form/form-images.ts';
+import type { ImageQueue } from '../form/image-queue.ts';
 import type { FormStore } from '../form/form-store.ts';
 import type { LiveForms } from '../form/live-form.ts';
 import { publishForm, type PublishResult } from '../form/publish-form.ts';
@@ -28,6 +24,7 @@ import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import { checkFormConfig } from '../wizard-config.ts';
 import { routeOf, withContract } from './contract.ts';
+import { formImageRoute } from './form-image-route.ts';
 
 type Options = {
   store: FormStore;
@@ -35,6 +32,7 @@ type Options = {
   audit: AuditLog;
   repository: ApplicationsRepository;
   images: FormImages;
+  queue: ImageQueue;
 };
 
 /** A form's configuration is larger than an application: room for a long form and its texts. */
@@ -61,7 +59,7 @@ const notFound = (version: number) => ({
 /** The form editor's API, for admins: the published form, its draft, its versions and its images. */
 export async function formRoutes(
   plainApp: FastifyInstance,
-  { store, live, audit, repository, images }: Options,
+  { store, live, audit, repository, images, queue }: Options,
 ) {
   const app = withContract(plainApp);
   await app.register(multipart, {
@@ -257,41 +255,5 @@ export async function formRoutes(
     },
   });
 
-  app.route({
-    ...routeOf(uploadFormImage),
-    handler: async (request, reply) => {
-      if (!request.isMultipart())
-        return reply.code(415).send({
-          error: 'unsupported_media_type',
-          message: 'Send the image as multipart/form-data, in one file field.',
-        });
-      const file = await request.file();
-      if (!file)
-        return reply.code(400).send({
-          error: 'validation',
-          message: 'Choose an image to upload.',
-        });
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE')
-          throw error;
-        return reply.code(413).send({
-          error: 'too_large',
-          message: `The image is larger than ${maxImageBytes / 1024 / 1024} MB. Make it smaller and upload it again.`,
-        });
-      }
-      try {
-        const made = await makeImageVariants(bytes, request.query.for);
-        await images.store(made.variants);
-        return reply.code(201).send(made.image);
-      } catch (error) {
-        if (!(error instanceof ImageRefusal)) throw error;
-        return reply
-          .code(415)
-          .send({ error: 'unsupported_media_type', message: error.message });
-      }
-    },
-  });
+  formImageRoute(app, { images, queue });
 }
