@@ -152,3 +152,30 @@ export const withExtraAnswers: ConfigChange = (config) =>
       },
     ])(config),
   );
+
+/** A required question added to More Details: a form version applicants answering the one before never saw. */
+export const withNewRequiredQuestion =
+  (key: string, label: string): ConfigChange =>
+  (config) =>
+    withFormItems({ path: `fields.single.${key}`, validators: ['required'] })(
+      withBlocks('More Details', [
+        {
+          component: 'textInput',
+          data: { path: `fields.single.${key}`, label },
+        },
+      ])(config),
+    );
+
+/** The question at `path` removed from its step and from the rules. */
+export const withoutQuestion =
+  (path: string): ConfigChange =>
+  (config) => ({
+    ...config,
+    formItems: config.formItems.filter((item) => item.path !== path),
+    steps: config.steps.map((step) => ({
+      ...step,
+      blocks: step.blocks.filter(
+        (block) => !('path' in block.data) || block.data.path !== path,
+      ),
+    })),
+  });
