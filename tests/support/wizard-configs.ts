@@ -153,12 +153,19 @@ export const withExtraAnswers: ConfigChange = (config) =>
     ])(config),
   );
 
-/** A required question added to More Details: a form version applicants answering the one before never saw. */
-export const withNewRequiredQuestion =
-  (key: string, label: string): ConfigChange =>
+/** A question added to a step (More Details unless named), required unless `validators` says otherwise. */
+export const withNewQuestion =
+  (
+    key: string,
+    label: string,
+    {
+      step = 'More Details',
+      validators = ['required'],
+    }: { step?: string; validators?: FormItem['validators'] } = {},
+  ): ConfigChange =>
   (config) =>
-    withFormItems({ path: `fields.single.${key}`, validators: ['required'] })(
-      withBlocks('More Details', [
+    withFormItems({ path: `fields.single.${key}`, validators })(
+      withBlocks(step, [
         {
           component: 'textInput',
           data: { path: `fields.single.${key}`, label },

@@ -11,7 +11,7 @@ import {
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import {
   exampleWith,
-  withNewRequiredQuestion,
+  withNewQuestion,
   withoutQuestion,
   withOverrides,
 } from '../../../tests/support/wizard-configs.ts';
@@ -24,7 +24,7 @@ type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-const withSeason = withNewRequiredQuestion(
+const withSeason = withNewQuestion(
   'bestSeason',
   'Which season suits you best?',
 );
