@@ -168,7 +168,13 @@ export const withNewQuestion =
       withBlocks(step, [
         {
           component: 'textInput',
-          data: { path: `fields.single.${key}`, label },
+          data: {
+            path: `fields.single.${key}`,
+            label,
+            multiline: false,
+            half: false,
+            inputType: 'text',
+          },
         },
       ])(config),
     );

@@ -32,7 +32,7 @@ export function resumeAnswers(
   before: WizardConfig,
   after: WizardConfig,
   values: Record<string, unknown>,
-): Pick<Draft, 'stepIndex' | 'values'> {
+): { stepIndex: number; values: Record<string, unknown> } {
   const { model } = prepareApplicationForm(after);
   const kept = restoreAnswers(model, draftValuesOf(values));
   const invalid = invalidPaths(after, kept);
