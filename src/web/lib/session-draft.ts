@@ -13,17 +13,6 @@ export type Draft = {
   sentEmail: string;
 };
 
-/**
- * The answers a draft keeps: never the agreement, which is given anew rather than restored, nor the
- * honeypot.
- */
-export function draftValuesOf(
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  const { agreement: _agreement, honeypot: _honeypot, ...kept } = values;
-  return kept;
-}
-
 export function readDraft(pageId: string): Draft | null {
   try {
     const text = sessionStorage.getItem(draftStorageKey(pageId));

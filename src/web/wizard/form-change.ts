@@ -7,13 +7,8 @@ import {
   restoreAnswers,
 } from '#web/lib/application-form.ts';
 import { fetchPublishedForm } from '#web/lib/published-form.ts';
-import {
-  clearDraft,
-  draftValuesOf,
-  writeDraft,
-  type Draft,
-} from '#web/lib/session-draft.ts';
-import { invalidPaths, stepFieldPaths } from './step-fields.ts';
+import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
+import { draftValuesOf, invalidPaths, stepFieldPaths } from './step-fields.ts';
 
 /** The form the server serves now, and where the applicant's answers resume in it. */
 export type ChangedForm = {

@@ -37,3 +37,14 @@ export function invalidPaths(
       : checked.error.issues.map((issue) => issue.path.join('.')),
   );
 }
+
+/**
+ * The answers a draft keeps: never the agreement, which is given anew rather than restored, nor the
+ * honeypot.
+ */
+export function draftValuesOf(
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const { agreement: _agreement, honeypot: _honeypot, ...kept } = values;
+  return kept;
+}

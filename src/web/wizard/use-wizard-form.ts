@@ -15,13 +15,8 @@ import {
 import { reportInsight } from '#web/lib/insights.ts';
 import { visitSourceHeader } from '#web/lib/insights-visit.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
-import {
-  clearDraft,
-  draftValuesOf,
-  writeDraft,
-  type Draft,
-} from '#web/lib/session-draft.ts';
-import { invalidPaths, stepFieldPaths } from './step-fields.ts';
+import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
+import { draftValuesOf, invalidPaths, stepFieldPaths } from './step-fields.ts';
 import type { GoTo, OnFormChanged } from './wizard.tsx';
 import {
   newIdempotencyKey,
