@@ -85,6 +85,8 @@ async function servedAs(title: string): Promise<void> {
   await expect
     .poll(
       async () => /<title>([^<]*)</.exec(await (await fetch(url)).text())?.[1],
+      // The server looks for a newer version every 500 ms; the ceiling only ends a hang.
+      { timeout: 30_000 },
     )
     .toBe(title);
 }
@@ -135,11 +137,14 @@ const hashOf = async (version: number) => {
   }
 };
 
-/** A new applicant on General Information, on a tab of their own. */
-async function startApplication(page: Page): Promise<void> {
+/** A new applicant, on a tab of their own, past General Information: More Details on screen. */
+async function reachMoreDetails(page: Page, email: string): Promise<void> {
   await page.goto(url);
   await continueButton(page).click();
   await expect(heading(page, 'General Information')).toBeVisible();
+  await fillGeneralInformation(page, email);
+  await continueButton(page).click();
+  await expect(heading(page, 'More Details')).toBeVisible();
 }
 
 const season = withNewQuestion('bestSeason', 'Which season suits you best?');
@@ -149,10 +154,7 @@ test('an applicant half-way through when a version adds a required question and 
   page,
 }) => {
   const email = uniqueEmail('half-way');
-  await startApplication(page);
-  await fillGeneralInformation(page, email);
-  await continueButton(page).click();
-  await expect(heading(page, 'More Details')).toBeVisible();
+  await reachMoreDetails(page, email);
 
   await publishFromCommandLine(
     exampleWith(
@@ -177,10 +179,7 @@ test('an applicant whose version was replaced longer ago than a draft is kept is
   page,
 }) => {
   const email = uniqueEmail('past-retention');
-  await startApplication(page);
-  await fillGeneralInformation(page, email);
-  await continueButton(page).click();
-  await expect(heading(page, 'More Details')).toBeVisible();
+  await reachMoreDetails(page, email);
   await fillMoreDetails(page);
   await textbox(page, 'Which season suits you best?').fill('Spring');
 

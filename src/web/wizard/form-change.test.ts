@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest';
+import { buildApplicationModel } from '#engine/application-schema.ts';
 import { getAt } from '#engine/paths.ts';
+import { decodePayload } from '#engine/payload.ts';
+import { validApplication } from '../../../tests/support/fixtures.ts';
 import {
   exampleWith,
   withNewQuestion,
@@ -7,39 +10,13 @@ import {
 } from '../../../tests/support/wizard-configs.ts';
 import { resumeAnswers } from './form-change.ts';
 
-/** What an applicant of the example typed on its two form steps, as the form holds it. */
+const before = exampleWith();
+
+/** What an applicant typed on the example's two form steps (the shared valid application), and a bot's honeypot. */
 const typed = {
-  personalInfo: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: { countryCode: '44', subscriber: '7700900123' },
-    emailAddress: 'ada@example.com',
-    countryCode: 'GB',
-  },
-  platforms: { instagram: { handle: 'ada.travels', followers: '12000' } },
-  fields: {
-    single: {
-      whatContent: 'Food and slow travel',
-      intendedDeliverables: 'Three reels',
-      supportLevel: 'Two nights',
-      pastCampaigns: 'https://ada.example/coast-week',
-      visitedBefore: 'Once',
-      tripDetails: 'A week on the coast path',
-      preferredDates: 'May',
-      flexibleDates: { value: false },
-      partySize: 'Charles Babbage',
-      animal: { value: false },
-      wheelchairUser: { value: false },
-      mayWeAssist: { value: true },
-      emergencyContactName: 'Mary Somerville',
-      emergencyContactRelationship: 'Friend',
-      emergencyContactPhone: '+44 20 7946 0000',
-    },
-  },
+  ...decodePayload(validApplication(), buildApplicationModel(before)),
   honeypot: 'filled by a bot',
 };
-
-const before = exampleWith();
 
 test('a new required question on General Information: the applicant resumes there, every answer kept', () => {
   const after = exampleWith(
@@ -66,7 +43,7 @@ test('a question removed and nothing new to answer: the applicant resumes on the
   expect(resumed.stepIndex).toBe(2);
   expect(getAt(resumed.values, 'fields.single.visitedBefore')).toBeUndefined();
   expect(getAt(resumed.values, 'fields.single.tripDetails')).toBe(
-    'A week on the coast path',
+    'A week along the coast path',
   );
   // The honeypot is never carried over, as it is never kept in a draft.
   expect(resumed.values.honeypot).toBe('');
