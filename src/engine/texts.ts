@@ -6,6 +6,7 @@ export const defaultTexts = {
   signIn: 'Sign In',
   back: 'Back',
   submitError: 'Something went wrong. Please, try again later.',
+  formChanged: 'This form has changed: check the new questions',
   sending: 'Sending…',
   selectPlaceholder: 'Select Option',
   searchPlaceholder: 'Search...',

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
+import type { PublishedForm } from '#engine/sync-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import { createInsightsRepository } from './db/insights-repository.ts';
@@ -17,6 +18,7 @@ import type { Database } from './db/database.ts';
 import { compressPage, type CompressedPage } from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
 import {
+  browserConfigOf,
   inlineStyleOf,
   renderIndexHtml,
   renderReviewHtml,
@@ -42,6 +44,7 @@ import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
+import { createAcceptedVersions } from './form/accepted-versions.ts';
 import { createFormStore } from './form/form-store.ts';
 import { createLiveForm, type LiveForm } from './form/live-form.ts';
 import { checkFormConfig } from './wizard-config.ts';
@@ -117,38 +120,51 @@ function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   cacheControl: string,
+  type = 'text/html; charset=utf-8',
 ): FastifyReply {
   const { encoding, body } = page(request.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply
     .header('Cache-Control', cacheControl)
     .header('Vary', 'Accept-Encoding')
-    .type('text/html; charset=utf-8')
+    .type(type)
     .send(body);
 }
 
 type ServedForm = {
-  pages: Promise<[CompressedPage, CompressedPage]>;
+  /** The wizard's page, the workspace's, and the form as `GET /api/form` answers it. */
+  pages: Promise<[CompressedPage, CompressedPage, CompressedPage]>;
   setHeaders: ReturnType<typeof buildSecurityHeaders>;
 };
 
 const hashOf = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** The wizard's and the workspace's pages for one form, compressed, and the headers that allow their inline parts. */
+/** The wizard's and the workspace's pages for one form version, compressed, and the headers that allow their inline parts. */
 function serveForm(
-  config: WizardConfig,
+  { config, number }: LiveForm,
   built: Awaited<ReturnType<typeof loadBuiltWizard>>,
 ): ServedForm {
   const pages = Promise.all([
     compressPage(
-      renderIndexHtml(built.template, config, {
-        stylesheet: built.stylesheet,
-        firstStep: built.renderFirstStep(config),
-        entry: built.entry,
-      }),
+      renderIndexHtml(
+        built.template,
+        config,
+        {
+          stylesheet: built.stylesheet,
+          firstStep: built.renderFirstStep(config),
+          entry: built.entry,
+        },
+        number,
+      ),
     ),
     compressPage(renderReviewHtml(built.reviewTemplate, config)),
+    compressPage(
+      JSON.stringify({
+        version: number,
+        config: browserConfigOf(config),
+      } satisfies PublishedForm),
+    ),
   ]);
   // A rejection is seen where the pages are served; unawaited until then, it must not crash the process.
   pages.catch(() => {});
@@ -186,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const form = live.current();
     let pages = served.get(form);
     if (!pages) {
-      pages = serveForm(form.config, built);
+      pages = serveForm(form, built);
       served.set(form, pages);
     }
     return pages;
@@ -284,7 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(syncPageRoutes, {
-    current: live.current,
+    versions: createAcceptedVersions({ live, store: forms }),
     repository,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
@@ -446,6 +462,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/', async (request, reply) => {
     const [page] = await servedNow().pages;
     return sendPage(page, request, reply, 'no-cache');
+  });
+  // The form served now, for a wizard whose application was answered under a version no longer
+  // taken: it asks the new questions without reloading the page, keeping every answer.
+  app.get('/api/form', async (request, reply) => {
+    const [, , form] = await servedNow().pages;
+    return sendPage(
+      form,
+      request,
+      reply,
+      'no-cache',
+      'application/json; charset=utf-8',
+    );
   });
   await app.register(workspacePageRoutes, {
     sendPage: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -20,12 +20,11 @@ function escapeHtml(text: string): string {
   );
 }
 
-/** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
 /**
  * The configuration the browser needs: without the notifications, which name staff addresses, and
  * the retention policy, which only the server applies.
  */
-function browserConfigOf(config: WizardConfig): WizardConfig {
+export function browserConfigOf(config: WizardConfig): WizardConfig {
   const {
     notifications: _serverOnly,
     retention: _serverPolicy,
@@ -34,6 +33,7 @@ function browserConfigOf(config: WizardConfig): WizardConfig {
   return browserConfig;
 }
 
+/** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
 function serializeJsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
@@ -115,11 +115,15 @@ export function pageScriptOf(
 /**
  * Writes the title, `lang`, the inline style, a preload of the first cover, the first step's markup
  * and the configuration into the page, so the first paint needs no script and no extra request.
+ * The configuration carries the number of the form version it is (`data-version`), which the wizard
+ * sends with the application, so it is checked by the rules it was answered under; the development
+ * server's page has none.
  */
 export function renderIndexHtml(
   template: string,
   config: WizardConfig,
   built: BuiltParts = { stylesheet: '', firstStep: '', entry: null },
+  version?: number,
 ): string {
   const cover = config.coverImages[0];
   const preferred = cover?.sources[0];
@@ -149,7 +153,7 @@ export function renderIndexHtml(
     .replace(
       '<!--wizard-config-->',
       () =>
-        `<script type="application/json" id="wizard-config">${serializeJsonForScript(browserConfigOf(config))}</script>`,
+        `<script type="application/json" id="wizard-config"${version === undefined ? '' : ` data-version="${version}"`}>${serializeJsonForScript(browserConfigOf(config))}</script>`,
     );
 }
 

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAnalytics } from '#web/lib/load-analytics.ts';
 import { startInsights } from '#web/lib/insights.ts';
 import { startErrorReporting } from '#web/lib/load-error-reporting.ts';
-import { readConfigFromPage } from '#web/lib/read-config.ts';
+import { readConfigFromPage, readFormVersion } from '#web/lib/read-config.ts';
 import { readDraft, startStepOf } from '#web/lib/session-draft.ts';
 import { WizardPage } from '#web/wizard-page.tsx';
 import './styles.css';
@@ -35,7 +35,7 @@ if (result.ok) {
 }
 // The server rendered the first step. A tab that reloads on a later step renders that step afresh
 // instead of hydrating markup it would not match; the page hid that markup until then.
-const page = <WizardPage result={result} />;
+const page = <WizardPage result={result} version={readFormVersion(document)} />;
 const resumesLaterStep =
   result.ok &&
   startStepOf(

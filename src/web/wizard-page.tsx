@@ -24,13 +24,20 @@ function useTakeOver(): void {
  * Everything under `#root`: the wizard in its error boundary, or what is wrong with the
  * configuration. The server renders the same tree for the first paint that the browser hydrates.
  */
-export function WizardPage({ result }: { result: ConfigParseResult }) {
+export function WizardPage({
+  result,
+  version = null,
+}: {
+  result: ConfigParseResult;
+  /** The number of the form version the page carries, sent with the application. */
+  version?: number | null;
+}) {
   useTakeOver();
   return (
     <StrictMode>
       {result.ok ? (
         <ErrorBoundary texts={resolveWizardTexts(result.config)}>
-          <Wizard config={result.config} />
+          <Wizard config={result.config} version={version} />
         </ErrorBoundary>
       ) : (
         <main className="config-error">

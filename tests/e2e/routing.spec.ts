@@ -23,7 +23,7 @@ test('embeds the configuration so the first paint needs no extra request', async
 }) => {
   const html = await (await request.get(serverUrl('example'))).text();
   const json =
-    /<script type="application\/json" id="wizard-config">(.*?)<\/script>/s.exec(
+    /<script type="application\/json" id="wizard-config"[^>]*>(.*?)<\/script>/s.exec(
       html,
     )?.[1];
   expect(JSON.parse(json ?? 'null')).toMatchObject({

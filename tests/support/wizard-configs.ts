@@ -152,3 +152,43 @@ export const withExtraAnswers: ConfigChange = (config) =>
       },
     ])(config),
   );
+
+/** A question added to a step (More Details unless named), required unless `validators` says otherwise. */
+export const withNewQuestion =
+  (
+    key: string,
+    label: string,
+    {
+      step = 'More Details',
+      validators = ['required'],
+    }: { step?: string; validators?: FormItem['validators'] } = {},
+  ): ConfigChange =>
+  (config) =>
+    withFormItems({ path: `fields.single.${key}`, validators })(
+      withBlocks(step, [
+        {
+          component: 'textInput',
+          data: {
+            path: `fields.single.${key}`,
+            label,
+            multiline: false,
+            half: false,
+            inputType: 'text',
+          },
+        },
+      ])(config),
+    );
+
+/** The question at `path` removed from its step and from the rules. */
+export const withoutQuestion =
+  (path: string): ConfigChange =>
+  (config) => ({
+    ...config,
+    formItems: config.formItems.filter((item) => item.path !== path),
+    steps: config.steps.map((step) => ({
+      ...step,
+      blocks: step.blocks.filter(
+        (block) => !('path' in block.data) || block.data.path !== path,
+      ),
+    })),
+  });

@@ -80,6 +80,25 @@ export function createFormStore(
       return row && toPublished(row);
     },
 
+    /**
+     * One version and when the next replaced it (null while none has): how long its applicants may
+     * still send under it is counted from then. One read of at most two rows by their key.
+     */
+    async versionWithReplacement(
+      number: number,
+    ): Promise<(PublishedRow & { replacedAt: string | null }) | undefined> {
+      const rows = await db
+        .selectFrom('form_versions')
+        .select(columns)
+        .where('number', 'in', [number, number + 1])
+        .execute();
+      const row = rows.find((each) => Number(each.number) === number);
+      const next = rows.find((each) => Number(each.number) === number + 1);
+      return (
+        row && { ...toPublished(row), replacedAt: next?.published_at ?? null }
+      );
+    },
+
     /** Every version, newest first, without their configurations. */
     async versions(): Promise<Omit<PublishedRow, 'config'>[]> {
       const rows = await db

@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ApplicationModel } from '#engine/application-schema.ts';
 import {
   labelsOf,
   visitSourceSchema,
   type SourceLabels,
 } from '#engine/insights.ts';
 import { parsePayload, type ApplicationPayload } from '#engine/payload.ts';
+import {
+  formChanged,
+  formVersionHeader,
+  type ApplicationReceived,
+  type ApplicationRefusal,
+} from '#engine/sync-page.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import type { AcceptedVersions } from '../form/accepted-versions.ts';
 import { validationIssues } from '../plugins/error-shape.ts';
 
 const uuidPattern =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Options = {
-  /** The form being served: its rules, and the version its applications record. */
-  current: () => { model: ApplicationModel; configHash: string };
+  /** The versions applications are taken under: each one's rules, and the hash its applications record. */
+  versions: Pick<AcceptedVersions, 'current' | 'formFor'>;
   repository: ApplicationsRepository;
   rateLimitPerMinute: number;
 };
@@ -70,10 +76,24 @@ function sourceOf(header: string | string[] | undefined): SourceLabels | null {
   return parsed.success ? labelsOf(parsed.data) : null;
 }
 
-/** `PUT /api/syncPage/:pageId`: an application, checked by the rules of the form that asked it, stored once per Idempotency-Key. */
+/** The version a `Form-Version` header names: absent, a number, or something else. */
+function versionOf(
+  header: string | string[] | undefined,
+): number | null | 'malformed' {
+  if (header === undefined) return null;
+  return typeof header === 'string' && /^[0-9]{1,9}$/.test(header)
+    ? Number(header)
+    : 'malformed';
+}
+
+/**
+ * `PUT /api/syncPage/:pageId`: an application, checked by the rules of the form version its
+ * applicant was served (the `Form-Version` header; without it, the version served now), stored under
+ * that version once per Idempotency-Key.
+ */
 export async function syncPageRoutes(
   app: FastifyInstance,
-  { current, repository, rateLimitPerMinute }: Options,
+  { versions, repository, rateLimitPerMinute }: Options,
 ) {
   app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
@@ -87,16 +107,41 @@ export async function syncPageRoutes(
           : {},
     },
     async (request, reply) => {
-      const { model, configHash } = current();
+      const refuse = (status: 400 | 404 | 409, body: ApplicationRefusal) =>
+        reply.code(status).send(body);
+      const named = versionOf(request.headers['form-version']);
+      if (named === 'malformed')
+        return refuse(400, {
+          error: 'validation',
+          issues: [
+            {
+              path: formVersionHeader,
+              message: `Send the form version the page was served with, in digits, in the ${formVersionHeader} header`,
+            },
+          ],
+        });
+      const verdict =
+        named === null
+          ? ({ kind: 'accepted', form: versions.current() } as const)
+          : await versions.formFor(named);
+      if (verdict.kind === 'changed') {
+        request.log.info(
+          { version: named },
+          'application under a form no longer taken',
+        );
+        return refuse(409, formChanged(versions.current().number));
+      }
+      const { model, configHash } = verdict.form;
+      // The page id of the version the applicant was served: a later rename strands no one.
       const pageId = model.config.pageId;
       if (request.params.pageId !== pageId)
-        return reply.code(404).send({
+        return refuse(404, {
           error: 'not_found',
           message: `There is no application form "${request.params.pageId}".`,
         });
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !uuidPattern.test(key))
-        return reply.code(400).send({
+        return refuse(400, {
           error: 'validation',
           issues: [
             {
@@ -106,7 +151,7 @@ export async function syncPageRoutes(
           ],
         });
       if (request.validationError)
-        return reply.code(400).send({
+        return refuse(400, {
           error: 'validation',
           issues: validationIssues(request.validationError),
         });
@@ -116,16 +161,15 @@ export async function syncPageRoutes(
           { issues: parsed.issues.map((issue) => issue.path) },
           'application refused',
         );
-        return reply
-          .code(400)
-          .send({ error: 'validation', issues: parsed.issues });
+        return refuse(400, { error: 'validation', issues: parsed.issues });
       }
       // A filled honeypot looks accepted to the bot and stores nothing.
       if (parsed.isHoneypot) {
         request.log.info('honeypot filled; application discarded');
-        return reply
-          .code(201)
-          .send({ id: randomUUID(), receivedAt: new Date().toISOString() });
+        return reply.code(201).send({
+          id: randomUUID(),
+          receivedAt: new Date().toISOString(),
+        } satisfies ApplicationReceived);
       }
       const outcome = await repository.store({
         pageId,
@@ -135,14 +179,15 @@ export async function syncPageRoutes(
         source: sourceOf(request.headers['visit-source']),
       });
       if (outcome.kind === 'conflict')
-        return reply.code(409).send({
+        return refuse(409, {
           error: 'conflict',
           message:
             'This Idempotency-Key was already used for a different application.',
         });
-      return reply
-        .code(outcome.kind === 'created' ? 201 : 200)
-        .send({ id: outcome.id, receivedAt: outcome.receivedAt });
+      return reply.code(outcome.kind === 'created' ? 201 : 200).send({
+        id: outcome.id,
+        receivedAt: outcome.receivedAt,
+      } satisfies ApplicationReceived);
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   buildApplicationModel,
   buildApplicationSchema,
   buildDefaultValues,
+  type ApplicationModel,
   type ApplicationValues,
 } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
@@ -39,6 +40,14 @@ function mergeSaved(defaults: unknown, saved: unknown): unknown {
       : defaults;
   if (defaults === null) return typeof saved === 'boolean' ? saved : null;
   return typeof saved === typeof defaults ? saved : defaults;
+}
+
+/** Saved answers over the model's defaults: each answer kept where the form still asks it, as the same kind of value. */
+export function restoreAnswers(
+  model: ApplicationModel,
+  saved: unknown,
+): ApplicationValues {
+  return mergeSaved(buildDefaultValues(model), saved) as ApplicationValues;
 }
 
 type PreparedForm = {
@@ -96,9 +105,7 @@ export function useApplicationForm(config: WizardConfig, saved?: unknown) {
     () => prepareApplicationForm(config),
     [config],
   );
-  const [defaultValues] = useState(
-    () => mergeSaved(buildDefaultValues(model), saved) as ApplicationValues,
-  );
+  const [defaultValues] = useState(() => restoreAnswers(model, saved));
   const form = useForm<ApplicationValues>({
     resolver: zodResolver(schema),
     defaultValues,

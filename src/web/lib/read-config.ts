@@ -24,3 +24,12 @@ export function readConfigFromPage(doc: Document): ConfigParseResult {
     };
   }
 }
+
+/**
+ * The number of the form version the server wrote into the page (`data-version`), which the
+ * application is sent with; null when the page carries none (the development server's).
+ */
+export function readFormVersion(doc: Document): number | null {
+  const text = doc.getElementById('wizard-config')?.dataset.version;
+  return text && /^[0-9]+$/.test(text) ? Number(text) : null;
+}

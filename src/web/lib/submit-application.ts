@@ -1,10 +1,17 @@
 import type { FieldIssue } from '#engine/block-kinds/answer.ts';
 import type { ApplicationPayload } from '#engine/payload.ts';
+import { formVersionHeader, isFormChanged } from '#engine/sync-page.ts';
 
-/** Sent, or refused: with the answers the server named as wrong, when it named any. */
-export type SendOutcome = { ok: true } | { ok: false; issues: FieldIssue[] };
+/**
+ * Sent, or refused: with the answers the server named as wrong, when it named any; or because the
+ * form was answered under a version the server no longer takes (`changedTo`: the one it serves).
+ */
+export type SendOutcome =
+  | { ok: true }
+  | { ok: false; issues: FieldIssue[] }
+  | { ok: false; changedTo: number };
 
-const submitTimeoutMs = 15_000;
+export const submitTimeoutMs = 15_000;
 
 /**
  * Sends the application. Any 2xx answer is success; a network error, a timeout or
@@ -18,9 +25,17 @@ export async function submitApplication(options: {
   idempotencyKey: string;
   /** Where the visit came from (`Visit-Source`); the payload itself stays as specified. */
   visitSource?: string | null;
+  /** The form version the page was served, when the server that served it named one. */
+  formVersion?: number | null;
 }): Promise<SendOutcome> {
   if (!options.url) return { ok: true };
   try {
+    // Only to the server that served the page, which alone knows its versions: a header another
+    // origin's CORS policy does not allow would fail the request there.
+    const namesVersion =
+      typeof options.formVersion === 'number' &&
+      new URL(options.url, window.location.href).origin ===
+        window.location.origin;
     const response = await fetch(options.url, {
       method: 'PUT',
       headers: {
@@ -30,6 +45,9 @@ export async function submitApplication(options: {
         ...(typeof options.visitSource === 'string' && {
           'Visit-Source': options.visitSource,
         }),
+        ...(namesVersion && {
+          [formVersionHeader]: String(options.formVersion),
+        }),
       },
       body: JSON.stringify(options.payload),
       signal: AbortSignal.timeout(submitTimeoutMs),
@@ -38,6 +56,8 @@ export async function submitApplication(options: {
     const body = (await response.json().catch(() => ({}))) as {
       issues?: unknown;
     };
+    if (response.status === 409 && isFormChanged(body))
+      return { ok: false, changedTo: body.version };
     return {
       ok: false,
       issues: Array.isArray(body.issues)

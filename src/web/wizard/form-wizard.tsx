@@ -26,7 +26,7 @@ import { ModelContext } from '#web/lib/model-context.ts';
 import type { Draft } from '#web/lib/session-draft.ts';
 import { StepView } from './step-view.tsx';
 import { emailPath, useWizardForm } from './use-wizard-form.ts';
-import type { GoTo } from './wizard.tsx';
+import type { GoTo, OnFormChanged } from './wizard.tsx';
 
 /** Everything the form steps need before the first is shown: their blocks' code, the model and schema. */
 export async function prepareFormSteps(config: WizardConfig): Promise<void> {
@@ -46,6 +46,11 @@ type FormWizardProps = {
   draft: Draft | null;
   /** Whether the wizard shows this form now, rather than holding it hidden behind a text step. */
   isShown: boolean;
+  /** The number of the form version the page was served, sent with the application. */
+  version: number | null;
+  /** Whether this form took the place of one that changed under the applicant. */
+  hasChanged: boolean;
+  onFormChanged: OnFormChanged;
 };
 
 /** Does nothing: a hidden step's Continue cannot be pressed. */
@@ -59,6 +64,9 @@ function FormWizardSteps({
   onBack,
   draft,
   isShown,
+  version,
+  hasChanged,
+  onFormChanged,
 }: FormWizardProps) {
   const {
     form,
@@ -67,6 +75,7 @@ function FormWizardSteps({
     isBusy,
     hasServerError,
     attention,
+    notice,
     sentEmail,
   } = useWizardForm({
     config,
@@ -74,6 +83,9 @@ function FormWizardSteps({
     goTo,
     draft,
     isShown,
+    version,
+    hasChanged,
+    onFormChanged,
   });
   const firstFormStep = config.steps[0]?.blocks.some(isFieldBlock) ? 0 : 1;
   // The steps on either side of the current one are rendered too, hidden, so Continue and Back only
@@ -122,6 +134,7 @@ function FormWizardSteps({
                 isBusy={isCurrent && isBusy}
                 hasServerError={isCurrent && hasServerError}
                 attention={isCurrent ? attention : null}
+                notice={isCurrent ? notice : null}
               >
                 <Suspense
                   fallback={<div className="step__loading" aria-busy="true" />}

@@ -16,6 +16,8 @@ type StepViewProps = {
   hasServerError: boolean;
   /** After a refused Continue: how many answers need attention and which; read out, not shown. */
   attention?: string | null;
+  /** Said and shown under the heading, where the applicant starts reading: the form has changed. */
+  notice?: string | null;
 };
 
 /** Each step's heading has its own id: the next step may already be rendered, hidden, beside it. */
@@ -34,6 +36,7 @@ export function StepView({
   isBusy,
   hasServerError,
   attention = null,
+  notice = null,
 }: StepViewProps) {
   const step = config.steps[stepIndex];
   if (!step) return null;
@@ -67,6 +70,11 @@ export function StepView({
       >
         {step.heading ?? step.name}
       </h1>
+      {notice && (
+        <p className="step__notice" role="alert">
+          {notice}
+        </p>
+      )}
       <div className="step__blocks">{children}</div>
       <div className="step__actions">
         {canGoBack(stepIndex, stepCount) && (

@@ -5,14 +5,16 @@ import { stepHeadingIdOf } from './step-view.tsx';
 /**
  * Moves focus to a new step's heading, so screen readers announce the step. On mobile a later step
  * scrolls the page past the cover, keeping the back arrow and logo above the heading in view.
- * `isReady` changes when the step's content replaces its loading placeholder.
+ * `isReady` changes when the step's content replaces its loading placeholder. The step shown first
+ * keeps the focus where the page put it, unless `focusesFirstStep`.
  */
 export function useStepFocus(
   stepIndex: number,
   content: RefObject<HTMLElement | null>,
   isReady: boolean,
+  focusesFirstStep = false,
 ): void {
-  const focusedStep = useRef(stepIndex);
+  const focusedStep = useRef(focusesFirstStep ? null : stepIndex);
   useEffect(() => {
     if (focusedStep.current === stepIndex) return;
     const heading = document.getElementById(stepHeadingIdOf(stepIndex));

@@ -1,18 +1,14 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
 import {
   answerHolding,
   type ApplicationModel,
 } from '#engine/application-schema.ts';
-import { blockPaths } from '#engine/block-paths.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
 import { getAt } from '#engine/paths.ts';
 import { buildPayload } from '#engine/payload.ts';
-import { platformFields } from '#engine/platforms.ts';
 import { interpolate } from '#engine/texts.ts';
 import {
-  prepareApplicationForm,
   typingPauseMs,
   useApplicationForm,
 } from '#web/lib/application-form.ts';
@@ -20,7 +16,8 @@ import { reportInsight } from '#web/lib/insights.ts';
 import { visitSourceHeader } from '#web/lib/insights-visit.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
 import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
-import type { GoTo } from './wizard.tsx';
+import { draftValuesOf, invalidPaths, stepFieldPaths } from './step-fields.ts';
+import type { GoTo, OnFormChanged } from './wizard.tsx';
 import {
   newIdempotencyKey,
   resolveRequestUrl,
@@ -30,46 +27,9 @@ import {
 /** The answer `{email}` stands for in a step's text. */
 export const emailPath = 'personalInfo.emailAddress';
 
-/** The value paths of one step, in the order it shows them; the platforms block adds its group rule. */
-function stepFieldPaths(
-  config: WizardConfig,
-  model: ApplicationModel,
-  stepIndex: number,
-): string[] {
-  return (config.steps[stepIndex]?.blocks ?? []).flatMap((block) =>
-    block.component === 'platforms'
-      ? [
-          ...model.platforms.flatMap((platform) =>
-            platformFields(platform).map(
-              (field) => `platforms.${platform}.${field.key}`,
-            ),
-          ),
-          'platforms.filled',
-        ]
-      : blockPaths(block),
-  );
-}
-
 /** The question a form path belongs to, as the applicant read it. */
 const questionOf = (model: ApplicationModel, path: string): string =>
   answerHolding(model, path)?.label ?? path;
-
-/** The form paths the application's schema refuses in these answers. */
-function invalidPaths(config: WizardConfig, values: FieldValues): Set<string> {
-  const checked = prepareApplicationForm(config).schema.safeParse(values);
-  return new Set(
-    checked.success
-      ? []
-      : checked.error.issues.map((issue) => issue.path.join('.')),
-  );
-}
-
-// The draft ends with the tab (sessionStorage). It never holds the agreement, which is given anew
-// rather than restored, nor the honeypot.
-function draftValues(values: FieldValues): Record<string, unknown> {
-  const { agreement: _agreement, honeypot: _honeypot, ...kept } = values;
-  return kept;
-}
 
 type Options = {
   config: WizardConfig;
@@ -78,6 +38,11 @@ type Options = {
   draft: Draft | null;
   /** False while the form is held hidden, built ahead, behind the Welcome step (a text step). */
   isShown: boolean;
+  /** The number of the form version the page was served, sent with the application. */
+  version: number | null;
+  /** Whether this form took the place of one that changed under the applicant. */
+  hasChanged: boolean;
+  onFormChanged: OnFormChanged;
 };
 
 /** The application's form and what Continue does on each step: advance, validate, send, redirect. */
@@ -87,8 +52,22 @@ export function useWizardForm({
   goTo,
   draft,
   isShown,
+  version,
+  hasChanged,
+  onFormChanged,
 }: Options) {
   const { form, model } = useApplicationForm(config, draft?.values);
+  // Where the applicant resumes after the form changed: said once this step is on screen, so the
+  // alert is announced, and kept on that step only.
+  const [notice, setNotice] = useState<{
+    stepIndex: number;
+    text: string;
+  } | null>(null);
+  useEffect(() => {
+    if (hasChanged) setNotice({ stepIndex, text: model.texts.formChanged });
+    // Once, for the step the changed form opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [isBusy, setIsBusy] = useState(false);
   const [hasServerError, setHasServerError] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -139,7 +118,7 @@ export function useWizardForm({
     if (!isSubmitted.current)
       writeDraft(config.pageId, {
         stepIndex: shownStep,
-        values: draftValues(form.getValues()),
+        values: draftValuesOf(form.getValues()),
       });
   }, [config.pageId, shownStep, form]);
 
@@ -149,7 +128,7 @@ export function useWizardForm({
       clearTimeout(pending);
       pending = undefined;
       if (!isSubmitted.current)
-        writeDraft(config.pageId, { values: draftValues(form.getValues()) });
+        writeDraft(config.pageId, { values: draftValuesOf(form.getValues()) });
     };
     // Saving on every keystroke would rewrite the whole draft each time; a pause in typing is enough.
     const subscription = form.watch(() => {
@@ -247,12 +226,30 @@ export function useWizardForm({
     writeDraft(config.pageId, { idempotencyKey: idempotencyKey.current });
     setIsBusy(true);
     setHasServerError(false);
+    setNotice(null);
     const sent = await submitApplication({
       url: resolveRequestUrl(config.requestUrl, config.pageId),
       payload: buildPayload(form.getValues(), model),
       idempotencyKey: idempotencyKey.current,
       visitSource: visitSourceHeader(),
+      formVersion: version,
     });
+    if (!sent.ok && 'changedTo' in sent) {
+      // Rare, so its code is loaded only now; the form served now takes this one's place.
+      const changed = await import('./form-change.ts')
+        .then(({ changeToPublishedForm }) =>
+          changeToPublishedForm(
+            config,
+            form.getValues(),
+            idempotencyKey.current,
+          ),
+        )
+        .catch(() => null);
+      setIsBusy(false);
+      if (changed) onFormChanged(changed);
+      else setHasServerError(true);
+      return false;
+    }
     setIsBusy(false);
     if (!sent.ok) {
       // Answers the server named go back to their step with its words; anything else, the
@@ -339,5 +336,6 @@ export function useWizardForm({
     sentEmail,
     // Said on the step it is about only; a step left behind keeps nothing to say.
     attention: attention?.stepIndex === stepIndex ? attention.text : null,
+    notice: notice?.stepIndex === stepIndex ? notice.text : null,
   };
 }

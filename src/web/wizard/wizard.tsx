@@ -10,10 +10,11 @@ import {
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
-import { readDraft, startStepOf } from '#web/lib/session-draft.ts';
+import { readDraft, startStepOf, type Draft } from '#web/lib/session-draft.ts';
 import { resolveWizardTexts } from '#engine/texts.ts';
 import { whenIdle } from '#web/lib/scheduling.ts';
 import { Cover } from './cover.tsx';
+import type { ChangedForm } from './form-change.ts';
 import { StepBar } from './step-bar.tsx';
 import { TextStep } from './text-step.tsx';
 import { useFormModule } from './use-form-module.ts';
@@ -26,20 +27,67 @@ import { WizardHeader } from './wizard-header.tsx';
 /** How the wizard moves to a step: a new entry in the browser's history. */
 export type GoTo = (stepIndex: number) => void;
 
+/** Takes the wizard to the form served now, its answers resumed in it. */
+export type OnFormChanged = (changed: ChangedForm) => void;
+
+/**
+ * The wizard of the form the page was served (`version`: its number, sent with the application). An
+ * application refused because that form has changed since brings the form served now in its place,
+ * started afresh on the step its answers resume at.
+ */
+export function Wizard({
+  config,
+  version = null,
+}: {
+  config: WizardConfig;
+  version?: number | null;
+}) {
+  const [changed, setChanged] = useState<
+    (ChangedForm & { count: number }) | null
+  >(null);
+  const onFormChanged = useCallback<OnFormChanged>(
+    (next) =>
+      setChanged((before) => ({ ...next, count: (before?.count ?? 0) + 1 })),
+    [],
+  );
+  return (
+    <WizardSteps
+      key={changed?.count ?? 0}
+      config={changed?.config ?? config}
+      version={changed?.version ?? version}
+      resumed={changed?.draft ?? null}
+      onFormChanged={onFormChanged}
+    />
+  );
+}
+
 /**
  * The wizard's frame around the current step, which it keeps across a reload of the tab. Each step
  * is an entry of the browser's history (`?step=…`), so Back and Forward move between steps.
  */
-export function Wizard({ config }: { config: WizardConfig }) {
+function WizardSteps({
+  config,
+  version,
+  resumed,
+  onFormChanged,
+}: {
+  config: WizardConfig;
+  version: number | null;
+  /** The answers of a form that changed, resumed in this one: it starts on their step. */
+  resumed: Draft | null;
+  onFormChanged: OnFormChanged;
+}) {
   const texts = useMemo(() => resolveWizardTexts(config), [config]);
-  const [draft] = useState(() => readDraft(config.pageId));
+  const [draft] = useState(() => resumed ?? readDraft(config.pageId));
   const [stepIndex, setStepIndex] = useState(() =>
-    // The server renders the first step, with no address to read.
-    startStepOf(
-      config,
-      draft,
-      typeof window === 'undefined' ? '' : window.location.search,
-    ),
+    resumed
+      ? resumed.stepIndex
+      : // The server renders the first step, with no address to read.
+        startStepOf(
+          config,
+          draft,
+          typeof window === 'undefined' ? '' : window.location.search,
+        ),
   );
   const addressOf = useCallback(
     (index: number) =>
@@ -70,7 +118,9 @@ export function Wizard({ config }: { config: WizardConfig }) {
   }, [form, isFormLive]);
   const content = useRef<HTMLDivElement>(null);
   useStepTracking(config, stepIndex);
-  useStepFocus(stepIndex, content, form !== null);
+  // A form that changed under the applicant opens on a step of its choosing: its heading takes the
+  // focus as after any step change.
+  useStepFocus(stepIndex, content, form !== null, resumed !== null);
 
   // The page's Back is the browser's: the entry before is the step before.
   const goBack = useCallback(() => window.history.back(), []);
@@ -109,6 +159,9 @@ export function Wizard({ config }: { config: WizardConfig }) {
                 onBack={goBack}
                 draft={draft}
                 isShown={!showsTextStep}
+                version={version}
+                hasChanged={resumed !== null}
+                onFormChanged={onFormChanged}
               />
             </Activity>
           ) : (

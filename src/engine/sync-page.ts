@@ -1,0 +1,51 @@
+import type { FieldIssue } from './block-kinds/answer.ts';
+import type { WizardConfig } from './config-schema.ts';
+import { defaultTexts } from './texts.ts';
+
+/**
+ * The request header naming the form version the applicant was served (`Form-Version: 7`). A header,
+ * not a field of the body: the body is the application as others receive and store it, and stays so.
+ */
+export const formVersionHeader = 'Form-Version';
+
+/** `PUT /api/syncPage/:pageId`'s answer to an application stored (201) or stored before (200). */
+export type ApplicationReceived = { id: string; receivedAt: string };
+
+/**
+ * The application was answered under a form version the server no longer takes (replaced longer
+ * ago than a draft is kept) or never published; `version` is the one served now. Its own `error`,
+ * so it is never read as the idempotency conflict, the other 409.
+ */
+export type FormChanged = {
+  error: 'form_changed';
+  message: string;
+  version: number;
+};
+
+/** Every refusal of `PUT /api/syncPage/:pageId` a client can act on. */
+export type ApplicationRefusal =
+  | { error: 'validation'; issues: FieldIssue[] }
+  | { error: 'not_found'; message: string }
+  /** The Idempotency-Key was used before, for a different application. */
+  | { error: 'conflict'; message: string }
+  | FormChanged;
+
+/** The 409 of an application answered under a form that has changed since. */
+export const formChanged = (version: number): FormChanged => ({
+  error: 'form_changed',
+  message: defaultTexts.formChanged,
+  version,
+});
+
+/** Whether an answer's body says the form has changed (and not any other 409). */
+export function isFormChanged(body: unknown): body is FormChanged {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as Partial<FormChanged>).error === 'form_changed' &&
+    typeof (body as Partial<FormChanged>).version === 'number'
+  );
+}
+
+/** `GET /api/form`: the form served now, as the page carries it, and its version. */
+export type PublishedForm = { version: number; config: WizardConfig };
