@@ -144,7 +144,12 @@ export const restoreFormVersion = endpoint({
   path: '/api/review/form/versions/:version/restore',
   params: versionParams,
   responses: {
-    201: z.object({ version: z.number(), summary: z.string() }),
+    /** The new version, and its configuration for the editor to go on from. */
+    201: z.object({
+      version: z.number(),
+      summary: z.string(),
+      config: configJson,
+    }),
   },
 });
 

@@ -264,9 +264,11 @@ export async function formRoutes(
       // kept, it would make the editor publish from that version and be refused.
       await store.discardDraft();
       await live.refresh();
-      return reply
-        .code(201)
-        .send({ version: outcome.number, summary: outcome.summary });
+      return reply.code(201).send({
+        version: outcome.number,
+        summary: outcome.summary,
+        config: checked.form.config,
+      });
     },
   });
 
