@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { nothingToPublish } from '#review-api/form.ts';
 import type { PreviewMessage } from '#web/preview/form-preview.tsx';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { IssuesContext } from './form-fields.tsx';
@@ -92,15 +93,22 @@ export function FormEditorPage() {
             {saveWords[editor.saveState]}
             {editor.saveState === 'failed' && `: ${editor.saveError}`}
           </p>
-          <p className="form-editor__problems">
-            {problemCount === 0
-              ? 'No problems'
-              : `${problemCount} problem${problemCount === 1 ? '' : 's'} to fix before publishing`}
+          <p className="form-editor__problems" id="form-editor-publish-state">
+            {problemCount > 0
+              ? `${problemCount} problem${problemCount === 1 ? '' : 's'} to fix before publishing`
+              : editor.hasChangesToPublish
+                ? 'No problems'
+                : nothingToPublish}
           </p>
           <button
             type="button"
             className="form-editor__publish"
-            disabled={problemCount > 0 || editor.isPublishing}
+            disabled={
+              problemCount > 0 ||
+              editor.isPublishing ||
+              !editor.hasChangesToPublish
+            }
+            aria-describedby="form-editor-publish-state"
             onClick={() => void editor.publish()}
           >
             {editor.isPublishing ? 'Publishing…' : 'Publish'}
