@@ -75,8 +75,6 @@ export function createDraftSaver({
   };
 }
 
-export type DraftSaver = ReturnType<typeof createDraftSaver>;
-
 /** The last edit sent as the editor closed: opening it again reads the draft after it is stored. */
 let sentOnLeaving: Promise<unknown> = Promise.resolve();
 
