@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { readFormVersion, restoreFormVersion } from '#review-api/form.ts';
+import { nothingToPublish } from '#review-api/form.ts';
 import type { PreviewMessage } from '#web/preview/form-preview.tsx';
-import { call, messageOf } from '#review/lib/api.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
-import { exactTime } from '#review/lib/format.ts';
 import { IssuesContext } from './form-fields.tsx';
 import {
   EmailSettings,
@@ -16,12 +14,8 @@ import {
 } from './form-settings.tsx';
 import { StepsEditor } from './steps-editor.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
-import {
-  useFormEditor,
-  useFormVersions,
-  type FormEditor,
-  type SaveState,
-} from './use-form-editor.ts';
+import { Versions } from './versions-panel.tsx';
+import { useFormEditor, type SaveState } from './use-form-editor.ts';
 
 const saveWords: Record<SaveState, string> = {
   saved: 'Draft saved',
@@ -99,15 +93,22 @@ export function FormEditorPage() {
             {saveWords[editor.saveState]}
             {editor.saveState === 'failed' && `: ${editor.saveError}`}
           </p>
-          <p className="form-editor__problems">
-            {problemCount === 0
-              ? 'No problems'
-              : `${problemCount} problem${problemCount === 1 ? '' : 's'} to fix before publishing`}
+          <p className="form-editor__problems" id="form-editor-publish-state">
+            {problemCount > 0
+              ? `${problemCount} problem${problemCount === 1 ? '' : 's'} to fix before publishing`
+              : editor.hasChangesToPublish
+                ? 'No problems'
+                : nothingToPublish}
           </p>
           <button
             type="button"
             className="form-editor__publish"
-            disabled={problemCount > 0 || editor.isPublishing}
+            disabled={
+              problemCount > 0 ||
+              editor.isPublishing ||
+              !editor.hasChangesToPublish
+            }
+            aria-describedby="form-editor-publish-state"
             onClick={() => void editor.publish()}
           >
             {editor.isPublishing ? 'Publishing…' : 'Publish'}
@@ -172,84 +173,6 @@ export function FormEditorPage() {
         </div>
       </main>
     </IssuesContext>
-  );
-}
-
-function Versions({
-  editor,
-  onView,
-}: {
-  editor: FormEditor;
-  onView: (viewed: { version: number; config: WizardConfig }) => void;
-}) {
-  const versions = useFormVersions();
-  const [message, setMessage] = useState<{
-    text: string;
-    isError: boolean;
-  } | null>(null);
-  return (
-    <section
-      className="form-editor__section"
-      aria-labelledby="versions-heading"
-    >
-      <h2 id="versions-heading">Versions</h2>
-      {versions.isError && <p role="alert">{messageOf(versions.error)}</p>}
-      <p role="status">{message && !message.isError && message.text}</p>
-      <p role="alert" className="form-editor__issue">
-        {message?.isError && message.text}
-      </p>
-      <ol className="form-editor__versions" reversed>
-        {versions.data?.versions.map((version) => (
-          <li key={version.version}>
-            <strong>Version {version.version}</strong>{' '}
-            {exactTime(version.publishedAt)} by{' '}
-            {version.publishedBy ?? 'the configuration file'}: {version.summary}{' '}
-            <button
-              type="button"
-              className="form-editor__small"
-              onClick={() =>
-                void call(readFormVersion, {
-                  params: { version: String(version.version) },
-                })
-                  .then((read) =>
-                    onView({
-                      version: read.version,
-                      config: read.config as WizardConfig,
-                    }),
-                  )
-                  .catch((error: unknown) =>
-                    setMessage({ text: messageOf(error), isError: true }),
-                  )
-              }
-            >
-              Show version {version.version} in the preview
-            </button>{' '}
-            <button
-              type="button"
-              className="form-editor__small"
-              onClick={() =>
-                void call(restoreFormVersion, {
-                  params: { version: String(version.version) },
-                })
-                  .then(async (restored) => {
-                    setMessage({
-                      text: `Version ${version.version} is published again as version ${restored.version}.`,
-                      isError: false,
-                    });
-                    await versions.refetch();
-                    await editor.reload();
-                  })
-                  .catch((error: unknown) =>
-                    setMessage({ text: messageOf(error), isError: true }),
-                  )
-              }
-            >
-              Restore version {version.version}
-            </button>
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
 
