@@ -14,9 +14,10 @@ const keyGroup = 'fields.single';
 /** Words that say little about what a question asks, left out of its answer key. */
 const fillerWords = new Set(
   (
-    'a about an and any are be by can could did do does for from had has have how i if in is it ' +
-    'its me my of on or our please s so tell that the there this to us was we were what when ' +
-    'where which who why will with would you your'
+    'a about an and any are be by can could did do does dont for from had has have how hows i id ' +
+    'if im in is it its ive many me much my of on or our please so tell that the there theres ' +
+    'this to us was we were what whats when where wheres which who whos why will with would you ' +
+    'youd youre your'
   ).split(' '),
 );
 
