@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest';
-import { checkWizardConfig, type Block } from '#engine/config-schema.ts';
+import {
+  checkWizardConfig,
+  type Block,
+  type WizardConfig,
+} from '#engine/config-schema.ts';
 import { exampleWith } from '../../../tests/support/wizard-configs.ts';
 import {
   answerKeysOf,
@@ -9,7 +13,8 @@ import {
   keyNameOf,
   newBlock,
   removeBlock,
-  renameAnswerKey,
+  setAnswerKey,
+  setLabel,
 } from './block-factory.ts';
 
 test.each([
@@ -132,10 +137,25 @@ test('a published key, a key typed under Advanced, or unknown published keys nev
   expect(keyForLabel(config, typed, 'Season', new Set())).toBeNull();
 });
 
-test('a renamed key takes its rules, the conditions on it and the choices that follow it along', () => {
+/** The block storing its answer at `path`. */
+function blockAt(config: WizardConfig, path: string): Block {
+  const block = config.steps
+    .flatMap((step) => step.blocks)
+    .find(
+      (candidate) => 'path' in candidate.data && candidate.data.path === path,
+    );
+  if (!block) throw new Error(`no block stores ${path}`);
+  return block;
+}
+
+test('a changed key takes its rules, the conditions on it and the choices that follow it along', () => {
   const config = exampleWith();
   expect(
-    renameAnswerKey(config, 'personalInfo.countryCode', 'fields.single.land'),
+    setAnswerKey(
+      config,
+      blockAt(config, 'personalInfo.countryCode'),
+      'fields.single.land',
+    ),
   ).toBe(true);
   const province = config.formItems.find(
     (item) => item.path === 'personalInfo.provinceCode',
@@ -144,12 +164,9 @@ test('a renamed key takes its rules, the conditions on it and the choices that f
   expect(config.formItems.map((item) => item.path)).toContain(
     'fields.single.land',
   );
-  const state = config.steps[1]?.blocks.find(
-    (block) =>
-      'path' in block.data && block.data.path === 'personalInfo.provinceCode',
-  );
+  const state = blockAt(config, 'personalInfo.provinceCode');
   expect(
-    state?.component === 'select' &&
+    state.component === 'select' &&
       !Array.isArray(state.data.options) &&
       typeof state.data.options === 'object' &&
       state.data.options.from,
@@ -157,20 +174,60 @@ test('a renamed key takes its rules, the conditions on it and the choices that f
   expect(checkWizardConfig(config).ok).toBe(true);
 });
 
-test('a yes/no key moves with its .value and .text rules; a key another block stores is refused', () => {
+test('a yes/no key moves with its .value rules', () => {
   const config = exampleWith();
   expect(
-    renameAnswerKey(config, 'fields.single.animal', 'fields.single.pet'),
+    setAnswerKey(
+      config,
+      blockAt(config, 'fields.single.animal'),
+      'fields.single.pet',
+    ),
   ).toBe(true);
   expect(config.formItems.map((item) => item.path)).toContain(
     'fields.single.pet.value',
   );
-  const before = structuredClone(config);
-  expect(
-    renameAnswerKey(config, 'fields.single.pet', 'fields.single.whatContent'),
-  ).toBe(false);
-  expect(renameAnswerKey(config, 'fields.single.pet', '')).toBe(false);
-  expect(config).toEqual(before);
+  expect(checkWizardConfig(config).ok).toBe(true);
+});
+
+test('a key typed where another block stores its answer, or emptied, changes that block alone and leaves the rules', () => {
+  const config = exampleWith();
+  const rules = structuredClone(config.formItems);
+  const animal = blockAt(config, 'fields.single.animal');
+  expect(setAnswerKey(config, animal, 'fields.single.whatContent')).toBe(false);
+  expect(animal.data).toMatchObject({ path: 'fields.single.whatContent' });
+  expect(blockAt(config, 'fields.single.whatContent').data).toMatchObject({
+    label: 'What content angle or interest would you bring?',
+  });
+  expect(setAnswerKey(config, animal, '')).toBe(false);
+  expect(config.formItems).toEqual(rules);
+  // Two blocks on one key: moving one away leaves the rules with the other.
+  expect(setAnswerKey(config, animal, 'fields.single.whatContent')).toBe(false);
+  expect(setAnswerKey(config, animal, 'fields.single.pet')).toBe(false);
+  expect(config.formItems).toEqual(rules);
+});
+
+test('a new question’s wording moves its key and its rules; a published one keeps its key', () => {
+  const { config, block } = withNewQuestion();
+  config.formItems.push({
+    path: 'fields.single.newQuestion',
+    validators: ['required'],
+  });
+  setLabel(config, block, 'Favourite season', new Set());
+  expect(block.data).toMatchObject({
+    label: 'Favourite season',
+    path: 'fields.single.favouriteSeason',
+  });
+  expect(config.formItems.at(-1)?.path).toBe('fields.single.favouriteSeason');
+  setLabel(
+    config,
+    block,
+    'Best season',
+    new Set(['fields.single.favouriteSeason']),
+  );
+  expect(block.data).toMatchObject({
+    label: 'Best season',
+    path: 'fields.single.favouriteSeason',
+  });
 });
 
 test('a removed block takes its own rules along; a condition on it stays, for the problem list', () => {

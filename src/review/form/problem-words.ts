@@ -282,7 +282,7 @@ function narrowed(config: WizardConfig, keys: PathKey[]): PathKey[] {
 }
 
 /** One issue of the check, in words, with the step, block and field it belongs to. */
-export function describeProblem(
+function describeProblem(
   config: WizardConfig,
   issue: ConfigIssue,
 ): Problem {
