@@ -8,7 +8,7 @@ import {
 export type ThemeKey = keyof typeof defaultTheme;
 
 /** WCAG AA's least contrast for text of normal size, the one the form's check applies. */
-export const textContrastMin = 4.5;
+const textContrastMin = 4.5;
 
 /** Each colour of the theme in words: what the wizard paints with it. */
 export const themeColourWords: Record<ThemeKey, string> = {
