@@ -1,3 +1,4 @@
+import './settings.css';
 import { platformKeys } from '#engine/platforms.ts';
 import { CheckField, IssuesUnder, TextField } from './form-fields.tsx';
 import { FooterLinks } from './footer-links.tsx';
@@ -9,7 +10,10 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
   if (!config) return null;
   return (
-    <section className="form-editor__section" aria-labelledby="general-heading">
+    <section
+      className="form-editor__section form-settings"
+      aria-labelledby="general-heading"
+    >
       <h2 id="general-heading">General</h2>
       <TextField
         label="Title"
@@ -40,11 +44,11 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
         label="Count visits, steps and refused answers for Insights (anonymous, no cookie)"
       />
       <FooterLinks editor={editor} config={config} />
-      <fieldset className="form-editor__rules">
+      <fieldset className="form-settings__group">
         <legend>Platforms</legend>
         <IssuesUnder path="platforms.offered" />
         {platformKeys.map((key) => (
-          <div key={key} className="form-editor__platform">
+          <div key={key} className="form-settings__platform">
             <CheckField
               label={`Offer ${key}`}
               path={`platforms.offered`}

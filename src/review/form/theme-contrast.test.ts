@@ -3,6 +3,7 @@ import {
   contrastChecksOf,
   formatRatio,
   shownColour,
+  shownColourWords,
 } from './theme-contrast.ts';
 
 test('the brand colour is checked with white text on it and on the grey background', () => {
@@ -36,4 +37,9 @@ test('a colour half typed has no ratio, fails, and the swatch keeps the default'
   expect(check).toMatchObject({ ratio: null, passes: false });
   expect(shownColour({ text: '#1c2' }, 'text')).toBe('#1c2529');
   expect(shownColour({ text: '#000000' }, 'text')).toBe('#000000');
+  expect(shownColourWords({ text: '#1c2' }, 'text')).toBe(
+    '#1c2529, the default, until the value above is a colour like #0b5d66',
+  );
+  expect(shownColourWords({}, 'text')).toBe('#1c2529, the default');
+  expect(shownColourWords({ text: '#000000' }, 'text')).toBe('#000000');
 });

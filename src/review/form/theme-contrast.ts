@@ -41,6 +41,19 @@ export function shownColour(theme: WizardConfig['theme'], key: ThemeKey) {
   return value !== undefined && isHexColour(value) ? value : defaultTheme[key];
 }
 
+/** The colour the wizard paints, in words beside its swatch. */
+export function shownColourWords(
+  theme: WizardConfig['theme'],
+  key: ThemeKey,
+): string {
+  const shown = shownColour(theme, key);
+  const value = theme[key];
+  if (value === undefined) return `${shown}, the default`;
+  return shown === value
+    ? shown
+    : `${shown}, the default, until the value above is a colour like #0b5d66`;
+}
+
 export type ContrastCheck = {
   /** The pair in words: "Muted text on the grey background". */
   pair: string;

@@ -5,6 +5,7 @@ import {
   contrastChecksOf,
   formatRatio,
   shownColour,
+  shownColourWords,
   themeColourWords,
   type ThemeKey,
 } from './theme-contrast.ts';
@@ -57,6 +58,9 @@ export function ThemeSettings({ editor }: { editor: FormEditor }) {
               value={shown}
               onChange={(event) => setColour(key, event.target.value)}
             />
+            <p className="form-settings__hex">
+              Shown: {shownColourWords(config.theme, key)}
+            </p>
             <ul className="form-settings__contrasts">
               {contrastChecksOf(config.theme, key).map((check) => (
                 <li key={check.pair}>
