@@ -4,13 +4,11 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 import type { PreviewMessage } from '#web/preview/form-preview.tsx';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { IssuesContext } from './form-fields.tsx';
-import {
-  EmailSettings,
-  GeneralSettings,
-  ImagesSettings,
-  TextsSettings,
-  ThemeSettings,
-} from './form-settings.tsx';
+import { EmailSettings } from './email-settings.tsx';
+import { GeneralSettings } from './general-settings.tsx';
+import { ImagesSettings } from './images-settings.tsx';
+import { TextsSettings } from './texts-settings.tsx';
+import { ThemeSettings } from './theme-settings.tsx';
 import { StepsEditor } from './steps-editor.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { Versions } from './versions-panel.tsx';
