@@ -20,6 +20,8 @@ function Labelled({
     id: string;
     'aria-invalid': boolean;
     'aria-describedby': string | undefined;
+    /** Where the problem list finds the field to focus. */
+    'data-path': string;
   }) => ReactNode;
 }) {
   const id = useId();
@@ -31,6 +33,7 @@ function Labelled({
         id,
         'aria-invalid': issue !== undefined,
         'aria-describedby': issue ? `${id}-issue` : undefined,
+        'data-path': path,
       })}
       {issue && (
         <p id={`${id}-issue`} className="form-editor__issue">
@@ -99,6 +102,7 @@ export function CheckField({
       <input
         id={id}
         type="checkbox"
+        data-path={path}
         checked={checked}
         aria-invalid={issue !== undefined}
         onChange={(event) => onChange(event.target.checked)}

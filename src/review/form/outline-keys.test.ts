@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { menuKeyAction, rowKeyAction } from './outline-keys.ts';
+import { menuKeyAction, outlineRows, rowKeyAction } from './outline-keys.ts';
 
 const key = (name: string, shiftKey = false) => ({ key: name, shiftKey });
 
@@ -52,4 +52,15 @@ test('a menu’s arrows go round; Escape closes it back to its row, Tab closes i
     isReturningFocus: false,
   });
   expect(menuKeyAction(key('a'), 2, 4)).toBeNull();
+});
+
+test('the outline’s rows run through the steps, with the open step’s blocks under it', () => {
+  expect(outlineRows(3, 1, 2)).toEqual([
+    'step-0',
+    'step-1',
+    'block-1-0',
+    'block-1-1',
+    'step-2',
+  ]);
+  expect(outlineRows(2, 1, 0)).toEqual(['step-0', 'step-1']);
 });

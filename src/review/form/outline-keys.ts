@@ -63,3 +63,28 @@ export function menuKeyAction(
       return null;
   }
 }
+
+/** A row of one of the outline's lists, named by its list and its place in it. */
+export const rowId = (list: string, index: number) => `${list}-${index}`;
+
+/** The list of steps, and the list of a step's blocks. */
+export const stepList = 'step';
+export const blockList = (step: number) => `block-${step}`;
+
+export const stepRow = (step: number) => rowId(stepList, step);
+export const blockRow = (step: number, block: number) =>
+  rowId(blockList(step), block);
+
+/** The outline's rows top to bottom: the steps, with the open step's blocks below it. */
+export function outlineRows(
+  stepCount: number,
+  openStep: number,
+  blockCount: number,
+): string[] {
+  return Array.from({ length: stepCount }, (_, step) => [
+    stepRow(step),
+    ...(step === openStep
+      ? Array.from({ length: blockCount }, (_, block) => blockRow(step, block))
+      : []),
+  ]).flat();
+}

@@ -10,9 +10,11 @@ import {
 } from './editor-selection.ts';
 import {
   applyOutlineChange,
-  blockMoveBy,
+  blockActions,
+  changeInWords,
   endOfStep,
-  stepMoveBy,
+  rowAfterChange,
+  stepActions,
 } from './outline-moves.ts';
 
 const example = JSON.parse(
@@ -65,19 +67,6 @@ test('a block moved to the end of another step, and one removed', () => {
   expect(endOfStep(draft, { step: 1, index: 2 }, 1)).toEqual({
     step: 1,
     index: 6,
-  });
-});
-
-test('a move up from the top or down from the bottom is no move', () => {
-  expect(stepMoveBy(example, 0, -1)).toBeNull();
-  expect(stepMoveBy(example, 3, 1)).toBeNull();
-  expect(stepMoveBy(example, 1, 1)).toEqual({ kind: 'step', from: 1, to: 2 });
-  expect(blockMoveBy(example, { step: 1, index: 0 }, -1)).toBeNull();
-  expect(blockMoveBy(example, { step: 1, index: 6 }, 1)).toBeNull();
-  expect(blockMoveBy(example, { step: 1, index: 4 }, -1)).toEqual({
-    kind: 'block',
-    from: { step: 1, index: 4 },
-    to: { step: 1, index: 3 },
   });
 });
 
@@ -161,5 +150,75 @@ test('the selection follows its block through any move, and its step through any
         expect(draft.steps[after.step]?.blocks[after.block ?? -1]).toBe(block);
       }
     }),
+  );
+});
+
+test('a block’s menu moves it up, down, to each other step’s end, or removes it; a step’s up, down or away', () => {
+  const labels = (actions: { label: string }[]) =>
+    actions.map((action) => action.label);
+  expect(labels(blockActions(example, { step: 1, index: 4 }))).toEqual([
+    'Move up',
+    'Move down',
+    'Move to step 1, Welcome',
+    'Move to step 3, More Details',
+    'Move to step 4, Creator Hub',
+    'Remove',
+  ]);
+  expect(
+    blockActions(example, { step: 1, index: 0 }).find(
+      (action) => action.label === 'Move to step 3, More Details',
+    )?.change,
+  ).toEqual({
+    kind: 'block',
+    from: { step: 1, index: 0 },
+    to: { step: 2, index: 18 },
+  });
+  expect(labels(blockActions(example, { step: 1, index: 6 }))[0]).toBe(
+    'Move up',
+  );
+  expect(labels(stepActions(example, 0))).toEqual(['Move down', 'Remove step']);
+  expect(labels(stepActions(example, 3))).toEqual(['Move up', 'Remove step']);
+});
+
+test('each change says what it did in words, and focus goes to the moved row or the one in its place', () => {
+  const toTop = {
+    kind: 'block',
+    from: { step: 1, index: 4 },
+    to: { step: 1, index: 0 },
+  } as const;
+  expect(changeInWords(example, toTop)).toBe(
+    'Moved “Country” to place 1 of 7 in step General Information.',
+  );
+  expect(rowAfterChange(example, toTop)).toBe('block-1-0');
+  const away = {
+    kind: 'block',
+    from: { step: 1, index: 6 },
+    to: { step: 2, index: 18 },
+  } as const;
+  expect(changeInWords(example, away)).toBe(
+    'Moved “Platforms you share content on” to the end of step 3, More Details.',
+  );
+  const removed = {
+    kind: 'block',
+    from: { step: 1, index: 6 },
+    to: null,
+  } as const;
+  expect(changeInWords(example, removed)).toBe(
+    'Removed “Platforms you share content on”. Undo brings it back.',
+  );
+  // The last block removed: the one before it takes focus; a step's only block, the step.
+  expect(rowAfterChange(example, removed)).toBe('block-1-5');
+  expect(
+    rowAfterChange(example, {
+      kind: 'block',
+      from: { step: 0, index: 0 },
+      to: null,
+    }),
+  ).toBe('step-0');
+  expect(changeInWords(example, { kind: 'step', from: 0, to: 2 })).toBe(
+    'Moved step Welcome to place 3 of 4.',
+  );
+  expect(rowAfterChange(example, { kind: 'step', from: 3, to: null })).toBe(
+    'step-2',
   );
 });
