@@ -14,7 +14,7 @@ import {
   problemsOfIssues,
   selectionOfProblem,
   type Problem,
-} from './problem-places.ts';
+} from './problem-marks.ts';
 import { StepsEditor } from './steps-editor.tsx';
 import { useEditorSelection } from './use-editor-selection.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';

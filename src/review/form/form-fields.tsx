@@ -20,8 +20,6 @@ function Labelled({
     id: string;
     'aria-invalid': boolean;
     'aria-describedby': string | undefined;
-    /** Where the problem list finds the field to focus. */
-    'data-path': string;
   }) => ReactNode;
 }) {
   const id = useId();
@@ -33,7 +31,6 @@ function Labelled({
         id,
         'aria-invalid': issue !== undefined,
         'aria-describedby': issue ? `${id}-issue` : undefined,
-        'data-path': path,
       })}
       {issue && (
         <p id={`${id}-issue`} className="form-editor__issue">
@@ -102,7 +99,6 @@ export function CheckField({
       <input
         id={id}
         type="checkbox"
-        data-path={path}
         checked={checked}
         aria-invalid={issue !== undefined}
         onChange={(event) => onChange(event.target.checked)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { problemPlace, problemsWord, type Problem } from './problem-places.ts';
+import { problemPlace, problemsWord, type Problem } from './problem-marks.ts';
 
 /**
  * Beside Publish: how many problems stop it, and behind that button the list of them in words,

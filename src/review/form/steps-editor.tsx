@@ -34,7 +34,7 @@ import {
   stepActions,
   type RowAction,
 } from './outline-moves.ts';
-import { problemsWord } from './problem-places.ts';
+import { problemsWord } from './problem-marks.ts';
 import { RowMenu } from './row-menu.tsx';
 import {
   DragArea,

@@ -7,7 +7,7 @@ import {
   problemPlace,
   problemsWord,
   selectionOfProblem,
-} from './problem-places.ts';
+} from './problem-marks.ts';
 
 const current: EditorSelection = { section: 'steps', step: 2, block: 5 };
 
