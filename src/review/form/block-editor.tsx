@@ -1,7 +1,7 @@
 import { createContext, memo, use, useState } from 'react';
 import type { Block } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import { freshPath } from './block-factory.ts';
+import { duplicateBlock, removeBlock } from './block-factory.ts';
 import { blockTitle, kindLabel } from './block-kinds.ts';
 import { CheckField, SelectField, TextField } from './form-fields.tsx';
 import { OptionsEditor } from './options-editor.tsx';
@@ -46,11 +46,7 @@ export const BlockEditor = memo(function BlockEditor({
           className="form-editor__small"
           aria-label={`Duplicate ${title}`}
           onClick={() =>
-            edit((draft) => {
-              const copy = structuredClone(block);
-              if ('path' in copy.data) copy.data.path = freshPath(draft);
-              draft.steps[stepIndex]?.blocks.splice(index + 1, 0, copy);
-            })
+            edit((draft) => duplicateBlock(draft, stepIndex, index))
           }
         >
           Duplicate
@@ -59,9 +55,7 @@ export const BlockEditor = memo(function BlockEditor({
           type="button"
           className="form-editor__small"
           aria-label={`Remove ${title}`}
-          onClick={() =>
-            edit((draft) => draft.steps[stepIndex]?.blocks.splice(index, 1))
-          }
+          onClick={() => edit((draft) => removeBlock(draft, stepIndex, index))}
         >
           Remove
         </button>

@@ -1,61 +1,227 @@
 import type {
   Block,
   BlockComponent,
+  Condition,
   WizardConfig,
 } from '#engine/config-schema.ts';
+import { answerPaths } from '#engine/block-kinds/placements.ts';
+import { platformFields, platformLocation } from '#engine/platforms.ts';
+import { createBlock } from './block-kinds.ts';
 
-/** A new question's answer path, not yet used in the form. */
-export function freshPath(config: WizardConfig): string {
-  const used = new Set(
+/** Where the editor stores a new question's answer: one plain name below this. */
+const keyGroup = 'fields.single';
+
+/** Words that say little about what a question asks, left out of its answer key. */
+const fillerWords = new Set(
+  (
+    'a about an and any are be by can could did do does for from had has have how i if in is it ' +
+    'its me my of on or our please s so tell that the there this to us was we were what when ' +
+    'where which who why will with would you your'
+  ).split(' '),
+);
+
+/** The most words of a label an answer key is made of. */
+const keyWords = 4;
+
+/**
+ * An answer key's name made from a question's words: ASCII camel case, without filler words
+ * ("What's your favourite season?" → `favouriteSeason`); null when the label has no letters.
+ */
+export function keyNameOf(label: string): string | null {
+  const words = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const startsWithLetter = (word: string) => /^[a-z]/.test(word);
+  const meaningful = words.filter((word) => !fillerWords.has(word));
+  const source = meaningful.some(startsWithLetter) ? meaningful : words;
+  // A key starts with a letter.
+  const first = source.findIndex(startsWithLetter);
+  if (first < 0) return null;
+  const chosen = source.slice(first, first + keyWords);
+  return chosen
+    .map((word, index) =>
+      index === 0 ? word : `${word.charAt(0).toUpperCase()}${word.slice(1)}`,
+    )
+    .join('');
+}
+
+/** The answer keys of a form's blocks. */
+export function answerKeysOf(config: WizardConfig): Set<string> {
+  return new Set(
     config.steps.flatMap((step) =>
       step.blocks.flatMap((block) =>
         'path' in block.data ? [block.data.path] : [],
       ),
     ),
   );
-  let number = 1;
-  while (used.has(`fields.single.question${number}`)) number += 1;
-  return `fields.single.question${number}`;
 }
 
-export function newBlock(kind: BlockComponent, config: WizardConfig): Block {
-  const path = freshPath(config);
-  switch (kind) {
-    case 'text':
-      return { component: 'text', data: { text: 'New paragraph' } };
-    case 'sectionHeading':
-      return { component: 'sectionHeading', data: { text: 'New section' } };
-    case 'textInput':
-      return {
-        component: 'textInput',
-        data: {
-          path,
-          label: 'New question',
-          multiline: false,
-          half: false,
-          inputType: 'text',
-        },
-      };
-    case 'select':
-      return {
-        component: 'select',
-        data: {
-          path,
-          label: 'New choice',
-          options: [{ name: 'First option', value: 'First option' }],
-          multiple: false,
-        },
-      };
-    case 'yesNo':
-      return {
-        component: 'yesNo',
-        data: { path, label: 'New yes/no question' },
-      };
-    case 'checkbox':
-      return { component: 'checkbox', data: { path, label: 'New checkbox' } };
-    case 'phone':
-      return { component: 'phone', data: { path, label: 'Phone' } };
-    case 'platforms':
-      return { component: 'platforms', data: { label: 'Your platforms' } };
+/** Every place a form stores or names an answer: its blocks, its rules and the platforms' fields. */
+function usedPaths(config: WizardConfig): string[] {
+  return [
+    ...answerKeysOf(config),
+    ...config.formItems.flatMap((item) => [
+      item.path,
+      ...[item.showOnCondition, item.disableOnCondition].flatMap((condition) =>
+        condition ? [condition.path] : [],
+      ),
+    ]),
+    ...config.platforms.offered.flatMap((platform) =>
+      platformFields(platform).map((field) =>
+        platformLocation(platform, field.key),
+      ),
+    ),
+  ];
+}
+
+const overlaps = (path: string, other: string) =>
+  path === other ||
+  other.startsWith(`${path}.`) ||
+  path.startsWith(`${other}.`);
+
+function pathFromLabel(used: readonly string[], label: string): string {
+  const name = keyNameOf(label);
+  const candidate = (number: number) =>
+    name === null
+      ? `${keyGroup}.question${number}`
+      : `${keyGroup}.${name}${number === 1 ? '' : number}`;
+  let number = 1;
+  while (used.some((path) => overlaps(candidate(number), path))) number += 1;
+  return candidate(number);
+}
+
+/**
+ * A new answer key made from the question's label, used nowhere in the form nor in `taken` (the
+ * published version's keys, whose stored answers a new question must not take over);
+ * `question<N>` when the label has no letters.
+ */
+export function freshPath(
+  config: WizardConfig,
+  label: string,
+  taken: Iterable<string> = [],
+): string {
+  return pathFromLabel([...usedPaths(config), ...taken], label);
+}
+
+/** A new block of the kind, its answer key made from its label. */
+export function newBlock(
+  kind: BlockComponent,
+  config: WizardConfig,
+  taken: Iterable<string> = [],
+): Block {
+  const block = createBlock(kind, '');
+  if ('path' in block.data)
+    block.data.path = freshPath(config, block.data.label, taken);
+  return block;
+}
+
+/** Whether a key is one the factory made from this label, rather than one typed under Advanced. */
+function isMadeFrom(path: string, label: string): boolean {
+  const name = keyNameOf(label);
+  const made = new RegExp(
+    `^${keyGroup.replace('.', '\\.')}\\.(?:question\\d+${name ? `|${name}\\d*` : ''})$`,
+  );
+  return made.test(path);
+}
+
+/**
+ * The answer key a question should take when its label changes, or null to keep its key. A key
+ * follows the label only while it is the factory's own and no published version has it: answers
+ * stored under a published key would be orphaned by a rename, so from then on only Advanced
+ * changes it. `published` is null while the published keys are not known yet.
+ */
+export function keyForLabel(
+  config: WizardConfig,
+  block: Block,
+  label: string,
+  published: ReadonlySet<string> | null,
+): string | null {
+  if (!published || !('path' in block.data)) return null;
+  const { path } = block.data;
+  if (published.has(path) || !isMadeFrom(path, block.data.label)) return null;
+  // Its own key, and the rules naming it, move with it: they leave the key free for it.
+  const used = [...usedPaths(config), ...published].filter(
+    (other) => !overlaps(path, other),
+  );
+  const next = pathFromLabel(used, label);
+  return next === path ? null : next;
+}
+
+const renamed = (path: string, from: string, to: string) =>
+  path === from
+    ? to
+    : path.startsWith(`${from}.`)
+      ? `${to}${path.slice(from.length)}`
+      : path;
+
+function renameCondition(
+  condition: Condition | undefined,
+  from: string,
+  to: string,
+) {
+  if (condition) condition.path = renamed(condition.path, from, to);
+}
+
+/**
+ * Moves an answer key, with everything that names it: the block storing it, its rules, the
+ * conditions on it and the choices that follow it. Refused (false) for an empty key, or one where
+ * another block stores its answer already, so two questions' rules never merge.
+ */
+export function renameAnswerKey(
+  draft: WizardConfig,
+  from: string,
+  to: string,
+): boolean {
+  const isTaken = [...answerKeysOf(draft)].some(
+    (key) => key !== from && overlaps(key, to),
+  );
+  if (to === '' || isTaken) return false;
+  for (const block of draft.steps.flatMap((step) => step.blocks)) {
+    if ('path' in block.data && block.data.path === from) block.data.path = to;
+    if (
+      block.component === 'select' &&
+      typeof block.data.options === 'object' &&
+      !Array.isArray(block.data.options)
+    )
+      block.data.options.from = renamed(block.data.options.from, from, to);
   }
+  for (const item of draft.formItems) {
+    item.path = renamed(item.path, from, to);
+    renameCondition(item.showOnCondition, from, to);
+    renameCondition(item.disableOnCondition, from, to);
+  }
+  return true;
+}
+
+/**
+ * Removes a block with its own rules (required, checks, when it shows), which mean nothing
+ * without it; conditions other questions set on its answer stay, for the problem list to name.
+ */
+export function removeBlock(draft: WizardConfig, step: number, index: number) {
+  const [removed] = draft.steps[step]?.blocks.splice(index, 1) ?? [];
+  if (!removed) return;
+  const stillAsked = new Set(
+    draft.steps.flatMap((other) => other.blocks.flatMap(answerPaths)),
+  );
+  const own = answerPaths(removed).filter((path) => !stillAsked.has(path));
+  draft.formItems = draft.formItems.filter((item) => !own.includes(item.path));
+}
+
+/** A copy of a block right after it, its answer (if it has one) under a key of its own. */
+export function duplicateBlock(
+  draft: WizardConfig,
+  step: number,
+  index: number,
+  taken: Iterable<string> = [],
+) {
+  const block = draft.steps[step]?.blocks[index];
+  if (!block) return;
+  const copy = structuredClone(block);
+  if ('path' in copy.data)
+    copy.data.path = freshPath(draft, copy.data.label, taken);
+  draft.steps[step]?.blocks.splice(index + 1, 0, copy);
 }
