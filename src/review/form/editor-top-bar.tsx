@@ -1,7 +1,7 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { ProblemList } from './problem-list.tsx';
-import type { Problem } from './problem-marks.ts';
+import type { Problem } from './problem-words.ts';
 import { SaveStatus } from './save-status.tsx';
 
 /**

@@ -9,12 +9,8 @@ import { IssuesContext } from './form-fields.tsx';
 import { OpenPart } from './open-part.tsx';
 import { applyOutlineChange } from './outline-moves.ts';
 import { PreviewPane, type PreviewVisit } from './preview-pane.tsx';
-import {
-  problemCounts,
-  problemsOfIssues,
-  selectionOfProblem,
-  type Problem,
-} from './problem-marks.ts';
+import { problemCounts, selectionOfProblem } from './problem-marks.ts';
+import { describeProblems, type Problem } from './problem-words.ts';
 import { StepsEditor } from './steps-editor.tsx';
 import { useEditorSelection } from './use-editor-selection.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -81,8 +77,8 @@ function Editor({
       visit: { count: preview.visit.count + 1, step: selection.step },
     });
   const problems = useMemo(
-    (): Problem[] => problemsOfIssues(editor.issues),
-    [editor.issues],
+    () => describeProblems(config, editor.issues),
+    [config, editor.issues],
   );
   const counts = useMemo(() => problemCounts(problems), [problems]);
 
@@ -110,14 +106,14 @@ function Editor({
     if (path === null) return;
     fieldToFocus.current = null;
     const field = middle.current?.querySelector<HTMLElement>(
-      `[data-path="${CSS.escape(path)}"]`,
+      `[data-field="${CSS.escape(path)}"]`,
     );
     (field ?? middle.current)?.focus();
   });
   const showProblem = (problem: Problem) => {
     select(selectionOfProblem(problem, selection));
     setIsPreviewShown(false);
-    fieldToFocus.current = problem.field ?? problem.path;
+    fieldToFocus.current = problem.field ?? null;
   };
   const change = (made: OutlineChange) => {
     editor.edit((draft) => applyOutlineChange(draft, made));

@@ -1,4 +1,5 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { removeBlock } from './block-factory.ts';
 import { blockTitle } from './block-kinds.ts';
 import type { BlockPlace, OutlineChange } from './editor-selection.ts';
 import { blockRow, stepRow } from './outline-keys.ts';
@@ -20,8 +21,10 @@ export function applyOutlineChange(
   }
   const { from, to } = change;
   if (!from) return;
+  // A removed block takes its own rules along.
+  if (!to) return removeBlock(draft, from.step, from.index);
   const [block] = draft.steps[from.step]?.blocks.splice(from.index, 1) ?? [];
-  if (block && to) draft.steps[to.step]?.blocks.splice(to.index, 0, block);
+  if (block) draft.steps[to.step]?.blocks.splice(to.index, 0, block);
 }
 
 /** The place a block moved to the end of a step lands on: its own step's last, or after another's. */

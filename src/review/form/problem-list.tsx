@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { problemPlace, problemsWord, type Problem } from './problem-marks.ts';
+import { problemPlace, problemsWord } from './problem-marks.ts';
+import type { Problem } from './problem-words.ts';
 
 /**
  * Beside Publish: how many problems stop it, and behind that button the list of them in words,

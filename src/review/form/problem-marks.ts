@@ -1,4 +1,4 @@
-import type { ConfigIssue, WizardConfig } from '#engine/config-schema.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
 import { blockTitle } from './block-kinds.ts';
 import {
   sectionOfPath,
@@ -6,16 +6,7 @@ import {
   type EditorSelection,
 } from './editor-selection.ts';
 import { blockRow, stepRow } from './outline-keys.ts';
-
-/** A problem of the form in words, with where it is: its step and block, and the field to fix. */
-export type Problem = {
-  text: string;
-  path: string;
-  step?: number;
-  block?: number;
-  /** The path of the field that fixes it, when that is not the problem's own path. */
-  field?: string;
-};
+import type { Problem } from './problem-words.ts';
 
 /** How many problems each outline row has: a block's own, a step's own and its blocks'. */
 export function problemCounts(
@@ -63,17 +54,4 @@ export function problemPlace(problem: Problem, config: WizardConfig): string {
   const block =
     problem.block === undefined ? undefined : step.blocks[problem.block];
   return `Step ${problem.step + 1}, ${step.name}${block ? `: ${blockTitle(block)}` : ''}`;
-}
-
-/** The check's issues as problems, placed by their path (`steps[1].blocks[4].data.label`). */
-export function problemsOfIssues(issues: readonly ConfigIssue[]): Problem[] {
-  return issues.map((issue) => {
-    const place = /^steps\[(\d+)\](?:\.blocks\[(\d+)\])?/.exec(issue.path);
-    return {
-      text: issue.message,
-      path: issue.path,
-      ...(place?.[1] === undefined ? {} : { step: Number(place[1]) }),
-      ...(place?.[2] === undefined ? {} : { block: Number(place[2]) }),
-    };
-  });
 }

@@ -15,7 +15,7 @@ import type {
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { newBlock } from './block-factory.ts';
-import { blockKinds, blockTitle, kindLabel } from './block-kinds.ts';
+import { blockKinds, blockTitle, kindLabel, kindMark } from './block-kinds.ts';
 import type { EditorSelection, OutlineChange } from './editor-selection.ts';
 import { IssuesUnder, SelectField } from './form-fields.tsx';
 import {
@@ -198,22 +198,26 @@ export function StepsEditor({
           return {
             isCurrent: id === current,
             content: (
-              <span className="form-editor__row-words">
-                <span className="form-editor__kind">
-                  {kindLabel(block.component)}
-                  <span className="visually-hidden">:</span>
-                </span>{' '}
-                <span className="form-editor__row-title">
-                  {blockTitle(block)}
+              <>
+                <span className="form-editor__kind" aria-hidden="true">
+                  {kindMark(block.component)}
                 </span>
-                {path && requiredPaths.has(path) && (
-                  <span className="form-editor__required">
-                    <span aria-hidden="true"> *</span>
-                    <span className="visually-hidden">, required</span>
+                <span className="form-editor__row-words">
+                  <span className="visually-hidden">
+                    {kindLabel(block.component)}:{' '}
                   </span>
-                )}{' '}
-                <ProblemMark count={problemCounts.get(id)} />
-              </span>
+                  <span className="form-editor__row-title">
+                    {blockTitle(block)}
+                  </span>
+                  {path && requiredPaths.has(path) && (
+                    <span className="form-editor__required">
+                      <span aria-hidden="true"> *</span>
+                      <span className="visually-hidden"> (required)</span>
+                    </span>
+                  )}{' '}
+                  <ProblemMark count={problemCounts.get(id)} />
+                </span>
+              </>
             ),
             menu: menuOf(
               id,
@@ -256,8 +260,8 @@ export function StepsEditor({
     <section className="form-editor__outline" aria-labelledby="steps-heading">
       <h2 id="steps-heading">Steps</h2>
       <p className="form-editor__hint">
-        Arrow keys move between rows, Enter opens one, Space picks it up to move
-        it, Shift+F10 lists its actions.
+        Arrows move between rows, Enter opens, Space picks up to move, Shift+F10
+        for more.
       </p>
       <IssuesUnder path="steps" />
       <p
