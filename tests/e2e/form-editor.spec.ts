@@ -604,7 +604,7 @@ test('the editor is usable with the keyboard alone: a title changed, a question 
   await tabTo(page.getByRole('button', { name: 'Add block' }));
   await page.keyboard.press('Enter');
   const added = page.getByRole('button', {
-    name: 'Choice (select): New choice',
+    name: 'Choice question: New choice',
   });
   await expect(added).toBeVisible();
 

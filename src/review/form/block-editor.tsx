@@ -1,11 +1,18 @@
-import { createContext, memo, use, useState } from 'react';
-import type { Block } from '#engine/config-schema.ts';
+import { createContext, memo, use, useMemo, useState } from 'react';
+import type { Block, WizardConfig } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import { duplicateBlock, removeBlock } from './block-factory.ts';
-import { blockTitle, kindLabel } from './block-kinds.ts';
-import { CheckField, SelectField, TextField } from './form-fields.tsx';
-import { OptionsEditor } from './options-editor.tsx';
+import {
+  duplicateBlock,
+  removeBlock,
+  setAnswerKey,
+  setLabel,
+} from './block-factory.ts';
+import { blockTitle, kindLabel, kinds } from './block-kinds.ts';
+import { AnswerKeyField, BlockSettings } from './block-settings.tsx';
+import { ProblemsContext, SelectField } from './form-fields.tsx';
+import { describeProblems } from './problem-words.ts';
 import { QuestionRules } from './question-rules.tsx';
+import { usePublishedKeys } from './use-published-keys.ts';
 
 /** The editor of the form, for the parts of a block shown only while it is open. */
 export const EditorContext = createContext<FormEditor | null>(null);
@@ -72,6 +79,10 @@ export const BlockEditor = memo(function BlockEditor({
   );
 });
 
+/**
+ * An open block's settings: where it goes, its own settings as its kind has them, its rules and,
+ * under Advanced, its answer key. Its fields say their problems in words.
+ */
 function OpenBlock({
   block,
   stepIndex,
@@ -84,14 +95,27 @@ function OpenBlock({
   onMoveTo: (step: number) => void;
 }) {
   const editor = use(EditorContext);
-  if (!editor?.config) return null;
-  const otherSteps = editor.config.steps.flatMap((other, otherIndex) =>
+  const published = usePublishedKeys(editor?.baseVersion ?? 0);
+  const config = editor?.config;
+  const issues = editor?.issues;
+  const problems = useMemo(
+    () => (config && issues ? describeProblems(config, issues) : null),
+    [config, issues],
+  );
+  if (!editor || !config) return null;
+  const at = `steps[${stepIndex}].blocks[${index}]`;
+  const editBlock = (change: (draft: WizardConfig, target: Block) => void) =>
+    editor.edit((draft) => {
+      const target = draft.steps[stepIndex]?.blocks[index];
+      if (target) change(draft, target);
+    });
+  const otherSteps = config.steps.flatMap((other, otherIndex) =>
     otherIndex === stepIndex
       ? []
       : [[String(otherIndex), `${otherIndex + 1}. ${other.name}`] as const],
   );
   return (
-    <>
+    <ProblemsContext value={problems}>
       <SelectField
         label="Move to step"
         path=""
@@ -101,119 +125,34 @@ function OpenBlock({
           if (value) onMoveTo(Number(value));
         }}
       />
-      <BlockData
-        editor={editor}
+      <BlockSettings
         block={block}
-        at={`steps[${stepIndex}].blocks[${index}]`}
-        onChange={(change) =>
-          editor.edit((draft) => {
-            const target = draft.steps[stepIndex]?.blocks[index];
-            if (target) change(target);
+        data={`${at}.data`}
+        setData={(key, value) =>
+          editBlock((_, target) => {
+            const data = target.data as Record<string, unknown>;
+            if (value === undefined || value === '') delete data[key];
+            else data[key] = value;
           })
         }
-      />
-    </>
-  );
-}
-
-function BlockData({
-  editor,
-  block,
-  at,
-  onChange,
-}: {
-  editor: FormEditor;
-  block: Block;
-  at: string;
-  onChange: (change: (draft: Block) => void) => void;
-}) {
-  const data = `${at}.data`;
-  if (block.component === 'text' || block.component === 'sectionHeading')
-    return (
-      <TextField
-        label="Text"
-        path={`${data}.text`}
-        value={block.data.text}
-        isMultiline={block.component === 'text'}
-        onChange={(value) =>
-          onChange((draft) => {
-            if ('text' in draft.data) draft.data.text = value;
-          })
+        setLabel={(label) =>
+          editBlock((draft, target) =>
+            setLabel(draft, target, label, published),
+          )
         }
       />
-    );
-  const setData = (key: string, value: unknown) =>
-    onChange((draft) => {
-      const target = draft.data as Record<string, unknown>;
-      if (value === undefined || value === '') delete target[key];
-      else target[key] = value;
-    });
-  return (
-    <>
-      <TextField
-        label="Question"
-        path={`${data}.label`}
-        value={block.data.label}
-        onChange={(value) => setData('label', value)}
-      />
-      <TextField
-        label="Hint"
-        path={`${data}.hint`}
-        value={block.data.hint}
-        onChange={(value) => setData('hint', value)}
-      />
-      {'path' in block.data && (
-        <TextField
-          label="Answer key"
-          path={`${data}.path`}
-          value={block.data.path}
-          onChange={(value) => setData('path', value)}
-        />
-      )}
-      {block.component === 'textInput' && (
-        <CheckField
-          label="Several lines"
-          path={`${data}.multiline`}
-          checked={block.data.multiline}
-          onChange={(checked) => setData('multiline', checked)}
-        />
-      )}
-      {block.component === 'select' && (
-        <OptionsEditor block={block} at={data} setData={setData} />
-      )}
-      {block.component === 'yesNo' && (
-        <>
-          <CheckField
-            label="Ask a follow-up after Yes"
-            path={`${data}.followUp`}
-            checked={block.data.followUp !== undefined}
-            onChange={(checked) =>
-              setData(
-                'followUp',
-                checked
-                  ? { label: 'Tell us more', trigger: true, multiline: true }
-                  : undefined,
-              )
-            }
-          />
-          {block.data.followUp && (
-            <TextField
-              label="Follow-up question"
-              path={`${data}.followUp.label`}
-              value={block.data.followUp.label}
-              onChange={(value) =>
-                onChange((draft) => {
-                  if (draft.component === 'yesNo' && draft.data.followUp)
-                    draft.data.followUp.label = value;
-                })
-              }
-            />
-          )}
-        </>
-      )}
-      {block.component !== 'platforms' && (
+      {kinds[block.component].isQuestion && (
         <QuestionRules editor={editor} block={block} />
       )}
-    </>
+      {'path' in block.data && (
+        <AnswerKeyField
+          path={`${at}.data.path`}
+          value={block.data.path}
+          onChange={(key) =>
+            editBlock((draft, target) => setAnswerKey(draft, target, key))
+          }
+        />
+      )}
+    </ProblemsContext>
   );
 }

@@ -14,9 +14,10 @@ const keyGroup = 'fields.single';
 /** Words that say little about what a question asks, left out of its answer key. */
 const fillerWords = new Set(
   (
-    'a about an and any are be by can could did do does for from had has have how i if in is it ' +
-    'its me my of on or our please s so tell that the there this to us was we were what when ' +
-    'where which who why will with would you your'
+    'a about an and any are be by can could did do does dont for from had has have how hows i id ' +
+    'if im in is it its ive many me much my of on or our please so tell that the there theres ' +
+    'this to us was we were what whats when where wheres which who whos why will with would you ' +
+    'youd youre your'
   ).split(' '),
 );
 
@@ -51,11 +52,13 @@ export function keyNameOf(label: string): string | null {
 
 /** The answer keys of a form's blocks. */
 export function answerKeysOf(config: WizardConfig): Set<string> {
-  return new Set(
-    config.steps.flatMap((step) =>
-      step.blocks.flatMap((block) =>
-        'path' in block.data ? [block.data.path] : [],
-      ),
+  return new Set(locatedKeys(config).map(({ key }) => key));
+}
+
+function locatedKeys(config: WizardConfig) {
+  return config.steps.flatMap((step) =>
+    step.blocks.flatMap((block) =>
+      'path' in block.data ? [{ block, key: block.data.path }] : [],
     ),
   );
 }
@@ -167,34 +170,48 @@ function renameCondition(
 }
 
 /**
- * Moves an answer key, with everything that names it: the block storing it, its rules, the
- * conditions on it and the choices that follow it. Refused (false) for an empty key, or one where
- * another block stores its answer already, so two questions' rules never merge.
+ * Stores a block's answer under another key, and moves everything that names the old one along:
+ * its rules, the conditions on it and the choices that follow it. Those stay (false) when the key
+ * is empty, or when another block stores its answer at either key, so two questions' rules never
+ * merge or part.
  */
-export function renameAnswerKey(
+export function setAnswerKey(
   draft: WizardConfig,
-  from: string,
+  block: Block,
   to: string,
 ): boolean {
-  const isTaken = [...answerKeysOf(draft)].some(
-    (key) => key !== from && overlaps(key, to),
-  );
-  if (to === '' || isTaken) return false;
-  for (const block of draft.steps.flatMap((step) => step.blocks)) {
-    if ('path' in block.data && block.data.path === from) block.data.path = to;
+  if (!('path' in block.data)) return false;
+  const from = block.data.path;
+  block.data.path = to;
+  const others = locatedKeys(draft).filter((other) => other.block !== block);
+  if (to === '' || others.some(({ key }) => key === from || overlaps(key, to)))
+    return false;
+  for (const { block: other } of others)
     if (
-      block.component === 'select' &&
-      typeof block.data.options === 'object' &&
-      !Array.isArray(block.data.options)
+      other.component === 'select' &&
+      typeof other.data.options === 'object' &&
+      !Array.isArray(other.data.options)
     )
-      block.data.options.from = renamed(block.data.options.from, from, to);
-  }
+      other.data.options.from = renamed(other.data.options.from, from, to);
   for (const item of draft.formItems) {
     item.path = renamed(item.path, from, to);
     renameCondition(item.showOnCondition, from, to);
     renameCondition(item.disableOnCondition, from, to);
   }
   return true;
+}
+
+/** A question's new wording; while its key is new and the factory's own, the key follows it. */
+export function setLabel(
+  draft: WizardConfig,
+  block: Block,
+  label: string,
+  published: ReadonlySet<string> | null,
+) {
+  if (!('label' in block.data)) return;
+  const key = keyForLabel(draft, block, label, published);
+  block.data.label = label;
+  if (key) setAnswerKey(draft, block, key);
 }
 
 /**

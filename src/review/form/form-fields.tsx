@@ -1,12 +1,33 @@
 import { createContext, use, useId, type ReactNode } from 'react';
 import type { ConfigIssue } from '#engine/config-schema.ts';
+import type { Problem } from './problem-words.ts';
 
 /** The start-up check's issues of the form being edited, which each field shows at its path. */
 export const IssuesContext = createContext<ConfigIssue[]>([]);
 
-/** The check's words about exactly this path, if any. */
+/**
+ * The same issues in words (`describeProblems`), where a part of the editor has them: its fields
+ * say their problem as the problem list does, instead of in the check's own terms.
+ */
+export const ProblemsContext = createContext<readonly Problem[] | null>(null);
+
+/** What is wrong at exactly this path, in words where they are known, each once. */
+export function useIssuesAt(path: string): string[] {
+  const problems = use(ProblemsContext);
+  const issues = use(IssuesContext);
+  const texts = problems
+    ? problems
+        .filter((problem) => (problem.field ?? problem.path) === path)
+        .map((problem) => problem.text)
+    : issues
+        .filter((issue) => issue.path === path)
+        .map((issue) => issue.message);
+  return [...new Set(texts)];
+}
+
+/** The first thing wrong at this path, for a field to show beneath it. */
 function useIssueAt(path: string): string | undefined {
-  return use(IssuesContext).find((issue) => issue.path === path)?.message;
+  return useIssuesAt(path)[0];
 }
 
 function Labelled({
@@ -18,6 +39,8 @@ function Labelled({
   path: string;
   children: (props: {
     id: string;
+    /** The JSON path the field edits, by which a problem in the list finds and focuses it. */
+    'data-field': string | undefined;
     'aria-invalid': boolean;
     'aria-describedby': string | undefined;
   }) => ReactNode;
@@ -29,6 +52,7 @@ function Labelled({
       <label htmlFor={id}>{label}</label>
       {children({
         id,
+        'data-field': path || undefined,
         'aria-invalid': issue !== undefined,
         'aria-describedby': issue ? `${id}-issue` : undefined,
       })}
@@ -100,11 +124,17 @@ export function CheckField({
         id={id}
         type="checkbox"
         checked={checked}
+        data-field={path || undefined}
         aria-invalid={issue !== undefined}
+        aria-describedby={issue ? `${id}-issue` : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      {issue && <p className="form-editor__issue">{issue}</p>}
+      {issue && (
+        <p id={`${id}-issue`} className="form-editor__issue">
+          {issue}
+        </p>
+      )}
     </div>
   );
 }
@@ -143,12 +173,12 @@ export function SelectField({
 
 /** The problems under a path that no field shows, such as a list's own. */
 export function IssuesUnder({ path }: { path: string }) {
-  const issues = use(IssuesContext).filter((issue) => issue.path === path);
+  const issues = useIssuesAt(path);
   if (issues.length === 0) return null;
   return (
     <ul className="form-editor__issue">
       {issues.map((issue) => (
-        <li key={issue.message}>{issue.message}</li>
+        <li key={issue}>{issue}</li>
       ))}
     </ul>
   );

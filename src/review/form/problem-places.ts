@@ -1,6 +1,6 @@
 import type { Block, WizardConfig } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
-import { kindLabel } from './block-kinds.ts';
+import { kinds } from './block-kinds.ts';
 
 /** One key of a JSON path (`steps[1].blocks[0].data` → `steps`, 1, `blocks`, 0, `data`). */
 export type PathKey = string | number;
@@ -30,13 +30,19 @@ export function locateBlocks(config: WizardConfig): Located[] {
   );
 }
 
-/** The block storing an answer at `path` (or below it: a yes/no's `.value`), if any. */
+// The form being edited may be in any state, even a block of no known kind or without its data.
+const isWellFormed = (block: Block) =>
+  Object.hasOwn(kinds, block.component) &&
+  typeof block.data === 'object' &&
+  block.data !== null;
+
+/** The block storing an answer at `path` (a yes/no's is `<key>.value`), if any. */
 export function blockAnswering(
   config: WizardConfig,
   path: string,
 ): Located | undefined {
-  return locateBlocks(config).find(({ block }) =>
-    answerPaths(block).some((answer) => answer === path),
+  return locateBlocks(config).find(
+    ({ block }) => isWellFormed(block) && answerPaths(block).includes(path),
   );
 }
 
@@ -48,21 +54,25 @@ const quoted = (text: string) => {
 /** A block as a sentence names it: the “Country” question, the paragraph “Welcome…”. */
 export function blockName(config: WizardConfig, located: Located): string {
   const { block, step, index } = located;
-  const words = 'label' in block.data ? block.data.label : block.data.text;
+  if (!isWellFormed(block))
+    return `the block at place ${index + 1} of ${stepName(config, step)}`;
+  const words: unknown =
+    'label' in block.data ? block.data.label : block.data.text;
   if (block.component === 'platforms') return 'the platforms block';
-  if (words?.trim()) {
+  if (typeof words === 'string' && words.trim()) {
     if (block.component === 'text') return `the paragraph ${quoted(words)}`;
     if (block.component === 'sectionHeading')
       return `the heading ${quoted(words)}`;
     if (block.component === 'checkbox') return `the ${quoted(words)} checkbox`;
     return `the ${quoted(words)} question`;
   }
-  return `the ${kindLabel(block.component).toLowerCase()} at place ${index + 1} of ${stepName(config, step)}`;
+  return `the ${kinds[block.component].name.toLowerCase()} at place ${index + 1} of ${stepName(config, step)}`;
 }
 
 export function stepName(config: WizardConfig, step: number): string {
-  const name = config.steps[step]?.name.trim();
-  return name ? `the step ${quoted(name)}` : `step ${step + 1}`;
+  const name: unknown = config.steps[step]?.name;
+  if (typeof name !== 'string' || !name.trim()) return `step ${step + 1}`;
+  return `the step ${quoted(name)}`;
 }
 
 /** The personal details' names, for a question no longer in the form. */
@@ -189,7 +199,9 @@ export function formFieldName(keys: readonly PathKey[]): string {
   if (first === 'coverImages' && typeof second === 'number')
     return third === 'alt'
       ? `cover ${second + 1}’s description`
-      : `cover ${second + 1}’s picture`;
+      : third === 'width' || third === 'height'
+        ? `cover ${second + 1}’s size`
+        : `cover ${second + 1}’s picture`;
   if (first === 'logo' && second === 'alt') return 'the logo’s description';
   if (first === 'footerLinks' && typeof second === 'number')
     return third === 'url'

@@ -1,4 +1,8 @@
-import type { ConfigIssue, WizardConfig } from '#engine/config-schema.ts';
+import {
+  formatIssuePath,
+  type ConfigIssue,
+  type WizardConfig,
+} from '#engine/config-schema.ts';
 import { platformNames, type PlatformKey } from '#engine/platforms.ts';
 import {
   blockAnswering,
@@ -204,6 +208,24 @@ function readingOf(message: string, context: Context): string | undefined {
 }
 
 /** What is wrong with a value the schema refused, judged from the value itself. */
+function whatIsWrong(
+  value: unknown,
+  last: PathKey | undefined,
+  message: string,
+) {
+  if (value === undefined) return 'is missing';
+  if (typeof value === 'string' && value.trim() === '') return 'is empty';
+  // The server's messages for the e-mails' addresses.
+  if (/e-?mail/i.test(message)) return 'is not an e-mail address';
+  if (last === 'lang') return 'must be a language code, like en or en-GB';
+  if (typeof value === 'number') return 'must be a whole number above 0';
+  const isRule = last === 'showOnCondition' || last === 'disableOnCondition';
+  if (typeof value === 'object' && !isRule)
+    return 'has a setting the editor does not know: ask a developer to remove it';
+  return 'is not valid';
+}
+
+/** A sentence for an issue no message of its own explains. */
 function refusal({ config, keys, subject }: Context, message: string): string {
   const value = valueAt(config, keys);
   const last = keys.at(-1);
@@ -211,23 +233,9 @@ function refusal({ config, keys, subject }: Context, message: string): string {
     return 'The form needs at least three steps: the welcome, one or more steps of questions, and the last step.';
   if (last === 'coverImages' && Array.isArray(value))
     return `The form has ${value.length} covers: it takes from 1 to 4.`;
-  const what =
-    value === undefined
-      ? 'is missing'
-      : typeof value === 'string' && value.trim() === ''
-        ? 'is empty'
-        : /e-?mail/i.test(message)
-          ? 'is not an e-mail address'
-          : last === 'lang'
-            ? 'must be a language code, like en or en-GB'
-            : typeof value === 'number'
-              ? 'must be a whole number above 0'
-              : Array.isArray(value) && value.length === 0
-                ? 'needs at least one'
-                : typeof value === 'object'
-                  ? 'has a setting the editor does not know: ask a developer to remove it'
-                  : 'is not valid';
-  return `${capitalised(subject)} ${what}.`;
+  if (Array.isArray(value) && value.length === 0)
+    return `${capitalised(subject)}: there are none, and at least one is needed.`;
+  return `${capitalised(subject)} ${whatIsWrong(value, last, message)}.`;
 }
 
 /** Paths naming a list or an object as a whole, which no one field shows. */
@@ -261,16 +269,29 @@ function fieldOf(keys: PathKey[], path: string): string | undefined {
   return path;
 }
 
+/**
+ * The path of the setting an issue is about, where the check names the object holding it: a
+ * choice's options emptied in the editor are refused as its whole `data`.
+ */
+function narrowed(config: WizardConfig, keys: PathKey[]): PathKey[] {
+  if (keys.at(-1) !== 'data') return keys;
+  const options = valueAt(config, [...keys, 'options']);
+  return Array.isArray(options) && options.length === 0
+    ? [...keys, 'options']
+    : keys;
+}
+
 /** One issue of the check, in words, with the step, block and field it belongs to. */
-export function describeProblem(
+function describeProblem(
   config: WizardConfig,
   issue: ConfigIssue,
 ): Problem {
-  const keys = splitPath(issue.path);
+  const keys = narrowed(config, splitPath(issue.path));
+  const path = formatIssuePath(keys);
   const context = locate(config, keys);
   const text =
     readingOf(issue.message, context) ?? refusal(context, issue.message);
-  const field = fieldOf(keys, issue.path);
+  const field = fieldOf(keys, path);
   const located = context.located;
   const step = located?.step ?? (keys[0] === 'steps' ? keys[1] : undefined);
   return {

@@ -1,21 +1,20 @@
 import type { Block, FormItem } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import { blockTitle } from './block-kinds.ts';
+import { checkLabels, checksOf, type TextCheck } from './block-kinds.ts';
 import { ConditionEditor } from './condition-editor.tsx';
 import { CheckField } from './form-fields.tsx';
+import { editRules, ruleAnswers } from './rule-model.ts';
 
-const validatorChoices = [
-  ['email', 'An e-mail address'],
-  ['digits', 'Digits only'],
-  ['phoneText', 'A phone number'],
-  ['zip', 'A ZIP code'],
-  ['followers', 'A number of followers'],
-  ['websiteUrl', 'A website address'],
-  ['handle', 'A user name'],
+const conditions = [
+  ['showOnCondition', 'Show only when', 'Always shown'],
+  ['disableOnCondition', 'Disable when', 'Never'],
 ] as const;
 
-/** Required, validators, and when the question shows or is disabled, kept in `formItems`. */
+/**
+ * Required, the checks that apply to the block's kind, and when the question shows or is
+ * disabled; none set until the marketer sets one.
+ */
 export function QuestionRules({
   editor,
   block,
@@ -30,36 +29,16 @@ export function QuestionRules({
   const item = config.formItems[itemIndex];
   const at = `formItems[${itemIndex}]`;
   const editItem = (change: (draft: FormItem) => void) =>
-    editor.edit((draft) => {
-      let target = draft.formItems.find((candidate) => candidate.path === path);
-      if (!target) {
-        target = { path, validators: [] };
-        draft.formItems.push(target);
-      }
-      change(target);
-      if (
-        target.validators.length === 0 &&
-        !target.showOnCondition &&
-        !target.disableOnCondition
-      )
-        draft.formItems = draft.formItems.filter((other) => other !== target);
-    });
+    editor.edit((draft) => editRules(draft, path, change));
   const has = (name: string) =>
     item?.validators.some((validator) => validator === name) ?? false;
-  const toggle = (name: (typeof validatorChoices)[number][0] | 'required') =>
+  const toggle = (name: TextCheck | 'required') =>
     editItem((draft) => {
       draft.validators = has(name)
         ? draft.validators.filter((validator) => validator !== name)
         : [...draft.validators, name];
     });
-  const otherAnswers = config.steps
-    .flatMap((step) => step.blocks)
-    .filter((other) => other !== block)
-    .flatMap((other) =>
-      answerPaths(other)
-        .filter((answer) => answer !== 'platforms')
-        .map((answer) => [answer, `${blockTitle(other)} (${answer})`] as const),
-    );
+  const answers = ruleAnswers(config, block);
   return (
     <fieldset className="form-editor__rules">
       <legend>Rules</legend>
@@ -69,22 +48,23 @@ export function QuestionRules({
         checked={has('required')}
         onChange={() => toggle('required')}
       />
-      {validatorChoices.map(([name, label]) => (
+      {checksOf(block.component).map((name) => (
         <CheckField
           key={name}
-          label={`Must be ${label.toLowerCase()}`}
+          label={checkLabels[name]}
           path={`${at}.validators`}
           checked={has(name)}
           onChange={() => toggle(name)}
         />
       ))}
-      {(['showOnCondition', 'disableOnCondition'] as const).map((key) => (
+      {conditions.map(([key, label, emptyLabel]) => (
         <ConditionEditor
           key={key}
-          label={key === 'showOnCondition' ? 'Show only when' : 'Disable when'}
+          label={label}
+          emptyLabel={emptyLabel}
           at={`${at}.${key}`}
           condition={item?.[key]}
-          answers={otherAnswers}
+          answers={answers}
           onChange={(condition) =>
             editItem((draft) => {
               if (condition) draft[key] = condition;
