@@ -5,7 +5,7 @@ import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery } from '#review/lib/use-media-query.ts';
 import { sections, type OutlineChange } from './editor-selection.ts';
 import { EditorTopBar } from './editor-top-bar.tsx';
-import { IssuesContext } from './form-fields.tsx';
+import { IssuesContext, ProblemsContext } from './form-fields.tsx';
 import { OpenPart } from './open-part.tsx';
 import { applyOutlineChange } from './outline-moves.ts';
 import { PreviewPane, type PreviewVisit } from './preview-pane.tsx';
@@ -124,29 +124,48 @@ function Editor({
 
   return (
     <IssuesContext value={editor.issues}>
-      <main ref={main} className="form-editor" aria-labelledby="form-heading">
-        <EditorTopBar
-          editor={editor}
-          config={config}
-          problems={problems}
-          previewStep={preview.visit.step}
-          onPreviewStep={(step) =>
-            setPreview({
-              followed: selection.step,
-              visit: { count: preview.visit.count + 1, step },
-            })
-          }
-          onShowProblem={showProblem}
-          isVersionsOpen={selection.section === 'versions'}
-          onVersions={() => select({ ...selection, section: 'versions' })}
-        />
-        <p role="status" className="inbox__outcome">
-          {editor.outcome && !editor.outcome.isError && editor.outcome.text}
-        </p>
-        <div role="alert" className="inbox__outcome error">
-          {editor.outcome?.isError && (
-            <>
-              {editor.outcome.text}{' '}
+      <ProblemsContext value={problems}>
+        <main ref={main} className="form-editor" aria-labelledby="form-heading">
+          <EditorTopBar
+            editor={editor}
+            config={config}
+            problems={problems}
+            previewStep={preview.visit.step}
+            onPreviewStep={(step) =>
+              setPreview({
+                followed: selection.step,
+                visit: { count: preview.visit.count + 1, step },
+              })
+            }
+            onShowProblem={showProblem}
+            isVersionsOpen={selection.section === 'versions'}
+            onVersions={() => select({ ...selection, section: 'versions' })}
+          />
+          <p role="status" className="inbox__outcome">
+            {editor.outcome && !editor.outcome.isError && editor.outcome.text}
+          </p>
+          <div role="alert" className="inbox__outcome error">
+            {editor.outcome?.isError && (
+              <>
+                {editor.outcome.text}{' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => void editor.reload()}
+                >
+                  Start again from the published version
+                </button>
+              </>
+            )}
+          </div>
+          {editor.baseVersion < editor.publishedVersion && (
+            <div className="form-editor__behind" role="note">
+              This draft
+              {editor.draftSavedBy &&
+                ` (last saved by ${editor.draftSavedBy})`}{' '}
+              was started from version {editor.baseVersion}; version{' '}
+              {editor.publishedVersion} has been published since, so publishing
+              it would be refused. See what changed under Versions, or{' '}
               <button
                 type="button"
                 className="button button--link"
@@ -154,95 +173,80 @@ function Editor({
               >
                 Start again from the published version
               </button>
-            </>
+            </div>
           )}
-        </div>
-        {editor.baseVersion < editor.publishedVersion && (
-          <div className="form-editor__behind" role="note">
-            This draft
-            {editor.draftSavedBy &&
-              ` (last saved by ${editor.draftSavedBy})`}{' '}
-            was started from version {editor.baseVersion}; version{' '}
-            {editor.publishedVersion} has been published since, so publishing it
-            would be refused. See what changed under Versions, or{' '}
-            <button
-              type="button"
-              className="button button--link"
-              onClick={() => void editor.reload()}
+          {!isWide && (
+            <div className="form-editor__views" role="group" aria-label="Show">
+              {(['editing', 'preview'] as const).map((column) => (
+                <button
+                  key={column}
+                  type="button"
+                  className="button button--outlined"
+                  aria-pressed={isShown(column)}
+                  onClick={() => setIsPreviewShown(column === 'preview')}
+                >
+                  {column === 'editing' ? 'Edit' : 'Preview'}
+                </button>
+              ))}
+            </div>
+          )}
+          <div className="form-editor__columns">
+            <div className="form-editor__left" hidden={!isShown('editing')}>
+              <nav aria-label="Form settings" className="form-editor__sections">
+                <ul>
+                  {sections
+                    .filter(([name]) => name !== 'versions')
+                    .map(([name, label]) => (
+                      <li key={name}>
+                        <button
+                          type="button"
+                          className="form-editor__section-link"
+                          aria-current={selection.section === name || undefined}
+                          onClick={() =>
+                            select({ ...selection, section: name })
+                          }
+                        >
+                          {label}
+                        </button>
+                      </li>
+                    ))}
+                </ul>
+              </nav>
+              <StepsEditor
+                editor={editor}
+                selection={selection}
+                problemCounts={counts}
+                onSelect={select}
+                onChange={change}
+              />
+            </div>
+            <section
+              ref={middle}
+              tabIndex={-1}
+              className="form-editor__middle"
+              aria-label="Open part of the form"
+              hidden={!isShown('editing')}
             >
-              Start again from the published version
-            </button>
+              <OpenPart
+                editor={editor}
+                config={config}
+                selection={selection}
+                onChange={change}
+                onView={setViewed}
+              />
+            </section>
+            <div className="form-editor__right" hidden={!isShown('preview')}>
+              <PreviewPane
+                config={viewed?.config ?? config}
+                visit={preview.visit}
+                hasProblems={!viewed && problems.length > 0}
+                viewing={viewed?.version ?? null}
+                onBackToDraft={() => setViewed(null)}
+              />
+            </div>
           </div>
-        )}
-        {!isWide && (
-          <div className="form-editor__views" role="group" aria-label="Show">
-            {(['editing', 'preview'] as const).map((column) => (
-              <button
-                key={column}
-                type="button"
-                className="button button--outlined"
-                aria-pressed={isShown(column)}
-                onClick={() => setIsPreviewShown(column === 'preview')}
-              >
-                {column === 'editing' ? 'Edit' : 'Preview'}
-              </button>
-            ))}
-          </div>
-        )}
-        <div className="form-editor__columns">
-          <div className="form-editor__left" hidden={!isShown('editing')}>
-            <nav aria-label="Form settings" className="form-editor__sections">
-              <ul>
-                {sections
-                  .filter(([name]) => name !== 'versions')
-                  .map(([name, label]) => (
-                    <li key={name}>
-                      <button
-                        type="button"
-                        className="form-editor__section-link"
-                        aria-current={selection.section === name || undefined}
-                        onClick={() => select({ ...selection, section: name })}
-                      >
-                        {label}
-                      </button>
-                    </li>
-                  ))}
-              </ul>
-            </nav>
-            <StepsEditor
-              editor={editor}
-              selection={selection}
-              problemCounts={counts}
-              onSelect={select}
-              onChange={change}
-            />
-          </div>
-          <section
-            ref={middle}
-            tabIndex={-1}
-            className="form-editor__middle"
-            aria-label="Open part of the form"
-            hidden={!isShown('editing')}
-          >
-            <OpenPart
-              editor={editor}
-              config={config}
-              selection={selection}
-              onChange={change}
-              onView={setViewed}
-            />
-          </section>
-          <div className="form-editor__right" hidden={!isShown('preview')}>
-            <PreviewPane
-              config={viewed?.config ?? config}
-              visit={preview.visit}
-              hasProblems={!viewed && problems.length > 0}
-              viewing={viewed?.version ?? null}
-              onBackToDraft={() => setViewed(null)}
-            />
-          </div>
-        </div>
-      </main>
+        </main>
+      </ProblemsContext>
     </IssuesContext>
   );
 }
