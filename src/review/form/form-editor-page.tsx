@@ -7,7 +7,7 @@ import { sections, type OutlineChange } from './editor-selection.ts';
 import { EditorTopBar } from './editor-top-bar.tsx';
 import { IssuesContext, ProblemsContext } from './form-fields.tsx';
 import { OpenPart } from './open-part.tsx';
-import { applyOutlineChange } from './outline-moves.ts';
+import { applyOutlineChange, changeInWords } from './outline-moves.ts';
 import { PreviewPane, type PreviewVisit } from './preview-pane.tsx';
 import { problemCounts, selectionOfProblem } from './problem-marks.ts';
 import { describeProblems, type Problem } from './problem-words.ts';
@@ -115,10 +115,21 @@ function Editor({
     setIsPreviewShown(false);
     fieldToFocus.current = problem.field ?? null;
   };
+  // What the last move or removal did, said under the outline's heading.
+  const [outcome, setOutcome] = useState('');
   const change = (made: OutlineChange) => {
+    setOutcome(changeInWords(config, made));
     editor.edit((draft) => applyOutlineChange(draft, made));
     follow(made);
   };
+  // A block moved to another step from its own settings: its row may be out of sight, so the words
+  // saying where it went take focus.
+  const isOutcomeToFocus = useRef(false);
+  useEffect(() => {
+    if (!isOutcomeToFocus.current) return;
+    isOutcomeToFocus.current = false;
+    document.getElementById('outline-outcome')?.focus();
+  });
   const isShown = (column: 'editing' | 'preview') =>
     isWide || isPreviewShown === (column === 'preview');
 
@@ -216,6 +227,7 @@ function Editor({
                 editor={editor}
                 selection={selection}
                 problemCounts={counts}
+                outcome={outcome}
                 onSelect={select}
                 onChange={change}
               />

@@ -26,21 +26,22 @@ export function ProblemList({
         return;
       setIsOpen(false);
     };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      toggle.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [isOpen]);
   if (problems.length === 0)
     return <p className="form-editor__problems-none">No problems</p>;
   return (
-    <div
-      ref={root}
-      className="form-editor__problems"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !isOpen) return;
-        setIsOpen(false);
-        toggle.current?.focus();
-      }}
-    >
+    <div ref={root} className="form-editor__problems">
       <button
         ref={toggle}
         type="button"

@@ -6,18 +6,12 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import type {
-  Block,
-  BlockComponent,
-  Step,
-  WizardConfig,
-} from '#engine/config-schema.ts';
+import type { Block, Step, WizardConfig } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import { newBlock } from './block-factory.ts';
-import { blockKinds, blockTitle, kindLabel, kindMark } from './block-kinds.ts';
+import { blockTitle } from './block-kinds.ts';
 import type { EditorSelection, OutlineChange } from './editor-selection.ts';
-import { IssuesUnder, SelectField } from './form-fields.tsx';
+import { IssuesUnder } from './form-fields.tsx';
 import {
   blockList,
   blockRow,
@@ -28,13 +22,12 @@ import {
 } from './outline-keys.ts';
 import {
   blockActions,
-  changeInWords,
   endOfStep,
   rowAfterChange,
   stepActions,
   type RowAction,
 } from './outline-moves.ts';
-import { problemsWord } from './problem-marks.ts';
+import { AddBlock, BlockWords, StepWords } from './outline-rows.tsx';
 import { RowMenu } from './row-menu.tsx';
 import {
   DragArea,
@@ -56,17 +49,6 @@ const requiredPathsOf = (config: WizardConfig) =>
       .map((item) => item.path),
   );
 
-/** A problem mark in words: never colour alone. */
-function ProblemMark({ count }: { count: number | undefined }) {
-  if (!count) return null;
-  return (
-    <span className="form-editor__row-problem">
-      <span aria-hidden="true">⚠ </span>
-      {problemsWord(count)}
-    </span>
-  );
-}
-
 /**
  * The outline: the steps in order, the open step's blocks below it. The rows are one Tab stop
  * (arrows move between them, Enter opens one, Space picks it up to move it, Shift+F10 or the
@@ -76,6 +58,7 @@ export function StepsEditor({
   editor,
   selection,
   problemCounts,
+  outcome,
   onSelect,
   onChange,
 }: {
@@ -83,15 +66,15 @@ export function StepsEditor({
   selection: EditorSelection;
   /** Problems per row, by the row's name (`step-1`, `block-1-4`). */
   problemCounts: ReadonlyMap<string, number>;
+  /** What the last move or removal did, in words. */
+  outcome: string;
   onSelect: (next: EditorSelection) => void;
   /** A move or removal, made to the form and followed by the selection. */
   onChange: (change: OutlineChange) => void;
 }) {
   const config = editor.config;
-  const [outcome, setOutcome] = useState('');
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
-  const [kind, setKind] = useState<BlockComponent>('textInput');
   // After a move the row, at its new place, gets focus once that is drawn.
   const focusAfter = useRef<string | null>(null);
   useEffect(() => {
@@ -123,16 +106,14 @@ export function StepsEditor({
   const tabStop =
     focused && rows.includes(focused) ? focused : (current ?? rows[0] ?? '');
 
-  /** Makes a change, keeps a moved row selected, focuses the row in its place, and says what happened. */
+  /** Makes a change, keeps a moved row selected, and focuses the row in its place. */
   const change = (made: OutlineChange) => {
-    const words = changeInWords(config, made);
     focusAfter.current = rowAfterChange(config, made);
     onChange(made);
     if (made.kind === 'step' && made.to !== null)
       onSelect({ section: 'steps', step: made.to, block: null });
     if (made.kind === 'block' && made.to)
       onSelect({ section: 'steps', step: made.to.step, block: made.to.index });
-    setOutcome(words);
   };
 
   const onDrop = (moving: DragPlace, target: DragPlace) => {
@@ -153,14 +134,12 @@ export function StepsEditor({
   const behaviour: RowBehaviour = {
     tabStop,
     onFocus: setFocused,
-    onOpen: (rowKind: DragKind, index: number) => {
-      setOutcome('');
+    onOpen: (rowKind: DragKind, index: number) =>
       onSelect(
         rowKind === 'step'
           ? { section: 'steps', step: index, block: null }
           : { section: 'steps', step: openStep, block: index },
-      );
-    },
+      ),
     onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => {
       const action = rowKeyAction(event, rows.indexOf(id), rows.length);
       if (!action) return;
@@ -198,26 +177,11 @@ export function StepsEditor({
           return {
             isCurrent: id === current,
             content: (
-              <>
-                <span className="form-editor__kind" aria-hidden="true">
-                  {kindMark(block.component)}
-                </span>
-                <span className="form-editor__row-words">
-                  <span className="visually-hidden">
-                    {kindLabel(block.component)}:{' '}
-                  </span>
-                  <span className="form-editor__row-title">
-                    {blockTitle(block)}
-                  </span>
-                  {path && requiredPaths.has(path) && (
-                    <span className="form-editor__required">
-                      <span aria-hidden="true"> *</span>
-                      <span className="visually-hidden"> (required)</span>
-                    </span>
-                  )}{' '}
-                  <ProblemMark count={problemCounts.get(id)} />
-                </span>
-              </>
+              <BlockWords
+                block={block}
+                isRequired={path !== undefined && requiredPaths.has(path)}
+                problems={problemCounts.get(id)}
+              />
             ),
             menu: menuOf(
               id,
@@ -227,32 +191,13 @@ export function StepsEditor({
           };
         }}
       />
-      <div className="form-editor__add">
-        <SelectField
-          label="New block"
-          path=""
-          value={kind}
-          options={blockKinds}
-          onChange={(value) => setKind(value as BlockComponent)}
-        />
-        <button
-          type="button"
-          className="button button--outlined"
-          onClick={() => {
-            editor.edit((draft) => {
-              draft.steps[openStep]?.blocks.push(newBlock(kind, draft));
-            });
-            onSelect({
-              section: 'steps',
-              step: openStep,
-              block: blocks.length,
-            });
-            setOutcome('');
-          }}
-        >
-          Add block
-        </button>
-      </div>
+      <AddBlock
+        edit={editor.edit}
+        step={openStep}
+        onAdded={() =>
+          onSelect({ section: 'steps', step: openStep, block: blocks.length })
+        }
+      />
     </div>
   );
 
@@ -265,6 +210,7 @@ export function StepsEditor({
       </p>
       <IssuesUnder path="steps" />
       <p
+        id="outline-outcome"
         role="status"
         tabIndex={-1}
         className="form-editor__note form-editor__outcome"
@@ -283,12 +229,11 @@ export function StepsEditor({
             return {
               isCurrent: id === current,
               content: (
-                <span className="form-editor__row-words">
-                  <span className="form-editor__row-title">
-                    {index + 1}. {step.name}
-                  </span>{' '}
-                  <ProblemMark count={problemCounts.get(id)} />
-                </span>
+                <StepWords
+                  name={step.name}
+                  index={index}
+                  problems={problemCounts.get(id)}
+                />
               ),
               menu: menuOf(id, stepLabel(step), stepActions(config, index)),
               below: index === openStep ? openBlocks : null,
