@@ -103,7 +103,6 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
     page.getByRole('button', { name: 'Publish', exact: true }),
   ).toBeEnabled();
 
-  await page.getByRole('button', { name: 'Steps', exact: true }).click();
   await page.getByRole('button', { name: '3. More Details' }).click();
   // A question reworded: the older application keeps the words it was answered under.
   await page
@@ -129,9 +128,9 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   await page.getByLabel('Follow-up question').fill('Which dates suit you?');
   await page.getByLabel('Required').last().check();
 
-  // Two fields swapped from the keyboard: the handle picks a row up, an arrow moves it, Space drops it.
+  // Two fields swapped from the keyboard: Space on a row picks it up, an arrow moves it, Space drops it.
   const handle = page.getByRole('button', {
-    name: 'Move block What content angle or interest would you bring?',
+    name: 'Text question: What content angle or interest would you bring?',
   });
   // Each key waits for dnd-kit's spoken answer to the one before.
   const heard = (text: string) =>
@@ -150,17 +149,19 @@ test('an admin rewords the Welcome, uploads a cover, adds a required yes/no with
   // Focus follows the row to its new place.
   await expect(handle).toBeFocused();
   const blocks = page
-    .getByRole('group', { name: 'Step More Details' })
-    .locator('.form-editor__choose');
+    .getByRole('region', { name: 'Steps' })
+    .locator('.form-editor__list--block .form-editor__row-title');
   await expect(blocks.nth(0)).toHaveText(
-    'Text question: What deliverables do you intend to create?',
+    'What deliverables do you intend to create?',
   );
   await expect(blocks.nth(1)).toHaveText(
-    'Text question: What content angle or interest would you bring?',
+    'What content angle or interest would you bring?',
   );
 
   // The preview opens More Details, with the new question in place.
-  await page.getByLabel('Open step').selectOption({ label: '3. More Details' });
+  await page
+    .getByLabel('Preview step')
+    .selectOption({ label: '3. More Details' });
   await expect(
     preview.getByRole('radiogroup', { name: /Can you travel in April\?/ }),
   ).toBeVisible();
@@ -332,16 +333,22 @@ test('an admin moves a question to another step from the keyboard and back by ch
       page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }),
     ).toHaveCount(1);
 
-  // From the third block of More Details, up past the first two, onto the steps, dropped on General Information.
+  // From the third block of More Details, up past the first two, onto the steps above, dropped on General Information.
   await page.getByRole('button', { name: '3. More Details' }).click();
   const question = 'What support are you looking for from us?';
-  await page.getByRole('button', { name: `Move block ${question}` }).focus();
+  const outline = page.getByRole('region', { name: 'Steps' });
+  const block = outline.getByRole('button', {
+    name: `Text question: ${question}`,
+  });
+  const openBlocks = outline.locator(
+    '.form-editor__list--block .form-editor__row-title',
+  );
+  await block.focus();
   await page.keyboard.press('Space');
   await heard(`block ${question} moved to position 3 of`);
   for (const spoken of [
     'moved to position 2 of',
     'moved to position 1 of',
-    'is over step Creator Hub',
     'is over step More Details',
     'is over step General Information',
   ]) {
@@ -349,22 +356,20 @@ test('an admin moves a question to another step from the keyboard and back by ch
     await heard(spoken);
   }
   await page.keyboard.press('Space');
-  const moved = page
-    .getByRole('status')
-    .filter({ hasText: `Moved “${question}” to the end of step 2` });
-  await expect(moved).toBeFocused();
   await expect(
     page
-      .getByRole('group', { name: 'Step More Details' })
-      .getByRole('button', { name: `Text question: ${question}` }),
-  ).toHaveCount(0);
+      .getByRole('status')
+      .filter({ hasText: `Moved “${question}” to the end of step 2` }),
+  ).toBeVisible();
+  // Focus went with the row: General Information is open, the question its last block.
+  await expect(block).toBeFocused();
+  await expect(openBlocks.last()).toHaveText(question);
+  await page.getByRole('button', { name: '3. More Details' }).click();
+  await expect(openBlocks.filter({ hasText: question })).toHaveCount(0);
   await page.getByRole('button', { name: '2. General Information' }).click();
-  const block = page
-    .getByRole('group', { name: 'Step General Information' })
-    .getByRole('button', { name: `Text question: ${question}` });
   await expect(block).toBeVisible();
   await page
-    .getByLabel('Open step')
+    .getByLabel('Preview step')
     .selectOption({ label: '2. General Information' });
   await expect(preview.getByRole('textbox', { name: question })).toBeVisible();
 
@@ -379,6 +384,10 @@ test('an admin moves a question to another step from the keyboard and back by ch
       hasText: `Moved “${question}” to the end of step 3, More Details.`,
     }),
   ).toBeFocused();
+  // Still the open block, now at the end of More Details, which the preview opens.
+  await expect(openBlocks.last()).toHaveText(question);
+  await expect(page.getByLabel('Preview step')).toHaveValue('2');
+  await page.getByRole('button', { name: '2. General Information' }).click();
   await expect(block).toHaveCount(0);
 
   // A third footer link: an address that is no web address is refused at its field.
@@ -496,7 +505,7 @@ test('the editor is usable with the keyboard alone: a title changed, a question 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),
   ).toBeVisible();
-  /** Tab (or Shift+Tab) until `target` has focus; fails if 80 presses never reach it. */
+  /** Presses `key` (Tab, Shift+Tab, an arrow) until `target` has focus; fails if 80 presses never reach it. */
   const tabTo = async (target: Locator, key = 'Tab') => {
     for (let presses = 0; presses < 80; presses += 1) {
       if (
@@ -550,12 +559,12 @@ test('the editor is usable with the keyboard alone: a title changed, a question 
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('Spring creators');
 
+  // The outline's rows are one Tab stop, the arrows move among them.
+  await tabTo(page.getByRole('button', { name: '1. Welcome' }), 'Shift+Tab');
   await tabTo(
-    page.getByRole('button', { name: 'Steps', exact: true }),
-    'Shift+Tab',
+    page.getByRole('button', { name: '2. General Information' }),
+    'ArrowDown',
   );
-  await page.keyboard.press('Enter');
-  await tabTo(page.getByRole('button', { name: '2. General Information' }));
   await page.keyboard.press('Enter');
   await tabTo(page.getByLabel('New block'));
   await page.keyboard.press('ArrowDown');
@@ -610,7 +619,7 @@ test('the preview follows each edit and undo, and keeps the last form without pr
   await expect(publish).toBeDisabled();
   await heading.fill('Apply for summer');
   await expect(
-    page.getByText('1 problem to fix before publishing'),
+    page.getByRole('button', { name: '1 problem to fix' }),
   ).toBeVisible();
   await expect(previewHeading('Apply for spring now')).toBeVisible();
 

@@ -1,49 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { nothingToPublish } from '#review-api/form.ts';
-import type { PreviewMessage } from '#web/preview/form-preview.tsx';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
-import { IssuesContext } from './form-fields.tsx';
-import { EmailSettings } from './email-settings.tsx';
-import { GeneralSettings } from './general-settings.tsx';
-import { ImagesSettings } from './images-settings.tsx';
-import { TextsSettings } from './texts-settings.tsx';
-import { ThemeSettings } from './theme-settings.tsx';
+import { useMediaQuery } from '#review/lib/use-media-query.ts';
+import { sections, type OutlineChange } from './editor-selection.ts';
+import { EditorTopBar } from './editor-top-bar.tsx';
+import { IssuesContext, ProblemsContext } from './form-fields.tsx';
+import { OpenPart } from './open-part.tsx';
+import { applyOutlineChange, changeInWords } from './outline-moves.ts';
+import { PreviewPane, type PreviewVisit } from './preview-pane.tsx';
+import { problemCounts, selectionOfProblem } from './problem-marks.ts';
+import { describeProblems, type Problem } from './problem-words.ts';
 import { StepsEditor } from './steps-editor.tsx';
+import { useEditorSelection } from './use-editor-selection.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
-import { Versions } from './versions-panel.tsx';
-import { useFormEditor, type SaveState } from './use-form-editor.ts';
+import { useFormEditor, type FormEditor } from './use-form-editor.ts';
 
-const saveWords: Record<SaveState, string> = {
-  saved: 'Draft saved',
-  unsaved: 'Changes not saved yet',
-  saving: 'Saving the draft…',
-  failed: 'The draft could not be saved',
-};
+/** Wide enough for the outline, the open part and the preview side by side. */
+const threeColumns = '(min-width: 1280px)';
 
-const sections = [
-  'General',
-  'Steps',
-  'Texts',
-  'Colours',
-  'Images',
-  'E-mails',
-  'Versions',
-] as const;
-type Section = (typeof sections)[number];
-
-/** The form editor, for admins: the form on the left, the real wizard showing it on the right. */
+/** The form editor, for admins: the outline, the open part's settings, and the real wizard showing it. */
 export function FormEditorPage() {
   useDocumentTitle('Form');
   const editor = useFormEditor();
   useLeaveGuard(editor.saveState !== 'saved');
-  const [section, setSection] = useState<Section>('Steps');
-  // A published version shown in the preview instead of the draft, until asked back.
-  const [viewed, setViewed] = useState<{
-    version: number;
-    config: WizardConfig;
-  } | null>(null);
   const { undo, redo } = editor;
   // Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac), outside a text field, which has its own undo.
   useEffect(() => {
@@ -67,220 +47,218 @@ export function FormEditorPage() {
       </main>
     );
   if (!editor.config) return <main className="inbox" aria-busy="true" />;
-  const problemCount = editor.issues.length;
-  return (
-    <IssuesContext value={editor.issues}>
-      <main className="form-editor" aria-labelledby="form-heading">
-        <div className="form-editor__bar">
-          <h1 id="form-heading">Form</h1>
-          <button
-            type="button"
-            onClick={editor.undo}
-            disabled={!editor.canUndo}
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            onClick={editor.redo}
-            disabled={!editor.canRedo}
-          >
-            Redo
-          </button>
-          <p className="form-editor__save" role="status">
-            {saveWords[editor.saveState]}
-            {editor.saveState === 'failed' && `: ${editor.saveError}`}
-          </p>
-          <p className="form-editor__problems" id="form-editor-publish-state">
-            {problemCount > 0
-              ? `${problemCount} problem${problemCount === 1 ? '' : 's'} to fix before publishing`
-              : editor.hasChangesToPublish
-                ? 'No problems'
-                : nothingToPublish}
-          </p>
-          <button
-            type="button"
-            className="form-editor__publish"
-            disabled={
-              problemCount > 0 ||
-              editor.isPublishing ||
-              !editor.hasChangesToPublish
-            }
-            aria-describedby="form-editor-publish-state"
-            onClick={() => void editor.publish()}
-          >
-            {editor.isPublishing ? 'Publishing…' : 'Publish'}
-          </button>
-        </div>
-        <p role="status" className="inbox__outcome">
-          {editor.outcome && !editor.outcome.isError && editor.outcome.text}
-        </p>
-        <div role="alert" className="inbox__outcome error">
-          {editor.outcome?.isError && (
-            <>
-              {editor.outcome.text}{' '}
-              <button type="button" onClick={() => void editor.reload()}>
-                Start again from the published version
-              </button>
-            </>
-          )}
-        </div>
-        {editor.baseVersion < editor.publishedVersion && (
-          <div className="form-editor__behind" role="note">
-            This draft
-            {editor.draftSavedBy &&
-              ` (last saved by ${editor.draftSavedBy})`}{' '}
-            was started from version {editor.baseVersion}; version{' '}
-            {editor.publishedVersion} has been published since, so publishing it
-            would be refused. See what changed under Versions, or{' '}
-            <button type="button" onClick={() => void editor.reload()}>
-              Start again from the published version
-            </button>
-          </div>
-        )}
-        <div className="form-editor__panes">
-          <div className="form-editor__editing">
-            <nav aria-label="Parts of the form" className="form-editor__tabs">
-              {sections.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  aria-pressed={section === name}
-                  onClick={() => setSection(name)}
-                >
-                  {name}
-                </button>
-              ))}
-            </nav>
-            {section === 'General' && <GeneralSettings editor={editor} />}
-            {section === 'Steps' && <StepsEditor editor={editor} />}
-            {section === 'Texts' && <TextsSettings editor={editor} />}
-            {section === 'Colours' && <ThemeSettings editor={editor} />}
-            {section === 'Images' && <ImagesSettings editor={editor} />}
-            {section === 'E-mails' && <EmailSettings editor={editor} />}
-            {section === 'Versions' && (
-              <Versions editor={editor} onView={setViewed} />
-            )}
-          </div>
-          <Preview
-            config={viewed?.config ?? editor.config}
-            hasProblems={!viewed && problemCount > 0}
-            viewing={viewed?.version ?? null}
-            onBackToDraft={() => setViewed(null)}
-          />
-        </div>
-      </main>
-    </IssuesContext>
-  );
+  return <Editor editor={editor} config={editor.config} />;
 }
 
-/** The preview frame: the workspace's own page at /review/form/preview, running the wizard's code. */
-function Preview({
+function Editor({
+  editor,
   config,
-  hasProblems,
-  viewing,
-  onBackToDraft,
 }: {
-  /** The form as edited, which the preview checks and shows when it passes. */
+  editor: FormEditor;
   config: WizardConfig;
-  hasProblems: boolean;
-  /** The published version shown instead of the draft, if any. */
-  viewing: number | null;
-  onBackToDraft: () => void;
 }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [isReady, setIsReady] = useState(false);
-  const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
-  const [visit, setVisit] = useState({ count: 0, step: 0 });
+  const { selection, select, follow } = useEditorSelection(config);
+  const isWide = useMediaQuery(threeColumns);
+  const [isPreviewShown, setIsPreviewShown] = useState(false);
+  // A published version shown in the preview instead of the draft, until asked back.
+  const [viewed, setViewed] = useState<{
+    version: number;
+    config: WizardConfig;
+  } | null>(null);
+  // The preview opens the selected step, and again whenever another is selected; the top bar's
+  // picker opens any step meanwhile.
+  const [preview, setPreview] = useState<{
+    followed: number;
+    visit: PreviewVisit;
+  }>({ followed: selection.step, visit: { count: 0, step: selection.step } });
+  if (preview.followed !== selection.step)
+    setPreview({
+      followed: selection.step,
+      visit: { count: preview.visit.count + 1, step: selection.step },
+    });
+  const problems = useMemo(
+    () => describeProblems(config, editor.issues),
+    [config, editor.issues],
+  );
+  const counts = useMemo(() => problemCounts(problems), [problems]);
+
+  // The bar's height, for the sticky preview beneath it: it wraps onto more lines on a narrower window.
+  const main = useRef<HTMLElement>(null);
   useEffect(() => {
-    const onMessage = (event: MessageEvent<{ type?: string }>) => {
-      if (
-        event.origin === window.location.origin &&
-        event.source === frame.current?.contentWindow &&
-        event.data.type === 'form-preview-ready'
-      )
-        setIsReady(true);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
-  // Dispatched into the frame rather than posted: a posted message waits for a task of its own,
-  // after the editor has painted, so the preview showed each letter a frame (and whatever was
-  // queued meanwhile) after the field did. Dispatched during the keystroke, the frame renders it at
-  // once and both paint in the same frame. The frame is same-origin, and the event carries the
-  // origin and source it checks, as a posted one would.
-  useEffect(() => {
-    if (!isReady) return;
-    frame.current?.contentWindow?.dispatchEvent(
-      new MessageEvent('message', {
-        data: {
-          type: 'form-preview',
-          config,
-          visit: visit.count,
-          step: visit.step,
-        } satisfies PreviewMessage,
-        origin: window.location.origin,
-        source: window,
-      }),
+    const root = main.current;
+    const bar = root?.querySelector('.form-editor__bar');
+    if (!root || !bar) return;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(
+        '--form-editor-bar',
+        `${bar.getBoundingClientRect().height}px`,
+      ),
     );
-  }, [isReady, config, visit]);
-  const steps = config.steps;
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+
+  // A problem shown from the list: its field gets focus once its block or section is drawn.
+  const middle = useRef<HTMLElement>(null);
+  const fieldToFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const path = fieldToFocus.current;
+    if (path === null) return;
+    fieldToFocus.current = null;
+    const field = middle.current?.querySelector<HTMLElement>(
+      `[data-field="${CSS.escape(path)}"]`,
+    );
+    (field ?? middle.current)?.focus();
+  });
+  const showProblem = (problem: Problem) => {
+    select(selectionOfProblem(problem, selection));
+    setIsPreviewShown(false);
+    fieldToFocus.current = problem.field ?? null;
+  };
+  // What the last move or removal did, said under the outline's heading.
+  const [outcome, setOutcome] = useState('');
+  const change = (made: OutlineChange) => {
+    setOutcome(changeInWords(config, made));
+    editor.edit((draft) => applyOutlineChange(draft, made));
+    follow(made);
+  };
+  // A block moved to another step from its own settings: its row may be out of sight, so the words
+  // saying where it went take focus.
+  const isOutcomeToFocus = useRef(false);
+  useEffect(() => {
+    if (!isOutcomeToFocus.current) return;
+    isOutcomeToFocus.current = false;
+    document.getElementById('outline-outcome')?.focus();
+  });
+  const isShown = (column: 'editing' | 'preview') =>
+    isWide || isPreviewShown === (column === 'preview');
+
   return (
-    <section className="form-editor__preview" aria-labelledby="preview-heading">
-      <h2 id="preview-heading">Preview</h2>
-      <div className="form-editor__preview-bar">
-        <button
-          type="button"
-          aria-pressed={width === 'phone'}
-          onClick={() => setWidth('phone')}
-        >
-          Phone
-        </button>
-        <button
-          type="button"
-          aria-pressed={width === 'desktop'}
-          onClick={() => setWidth('desktop')}
-        >
-          Desktop
-        </button>
-        <label>
-          Open step{' '}
-          <select
-            value={visit.step}
-            onChange={(event) =>
-              setVisit({
-                count: visit.count + 1,
-                step: Number(event.target.value),
+    <IssuesContext value={editor.issues}>
+      <ProblemsContext value={problems}>
+        <main ref={main} className="form-editor" aria-labelledby="form-heading">
+          <EditorTopBar
+            editor={editor}
+            config={config}
+            problems={problems}
+            previewStep={preview.visit.step}
+            onPreviewStep={(step) =>
+              setPreview({
+                followed: selection.step,
+                visit: { count: preview.visit.count + 1, step },
               })
             }
-          >
-            {steps.map((step, index) => (
-              <option key={step.name} value={index}>
-                {index + 1}. {step.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {viewing !== null && (
-        <p className="form-editor__note">
-          Showing version {viewing}, not your draft.{' '}
-          <button type="button" onClick={onBackToDraft}>
-            Back to the draft
-          </button>
-        </p>
-      )}
-      {hasProblems && (
-        <p className="form-editor__note">
-          The preview shows the form as it was before the problems listed.
-        </p>
-      )}
-      <iframe
-        ref={frame}
-        title="Preview of the form"
-        src="/review/form/preview"
-        className={`form-editor__frame form-editor__frame--${width}`}
-      />
-    </section>
+            onShowProblem={showProblem}
+            isVersionsOpen={selection.section === 'versions'}
+            onVersions={() => select({ ...selection, section: 'versions' })}
+          />
+          <p role="status" className="inbox__outcome">
+            {editor.outcome && !editor.outcome.isError && editor.outcome.text}
+          </p>
+          <div role="alert" className="inbox__outcome error">
+            {editor.outcome?.isError && (
+              <>
+                {editor.outcome.text}{' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => void editor.reload()}
+                >
+                  Start again from the published version
+                </button>
+              </>
+            )}
+          </div>
+          {editor.baseVersion < editor.publishedVersion && (
+            <div className="form-editor__behind" role="note">
+              This draft
+              {editor.draftSavedBy &&
+                ` (last saved by ${editor.draftSavedBy})`}{' '}
+              was started from version {editor.baseVersion}; version{' '}
+              {editor.publishedVersion} has been published since, so publishing
+              it would be refused. See what changed under Versions, or{' '}
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => void editor.reload()}
+              >
+                Start again from the published version
+              </button>
+            </div>
+          )}
+          {!isWide && (
+            <div className="form-editor__views" role="group" aria-label="Show">
+              {(['editing', 'preview'] as const).map((column) => (
+                <button
+                  key={column}
+                  type="button"
+                  className="button button--outlined"
+                  aria-pressed={isShown(column)}
+                  onClick={() => setIsPreviewShown(column === 'preview')}
+                >
+                  {column === 'editing' ? 'Edit' : 'Preview'}
+                </button>
+              ))}
+            </div>
+          )}
+          <div className="form-editor__columns">
+            <div className="form-editor__left" hidden={!isShown('editing')}>
+              <nav aria-label="Form settings" className="form-editor__sections">
+                <ul>
+                  {sections
+                    .filter(([name]) => name !== 'versions')
+                    .map(([name, label]) => (
+                      <li key={name}>
+                        <button
+                          type="button"
+                          className="form-editor__section-link"
+                          aria-current={selection.section === name || undefined}
+                          onClick={() =>
+                            select({ ...selection, section: name })
+                          }
+                        >
+                          {label}
+                        </button>
+                      </li>
+                    ))}
+                </ul>
+              </nav>
+              <StepsEditor
+                editor={editor}
+                selection={selection}
+                problemCounts={counts}
+                outcome={outcome}
+                onSelect={select}
+                onChange={change}
+              />
+            </div>
+            <section
+              ref={middle}
+              tabIndex={-1}
+              className="form-editor__middle"
+              aria-label="Open part of the form"
+              hidden={!isShown('editing')}
+            >
+              <OpenPart
+                editor={editor}
+                config={config}
+                selection={selection}
+                onChange={change}
+                onView={setViewed}
+              />
+            </section>
+            <div className="form-editor__right" hidden={!isShown('preview')}>
+              <PreviewPane
+                config={viewed?.config ?? config}
+                visit={preview.visit}
+                hasProblems={!viewed && problems.length > 0}
+                viewing={viewed?.version ?? null}
+                onBackToDraft={() => setViewed(null)}
+              />
+            </div>
+          </div>
+        </main>
+      </ProblemsContext>
+    </IssuesContext>
   );
 }

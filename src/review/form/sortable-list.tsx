@@ -1,4 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import {
+  useMemo,
+  type KeyboardEvent,
+  type PointerEventHandler,
+  type ReactNode,
+} from 'react';
 import {
   closestCenter,
   DndContext,
@@ -20,6 +25,7 @@ import {
   type SortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { rowId } from './outline-keys.ts';
 
 /** What is dragged: a step in the list of steps, or a block of the chosen step. */
 export type DragKind = 'step' | 'block';
@@ -72,18 +78,25 @@ const announcements: Announcements = {
   },
 };
 
-/** Focuses the handle of the row at `id` (a list's place, such as `block-2-0`). */
-export function focusHandle(id: string) {
+/** Focuses the row at `id` (a list's place, such as `block-2-0`). */
+export function focusRow(id: string) {
   document
     .querySelector<HTMLElement>(`[data-drag-handle="${window.CSS.escape(id)}"]`)
     ?.focus();
 }
 
+// Read out when a row gets focus: what its keys do.
+const screenReaderInstructions = {
+  draggable:
+    'Enter opens it. Space picks it up: the arrow keys move it, Space drops it, Escape puts it back. Shift+F10 lists its other actions.',
+};
+
 /**
  * The steps and the chosen step's blocks, in one drag-and-drop area: a row is reordered within its
  * list by dragging its handle, and a block dropped on a step moves to the end of that step. From
- * the keyboard, Space on a handle picks the row up, the arrow keys move it (past the first block,
- * up onto the steps), Space drops it and Escape puts it back; dnd-kit announces each.
+ * the keyboard, Space on a row picks it up, the arrow keys move it (past the first block, up onto
+ * the steps), Space drops it and Escape puts it back; dnd-kit announces each. Enter is left to the
+ * row, which it opens.
  */
 export function DragArea({
   onDrop,
@@ -96,6 +109,11 @@ export function DragArea({
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, {
       coordinateGetter: sortableKeyboardCoordinates,
+      keyboardCodes: {
+        start: ['Space'],
+        cancel: ['Escape'],
+        end: ['Space', 'Enter'],
+      },
     }),
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -113,7 +131,11 @@ export function DragArea({
     <DndContext
       // The lists' ids are places, not rows: after a move, dnd-kit would focus whichever row now
       // holds the dragged one's old place. `onDrop`'s caller puts focus where the row went.
-      accessibility={{ announcements, restoreFocus: false }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions,
+        restoreFocus: false,
+      }}
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
@@ -129,45 +151,92 @@ const ownRowsOnly: SortingStrategy = (args) =>
     ? null
     : verticalListSortingStrategy(args);
 
+/** What a list's caller shows in a row: its words, its menu, and what hangs below it (a step's blocks). */
+export type RowParts = {
+  content: ReactNode;
+  menu: ReactNode;
+  below?: ReactNode;
+  isCurrent: boolean;
+};
+
+/** How the rows of all lists behave together: one of them is the outline's Tab stop. */
+export type RowBehaviour = {
+  tabStop: string;
+  onOpen: (kind: DragKind, index: number) => void;
+  onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => void;
+  onFocus: (id: string) => void;
+};
+
 function SortableRow({
   id,
   kind,
+  index,
   label,
-  children,
+  parts,
+  behaviour,
 }: {
   id: string;
   kind: DragKind;
+  index: number;
   label: string;
-  children: ReactNode;
+  parts: RowParts;
+  behaviour: RowBehaviour;
 }) {
   const held = rowOf(useDndContext().active);
-  const { attributes, listeners, setNodeRef, transform, transition } =
-    useSortable({
-      id,
-      data: { kind, label },
-      // A step is dropped among steps only; a block among blocks or on a step.
-      disabled: {
-        draggable: false,
-        droppable: kind === 'block' && held?.kind === 'step',
-      },
-    });
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+  } = useSortable({
+    id,
+    data: { kind, label },
+    // A step is dropped among steps only; a block among blocks or on a step.
+    disabled: {
+      draggable: false,
+      droppable: kind === 'block' && held?.kind === 'step',
+    },
+  });
   return (
-    <li
-      ref={setNodeRef}
-      className="form-editor__row"
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
-      <button
-        type="button"
-        className="form-editor__handle"
-        aria-label={`Move ${label}`}
-        data-drag-handle={id}
-        {...attributes}
-        {...listeners}
+    <li className="form-editor__item">
+      {/* The row's line is what moves and what a block is dropped on: a step's blocks hang below it. */}
+      <div
+        ref={setNodeRef}
+        className={`form-editor__row${parts.isCurrent ? ' form-editor__row--current' : ''}`}
+        style={{ transform: CSS.Transform.toString(transform), transition }}
       >
-        ⠿
-      </button>
-      <div className="form-editor__row-body">{children}</div>
+        <div
+          ref={setActivatorNodeRef}
+          {...attributes}
+          role="button"
+          tabIndex={behaviour.tabStop === id ? 0 : -1}
+          aria-current={parts.isCurrent || undefined}
+          className="form-editor__row-main"
+          data-drag-handle={id}
+          onFocus={() => behaviour.onFocus(id)}
+          onClick={() => behaviour.onOpen(kind, index)}
+          onKeyDown={(event) => {
+            // While a row is held, its keys are the drag-and-drop's.
+            if (!held) behaviour.onKeyDown(id, event);
+            if (!event.defaultPrevented) listeners?.onKeyDown?.(event);
+          }}
+        >
+          <span
+            className="form-editor__handle"
+            aria-hidden="true"
+            onPointerDown={
+              listeners?.onPointerDown as PointerEventHandler | undefined
+            }
+          >
+            ⠿
+          </span>
+          {parts.content}
+        </div>
+        {parts.menu}
+      </div>
+      {parts.below}
     </li>
   );
 }
@@ -175,39 +244,39 @@ function SortableRow({
 /** One list of the drag area: the steps, or the chosen step's blocks. */
 export function SortableList<Item>({
   kind,
-  idPrefix,
+  list,
   items,
   labelOf,
   render,
+  behaviour,
 }: {
   kind: DragKind;
-  /** A row's id is its place: this prefix and its index. */
-  idPrefix: string;
+  /** A row's id is its place: this list's name and its index. */
+  list: string;
   items: readonly Item[];
   labelOf: (item: Item) => string;
-  render: (item: Item, index: number) => ReactNode;
+  render: (item: Item, index: number) => RowParts;
+  behaviour: RowBehaviour;
 }) {
   // The same ids for the same places: a new list would re-render every row of the list at each edit.
   const ids = useMemo(
     () =>
-      Array.from(
-        { length: items.length },
-        (_, index) => `${idPrefix}-${index}`,
-      ),
-    [idPrefix, items.length],
+      Array.from({ length: items.length }, (_, index) => rowId(list, index)),
+    [list, items.length],
   );
   return (
     <SortableContext items={ids} strategy={ownRowsOnly}>
-      <ol className="form-editor__list">
+      <ol className={`form-editor__list form-editor__list--${kind}`}>
         {items.map((item, index) => (
           <SortableRow
             key={ids[index]}
             id={ids[index] ?? String(index)}
             kind={kind}
+            index={index}
             label={labelOf(item)}
-          >
-            {render(item, index)}
-          </SortableRow>
+            parts={render(item, index)}
+            behaviour={behaviour}
+          />
         ))}
       </ol>
     </SortableContext>

@@ -1,295 +1,263 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  BlockComponent,
-  Step,
-  WizardConfig,
-} from '#engine/config-schema.ts';
-import type { FormEditor } from './use-form-editor.ts';
-import { newBlock } from './block-factory.ts';
-import { BlockEditor, EditorContext } from './block-editor.tsx';
-import { blockKinds, blockTitle } from './block-kinds.ts';
 import {
-  CheckField,
-  IssuesUnder,
-  SelectField,
-  TextField,
-} from './form-fields.tsx';
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import type { Block, Step, WizardConfig } from '#engine/config-schema.ts';
+import { answerPaths } from '#engine/block-kinds/placements.ts';
+import type { FormEditor } from './use-form-editor.ts';
+import { blockTitle } from './block-kinds.ts';
+import type { EditorSelection, OutlineChange } from './editor-selection.ts';
+import { IssuesUnder } from './form-fields.tsx';
+import {
+  blockList,
+  blockRow,
+  outlineRows,
+  rowKeyAction,
+  stepList,
+  stepRow,
+} from './outline-keys.ts';
+import {
+  blockActions,
+  endOfStep,
+  rowAfterChange,
+  stepActions,
+  type RowAction,
+} from './outline-moves.ts';
+import { AddBlock, BlockWords, StepWords } from './outline-rows.tsx';
+import { RowMenu } from './row-menu.tsx';
 import {
   DragArea,
-  focusHandle,
-  moved,
+  focusRow,
   SortableList,
+  type DragKind,
   type DragPlace,
+  type RowBehaviour,
 } from './sortable-list.tsx';
 
-/** A block taken from its place and put at the end of a step: another, or its own (dropped on it). */
-function moveBlock(
-  draft: WizardConfig,
-  from: { step: number; index: number },
-  toStep: number,
-) {
-  const [block] = draft.steps[from.step]?.blocks.splice(from.index, 1) ?? [];
-  if (block) draft.steps[toStep]?.blocks.push(block);
-}
-
 const stepLabel = (step: Step) => `step ${step.name}`;
+const blockLabel = (block: Block) => `block ${blockTitle(block)}`;
 
-/** The steps in order, and the chosen step's settings and blocks. */
-export function StepsEditor({ editor }: { editor: FormEditor }) {
-  const config = editor.config;
-  const [chosen, setChosen] = useState(1);
-  const [moveOutcome, setMoveOutcome] = useState('');
-  // A row moved within its list: its handle, at its new place, gets focus once that is drawn.
-  const focusAfterMove = useRef<string | null>(null);
-  useEffect(() => {
-    if (focusAfterMove.current === null) return;
-    focusHandle(focusAfterMove.current);
-    focusAfterMove.current = null;
-  });
-  // Read by the move, which stays the same function across edits so that unchanged blocks skip
-  // their render.
-  const latest = useRef(config);
-  useEffect(() => {
-    latest.current = config;
-  });
-  const { edit } = editor;
-  const moveBlockTo = useCallback(
-    (fromStep: number, index: number, toStep: number) => {
-      const block = latest.current?.steps[fromStep]?.blocks[index];
-      const target = latest.current?.steps[toStep];
-      if (!block || !target) return;
-      edit((draft) => moveBlock(draft, { step: fromStep, index }, toStep));
-      setMoveOutcome(
-        `Moved “${blockTitle(block)}” to the end of step ${toStep + 1}, ${target.name}.`,
-      );
-    },
-    [edit],
+/** The answer paths the form requires an answer to. */
+const requiredPathsOf = (config: WizardConfig) =>
+  new Set(
+    config.formItems
+      .filter((item) => item.validators.includes('required'))
+      .map((item) => item.path),
   );
-  if (!config) return null;
-  const stepIndex = Math.min(chosen, config.steps.length - 1);
-  const step = config.steps[stepIndex];
-  const onDrop = (moving: DragPlace, target: DragPlace) => {
-    setMoveOutcome('');
-    if (moving.kind === 'step' && target.kind === 'step') {
-      editor.edit((draft) => {
-        draft.steps = moved(draft.steps, moving.index, target.index);
-      });
-      setChosen(target.index);
-      focusAfterMove.current = `step-${target.index}`;
-    } else if (moving.kind === 'block' && target.kind === 'block') {
-      editor.edit((draft) => {
-        const blocks = draft.steps[stepIndex];
-        if (blocks)
-          blocks.blocks = moved(blocks.blocks, moving.index, target.index);
-      });
-      focusAfterMove.current = `block-${stepIndex}-${target.index}`;
-    } else if (moving.kind === 'block')
-      moveBlockTo(stepIndex, moving.index, target.index);
-  };
-  return (
-    <EditorContext value={editor}>
-      <section className="form-editor__section" aria-labelledby="steps-heading">
-        <h2 id="steps-heading">Steps</h2>
-        <IssuesUnder path="steps" />
-        <DragArea onDrop={onDrop}>
-          <SortableList
-            kind="step"
-            idPrefix="step"
-            items={config.steps}
-            labelOf={stepLabel}
-            render={(item, index) => (
-              <div className="form-editor__step-row">
-                <button
-                  type="button"
-                  className="form-editor__choose"
-                  aria-pressed={index === stepIndex}
-                  onClick={() => {
-                    setChosen(index);
-                    setMoveOutcome('');
-                  }}
-                >
-                  {index + 1}. {item.name}
-                </button>
-                <button
-                  type="button"
-                  className="form-editor__small"
-                  aria-label={`Remove step ${item.name}`}
-                  onClick={() =>
-                    editor.edit((draft) => {
-                      draft.steps.splice(index, 1);
-                    })
-                  }
-                >
-                  Remove
-                </button>
-              </div>
-            )}
-          />
-          <button
-            type="button"
-            className="form-editor__small"
-            onClick={() => {
-              editor.edit((draft) => {
-                draft.steps.splice(draft.steps.length - 1, 0, {
-                  name: `Step ${draft.steps.length + 1}`,
-                  blocks: [],
-                  styles: { grayBg: false },
-                  hideConfirmButton: false,
-                });
-              });
-              setChosen(config.steps.length - 1);
-            }}
-          >
-            Add a step
-          </button>
-          {step && (
-            <StepSettings
-              editor={editor}
-              step={step}
-              stepIndex={stepIndex}
-              moveOutcome={moveOutcome}
-              onMoveBlock={moveBlockTo}
-            />
-          )}
-        </DragArea>
-      </section>
-    </EditorContext>
-  );
-}
 
-function StepSettings({
+/**
+ * The outline: the steps in order, the open step's blocks below it. The rows are one Tab stop
+ * (arrows move between them, Enter opens one, Space picks it up to move it, Shift+F10 or the
+ * context-menu key opens its actions).
+ */
+export function StepsEditor({
   editor,
-  step,
-  stepIndex,
-  moveOutcome,
-  onMoveBlock,
+  selection,
+  problemCounts,
+  outcome,
+  onSelect,
+  onChange,
 }: {
   editor: FormEditor;
-  step: Step;
-  stepIndex: number;
-  moveOutcome: string;
-  onMoveBlock: (fromStep: number, index: number, toStep: number) => void;
+  selection: EditorSelection;
+  /** Problems per row, by the row's name (`step-1`, `block-1-4`). */
+  problemCounts: ReadonlyMap<string, number>;
+  /** What the last move or removal did, in words. */
+  outcome: string;
+  onSelect: (next: EditorSelection) => void;
+  /** A move or removal, made to the form and followed by the selection. */
+  onChange: (change: OutlineChange) => void;
 }) {
-  const at = `steps[${stepIndex}]`;
-  const editStep = (change: (draft: Step) => void) =>
-    editor.edit((draft) => {
-      const target = draft.steps[stepIndex];
-      if (target) change(target);
-    });
-  const [kind, setKind] = useState<BlockComponent>('textInput');
-  // The moved block's row is gone: focus goes to the words saying where it went, not to the page.
-  const outcome = useRef<HTMLParagraphElement>(null);
+  const config = editor.config;
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  // After a move the row, at its new place, gets focus once that is drawn.
+  const focusAfter = useRef<string | null>(null);
   useEffect(() => {
-    if (moveOutcome) outcome.current?.focus();
-  }, [moveOutcome]);
-  return (
-    <div
-      className="form-editor__step"
-      role="group"
-      aria-label={`Step ${step.name}`}
-    >
-      <h3>
-        Step {stepIndex + 1}: {step.name}
-      </h3>
-      <TextField
-        label="Step name"
-        path={`${at}.name`}
-        value={step.name}
-        onChange={(value) => editStep((draft) => (draft.name = value))}
-      />
-      <TextField
-        label="Heading"
-        path={`${at}.heading`}
-        value={step.heading}
-        onChange={(value) =>
-          editStep((draft) => {
-            if (value) draft.heading = value;
-            else delete draft.heading;
-          })
-        }
-      />
-      <TextField
-        label="Footer"
-        path={`${at}.footer`}
-        value={step.footer}
-        onChange={(value) =>
-          editStep((draft) => {
-            if (value) draft.footer = value;
-            else delete draft.footer;
-          })
-        }
-      />
-      <TextField
-        label="Continue button text"
-        path={`${at}.continueButtonText`}
-        value={step.continueButtonText}
-        onChange={(value) =>
-          editStep((draft) => {
-            if (value) draft.continueButtonText = value;
-            else delete draft.continueButtonText;
-          })
-        }
-      />
-      <CheckField
-        label="Grey background"
-        path={`${at}.styles.grayBg`}
-        checked={step.styles.grayBg}
-        onChange={(checked) =>
-          editStep((draft) => (draft.styles = { grayBg: checked }))
-        }
-      />
-      <CheckField
-        label="Hide the Continue button"
-        path={`${at}.hideConfirmButton`}
-        checked={step.hideConfirmButton}
-        onChange={(checked) =>
-          editStep((draft) => (draft.hideConfirmButton = checked))
-        }
-      />
-      <h4>Blocks</h4>
-      <IssuesUnder path={`${at}.blocks`} />
-      <p
-        ref={outcome}
-        role="status"
-        tabIndex={-1}
-        className="form-editor__note"
-      >
-        {moveOutcome}
-      </p>
+    if (focusAfter.current === null) return;
+    focusRow(focusAfter.current);
+    focusAfter.current = null;
+  });
+  const closeMenu = useCallback((isReturningFocus: boolean) => {
+    setOpenMenu((row) => {
+      if (row && isReturningFocus) focusAfter.current = row;
+      return null;
+    });
+  }, []);
+  const requiredPaths = useMemo(
+    () => (config ? requiredPathsOf(config) : new Set<string>()),
+    [config],
+  );
+  if (!config) return null;
+  const openStep = selection.step;
+  const steps = config.steps;
+  const blocks = steps[openStep]?.blocks ?? [];
+  const rows = outlineRows(steps.length, openStep, blocks.length);
+  const isOnSteps = selection.section === 'steps';
+  const current = isOnSteps
+    ? selection.block === null
+      ? stepRow(openStep)
+      : blockRow(openStep, selection.block)
+    : null;
+  const tabStop =
+    focused && rows.includes(focused) ? focused : (current ?? rows[0] ?? '');
+
+  /** Makes a change, keeps a moved row selected, and focuses the row in its place. */
+  const change = (made: OutlineChange) => {
+    focusAfter.current = rowAfterChange(config, made);
+    onChange(made);
+    if (made.kind === 'step' && made.to !== null)
+      onSelect({ section: 'steps', step: made.to, block: null });
+    if (made.kind === 'block' && made.to)
+      onSelect({ section: 'steps', step: made.to.step, block: made.to.index });
+  };
+
+  const onDrop = (moving: DragPlace, target: DragPlace) => {
+    if (moving.kind === 'step' && target.kind === 'step')
+      change({ kind: 'step', from: moving.index, to: target.index });
+    else if (moving.kind === 'block') {
+      const from = { step: openStep, index: moving.index };
+      change({
+        kind: 'block',
+        from,
+        to:
+          target.kind === 'block'
+            ? { step: openStep, index: target.index }
+            : endOfStep(config, from, target.index),
+      });
+    }
+  };
+  const behaviour: RowBehaviour = {
+    tabStop,
+    onFocus: setFocused,
+    onOpen: (rowKind: DragKind, index: number) =>
+      onSelect(
+        rowKind === 'step'
+          ? { section: 'steps', step: index, block: null }
+          : { section: 'steps', step: openStep, block: index },
+      ),
+    onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => {
+      const action = rowKeyAction(event, rows.indexOf(id), rows.length);
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === 'focus') focusRow(rows[action.row] ?? id);
+      else if (action.kind === 'menu') setOpenMenu(id);
+      else event.currentTarget.click();
+    },
+  };
+  const menuOf = (id: string, label: string, actions: RowAction[]) => (
+    <RowMenu
+      label={label}
+      items={actions.map((action) => ({
+        label: action.label,
+        onSelect: () => change(action.change),
+      }))}
+      isOpen={openMenu === id}
+      onOpen={() => setOpenMenu(id)}
+      onClose={closeMenu}
+    />
+  );
+
+  const openBlocks = (
+    <div className="form-editor__blocks">
+      <IssuesUnder path={`steps[${openStep}].blocks`} />
       <SortableList
         kind="block"
-        idPrefix={`block-${stepIndex}`}
-        items={step.blocks}
-        labelOf={(block) => `block ${blockTitle(block)}`}
-        render={(block, index) => (
-          <BlockEditor
-            block={block}
-            stepIndex={stepIndex}
-            index={index}
-            edit={editor.edit}
-            onMoveBlock={onMoveBlock}
-          />
-        )}
+        list={blockList(openStep)}
+        items={blocks}
+        labelOf={blockLabel}
+        behaviour={behaviour}
+        render={(block, index) => {
+          const id = blockRow(openStep, index);
+          const path = answerPaths(block)[0];
+          return {
+            isCurrent: id === current,
+            content: (
+              <BlockWords
+                block={block}
+                isRequired={path !== undefined && requiredPaths.has(path)}
+                problems={problemCounts.get(id)}
+              />
+            ),
+            menu: menuOf(
+              id,
+              blockLabel(block),
+              blockActions(config, { step: openStep, index }),
+            ),
+          };
+        }}
       />
-      <div className="form-editor__add">
-        <SelectField
-          label="New block"
-          path=""
-          value={kind}
-          options={blockKinds}
-          onChange={(value) => setKind(value as BlockComponent)}
-        />
-        <button
-          type="button"
-          onClick={() =>
-            editor.edit((draft) => {
-              draft.steps[stepIndex]?.blocks.push(newBlock(kind, draft));
-            })
-          }
-        >
-          Add block
-        </button>
-      </div>
+      <AddBlock
+        edit={editor.edit}
+        step={openStep}
+        onAdded={() =>
+          onSelect({ section: 'steps', step: openStep, block: blocks.length })
+        }
+      />
     </div>
+  );
+
+  return (
+    <section className="form-editor__outline" aria-labelledby="steps-heading">
+      <h2 id="steps-heading">Steps</h2>
+      <p className="form-editor__hint">
+        Arrows move between rows, Enter opens, Space picks up to move, Shift+F10
+        for more.
+      </p>
+      <IssuesUnder path="steps" />
+      <p
+        id="outline-outcome"
+        role="status"
+        tabIndex={-1}
+        className="form-editor__note form-editor__outcome"
+      >
+        {outcome}
+      </p>
+      <DragArea onDrop={onDrop}>
+        <SortableList
+          kind="step"
+          list={stepList}
+          items={steps}
+          labelOf={stepLabel}
+          behaviour={behaviour}
+          render={(step, index) => {
+            const id = stepRow(index);
+            return {
+              isCurrent: id === current,
+              content: (
+                <StepWords
+                  name={step.name}
+                  index={index}
+                  problems={problemCounts.get(id)}
+                />
+              ),
+              menu: menuOf(id, stepLabel(step), stepActions(config, index)),
+              below: index === openStep ? openBlocks : null,
+            };
+          }}
+        />
+      </DragArea>
+      <button
+        type="button"
+        className="button button--outlined"
+        onClick={() => {
+          editor.edit((draft) => {
+            draft.steps.splice(draft.steps.length - 1, 0, {
+              name: `Step ${draft.steps.length + 1}`,
+              blocks: [],
+              styles: { grayBg: false },
+              hideConfirmButton: false,
+            });
+          });
+          onSelect({ section: 'steps', step: steps.length - 1, block: null });
+        }}
+      >
+        Add a step
+      </button>
+    </section>
   );
 }

@@ -1,0 +1,110 @@
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { nothingToPublish } from '#review-api/form.ts';
+import type { FormEditor } from './use-form-editor.ts';
+import { ProblemList } from './problem-list.tsx';
+import type { Problem } from './problem-words.ts';
+import { SaveStatus } from './save-status.tsx';
+
+/**
+ * The editor's bar, in view while the page scrolls: the form's title, the draft's state, undo and
+ * redo, which step the preview opens, the problems, Publish and the versions.
+ */
+export function EditorTopBar({
+  editor,
+  config,
+  problems,
+  previewStep,
+  onPreviewStep,
+  onShowProblem,
+  isVersionsOpen,
+  onVersions,
+}: {
+  editor: FormEditor;
+  config: WizardConfig;
+  problems: readonly Problem[];
+  previewStep: number;
+  onPreviewStep: (step: number) => void;
+  onShowProblem: (problem: Problem) => void;
+  isVersionsOpen: boolean;
+  onVersions: () => void;
+}) {
+  const isPublishDisabled =
+    problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
+  // Why Publish is disabled, read with the button: the problems, or that there is nothing new.
+  const publishNote =
+    problems.length > 0
+      ? 'problem-count'
+      : editor.hasChangesToPublish
+        ? undefined
+        : 'nothing-to-publish';
+  return (
+    <div className="form-editor__bar">
+      <h1 id="form-heading" className="form-editor__title">
+        <span className="form-editor__eyebrow">Form</span>{' '}
+        <span className="form-editor__name">{config.title}</span>
+      </h1>
+      <SaveStatus state={editor.saveState} error={editor.saveError} />
+      <div className="form-editor__tools">
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={editor.undo}
+          disabled={!editor.canUndo}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={editor.redo}
+          disabled={!editor.canRedo}
+        >
+          Redo
+        </button>
+        <label className="form-editor__picker">
+          <span>Preview step</span>
+          <select
+            value={previewStep}
+            onChange={(event) => onPreviewStep(Number(event.target.value))}
+          >
+            {config.steps.map((step, index) => (
+              <option key={index} value={index}>
+                {index + 1}. {step.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="form-editor__publishing">
+        <ProblemList
+          key={problems.length === 0 ? 'none' : 'some'}
+          problems={problems}
+          config={config}
+          onShow={onShowProblem}
+        />
+        {problems.length === 0 && !editor.hasChangesToPublish && (
+          <p id="nothing-to-publish" className="form-editor__nothing">
+            {nothingToPublish}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--primary form-editor__publish"
+          aria-describedby={publishNote}
+          disabled={isPublishDisabled}
+          onClick={() => void editor.publish()}
+        >
+          {editor.isPublishing ? 'Publishing…' : 'Publish'}
+        </button>
+        <button
+          type="button"
+          className="button button--outlined"
+          aria-pressed={isVersionsOpen}
+          onClick={onVersions}
+        >
+          Versions
+        </button>
+      </div>
+    </div>
+  );
+}
