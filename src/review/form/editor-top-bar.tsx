@@ -83,7 +83,7 @@ export function EditorTopBar({
           onShow={onShowProblem}
         />
         {problems.length === 0 && !editor.hasChangesToPublish && (
-          <p id="nothing-to-publish" className="form-editor__nothing">
+          <p id="nothing-to-publish" className="form-editor__problems-none">
             {nothingToPublish}
           </p>
         )}

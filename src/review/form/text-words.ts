@@ -76,6 +76,13 @@ export const textWords: Record<TextKey, TextWords> = {
       'under the buttons of the step that sends the application, when the server cannot take it',
     place: 'sendingStep',
   },
+  formChanged: {
+    group: 'errors',
+    label: 'Form changed while the applicant was filling it in',
+    where:
+      'under the heading of the first step with a new question, when the form was published anew so long ago that the version they answered can no longer be taken',
+    place: 'anyStep',
+  },
   required: {
     group: 'errors',
     label: 'Required answer missing',
