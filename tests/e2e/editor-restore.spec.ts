@@ -8,7 +8,8 @@ import { seriousViolations } from '../support/axe.ts';
 import { startFormServers } from '../support/form-servers.ts';
 
 // Restoring a version and publishing after it, on a server of its own (it changes the form it
-// serves): version 1 is the example, version 2 the same with its second and third steps swapped.
+// serves): version 1 is the example, version 2 the same with More Details moved before General
+// Information, renamed About you.
 
 let servers: Awaited<ReturnType<typeof startFormServers>>;
 let url = '';
@@ -43,7 +44,7 @@ test.beforeAll(async () => {
     moved,
     JSON.stringify({
       ...form,
-      steps: [welcome, moreDetails, general, ...rest],
+      steps: [welcome, moreDetails, { ...general, name: 'About you' }, ...rest],
     }),
   );
   expect(command(['publish', moved])).toContain('Published version 2');
@@ -80,16 +81,16 @@ test('Publish is disabled while the draft is the published version, and says why
   await expect(page.getByText('Draft saved')).toBeVisible();
 });
 
-test('the versions list calls a step moved a move, not a rename', async ({
+test('the versions list tells a step moved from a step renamed', async ({
   page,
 }) => {
   await openEditor(page);
   await page.getByRole('button', { name: 'Versions', exact: true }).click();
   const second = page.getByRole('listitem').filter({ hasText: 'Version 2' });
   await expect(second).toContainText(
-    'Moved the step “More Details” before “General Information”',
+    'Renamed the step “General Information” to “About you”; Moved the step “More Details” before “About you”',
   );
-  await expect(second).not.toContainText('Renamed');
+  await expect(second).not.toContainText('to “More Details”');
 });
 
 test('Restore asks first, says what it brings back, leaves the editor on the new version, and the next publish works', async ({
@@ -106,9 +107,13 @@ test('Restore asks first, says what it brings back, leaves the editor on the new
   await restoreOne.click();
   const dialog = page.getByRole('dialog', { name: 'Restore version 1?' });
   await expect(dialog).toContainText('Publish version 1 again as version 3?');
-  await expect(
-    dialog.getByRole('list', { name: 'It brings back:' }),
-  ).toContainText('Moved the step “General Information” before “More Details”');
+  const bringsBack = dialog.getByRole('list', { name: 'It brings back:' });
+  await expect(bringsBack).toContainText(
+    'Renamed the step “About you” to “General Information”',
+  );
+  await expect(bringsBack).toContainText(
+    'Moved the step “General Information” before “More Details”',
+  );
   await expect(dialog).toContainText(
     'The draft has changes that are not published',
   );
