@@ -15,7 +15,10 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * a thousandfold, so 16,000,000 × 16 or 16,000 × 16,000 is a file of 31 KB that decodes to
  * hundreds of megabytes.
  */
-export function pngDeclaring(width: number, height: number): Buffer {
+export function pngDeclaring(
+  width: number,
+  height: number,
+): Buffer<ArrayBuffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -36,12 +39,13 @@ export async function photoJpeg(
   width: number,
   height: number,
   quality = 90,
-): Promise<Buffer> {
+): Promise<Buffer<ArrayBuffer>> {
   const noise = await sharp({
     create: {
       width,
       height,
       channels: 3,
+      background: '#000',
       noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   })
@@ -54,7 +58,7 @@ export async function photoJpeg(
 }
 
 /** A JPEG cut off halfway, as an interrupted copy leaves it: its header reads, its pixels do not. */
-export async function truncatedJpeg(): Promise<Buffer> {
+export async function truncatedJpeg(): Promise<Buffer<ArrayBuffer>> {
   const whole = await photoJpeg(1600, 1000);
   return whole.subarray(0, Math.floor(whole.length / 2));
 }
@@ -66,7 +70,7 @@ export async function truncatedJpeg(): Promise<Buffer> {
 export async function avifDeclaring(
   width: number,
   height: number,
-): Promise<Buffer> {
+): Promise<Buffer<ArrayBuffer>> {
   const avif = await sharp({
     create: { width: 64, height: 48, channels: 3, background: '#3a7' },
   })

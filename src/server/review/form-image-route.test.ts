@@ -26,7 +26,7 @@ async function serverWithHeldLine(engine: (typeof engines)[number]) {
     password,
   );
   /** Uploads `file` as the editor does. */
-  const upload = (file: Buffer, name = 'image.png') => {
+  const upload = (file: Buffer<ArrayBuffer>, name = 'image.png') => {
     const form = new FormData();
     form.append('image', new Blob([file]), name);
     return fetch(`${server.baseUrl}/api/review/form/images`, {
