@@ -282,10 +282,7 @@ function narrowed(config: WizardConfig, keys: PathKey[]): PathKey[] {
 }
 
 /** One issue of the check, in words, with the step, block and field it belongs to. */
-function describeProblem(
-  config: WizardConfig,
-  issue: ConfigIssue,
-): Problem {
+function describeProblem(config: WizardConfig, issue: ConfigIssue): Problem {
   const keys = narrowed(config, splitPath(issue.path));
   const path = formatIssuePath(keys);
   const context = locate(config, keys);
