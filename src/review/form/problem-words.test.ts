@@ -168,7 +168,7 @@ const cases: Array<
   [
     'a check the engine does not know',
     (draft: Draft) => (draft.formItems[6].validators = ['postcode']),
-    'The checks of the “What content angle or interest would you bring?” question is not valid.',
+    'A check of the “What content angle or interest would you bring?” question is not valid.',
     { step: 2, block: 0, field: 'formItems[6].validators' },
   ],
   [

@@ -102,7 +102,7 @@ function locate(config: WizardConfig, keys: PathKey[]): Context {
       rule === 'showOnCondition' || rule === 'disableOnCondition'
         ? `${conditionWords[rule].setting} of ${whose}`
         : rule === 'validators'
-          ? `the checks of ${whose}`
+          ? `a check of ${whose}`
           : `the rules of ${whose}`;
     return { config, keys, located: owner.located, subject };
   }
