@@ -212,8 +212,14 @@ test('a landscape cover dropped on the drop zone shows its phone and desktop cro
     cover.getByLabel('Cover 1 description (alternative text), required'),
   ).toBeVisible();
 
-  // A file the server cannot read: its own words, where it was dropped, and the picture stays.
-  await cover.getByLabel('Upload cover 1').setInputFiles({
+  // A file the server cannot read, chosen from the keyboard: its own words, where it was
+  // dropped, and the picture stays.
+  await cover.getByLabel('Upload cover 1').focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({
     name: 'notes.png',
     mimeType: 'image/png',
     buffer: Buffer.from('These are notes, not a picture.'),
