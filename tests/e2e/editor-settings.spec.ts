@@ -130,7 +130,7 @@ test('the Texts tab names every text in words, grouped, and never shows its key'
     expect(name, 'a label in words, not code').not.toMatch(/\b[a-z]+[A-Z]\w*/);
   }
 
-  for (const group of ['Buttons', 'Error messages under a question'])
+  for (const group of ['Buttons', 'Error messages'])
     await expect(section.getByRole('group', { name: group })).toBeVisible();
 
   // Labelled by what it is, where it shows, and this form's step.
