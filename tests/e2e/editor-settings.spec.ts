@@ -115,9 +115,6 @@ test('the Texts tab names every text in words, grouped, and never shows its key'
   await openEditor(page, 'Texts');
   const section = page.getByRole('region', { name: 'Texts and messages' });
   await expect(section).toBeVisible();
-  for (const group of ['Buttons', 'Error messages under a question'])
-    await expect(section.getByRole('group', { name: group })).toBeVisible();
-
   // What the issue saw: the raw keys as labels.
   for (const key of ['signIn', 'submitError', 'phoneCodeRequired'])
     await expect(section.getByText(key, { exact: true })).toHaveCount(0);
@@ -132,6 +129,9 @@ test('the Texts tab names every text in words, grouped, and never shows its key'
     expect(keys.has(name ?? ''), `${name} is a key`).toBe(false);
     expect(name, 'a label in words, not code').not.toMatch(/\b[a-z]+[A-Z]\w*/);
   }
+
+  for (const group of ['Buttons', 'Error messages'])
+    await expect(section.getByRole('group', { name: group })).toBeVisible();
 
   // Labelled by what it is, where it shows, and this form's step.
   await expect(
@@ -159,6 +159,7 @@ test('a landscape cover dropped on the drop zone shows its phone and desktop cro
   await openEditor(page, 'Images');
   const cover = page.getByRole('group', { name: /^Cover 1/ });
   const zone = cover.locator('.form-settings__drop');
+  await expect(zone, 'a drop zone for cover 1').toBeVisible();
   const current = zone.locator('img');
   const before = await current.getAttribute('src');
 
@@ -211,8 +212,14 @@ test('a landscape cover dropped on the drop zone shows its phone and desktop cro
     cover.getByLabel('Cover 1 description (alternative text), required'),
   ).toBeVisible();
 
-  // A file the server cannot read: its own words, where it was dropped, and the picture stays.
-  await cover.getByLabel('Upload cover 1').setInputFiles({
+  // A file the server cannot read, chosen from the keyboard: its own words, where it was
+  // dropped, and the picture stays.
+  await cover.getByLabel('Upload cover 1').focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({
     name: 'notes.png',
     mimeType: 'image/png',
     buffer: Buffer.from('These are notes, not a picture.'),

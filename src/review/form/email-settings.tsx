@@ -106,7 +106,7 @@ export function EmailSettings({ editor }: { editor: FormEditor }) {
               onChange={(value) => editTemplate(name, 'body', value)}
             />
             <div
-              className="form-settings__sample"
+              className="form-editor__sample"
               aria-label={`Sample: ${templateTitles[name]}`}
               role="group"
             >

@@ -66,10 +66,10 @@ test('a logo fits at 48 px high until it is wider than the room beside a phoneâ€
   expect(logoRoom.phone).toBe(289);
   expect(logoWarningText({ width: 600, height: 100 })).toBeNull();
   expect(logoWarningText({ width: 700, height: 100 })).toBe(
-    'At its 48 px height the logo is 336 px wide, more than phones (289 px) give it: it runs past the edge of the step. Choose a less wide logo, such as the mark with the name under it.',
+    'At its 48 px height the logo is 336 px wide, more than the 289 px a phone has for it beside the back arrow: it squeezes the back arrow and runs past the edge of the step. Choose a less wide logo, such as the mark with the name under it.',
   );
   expect(logoWarningText({ width: 1200, height: 100 })).toMatch(
-    /is 576 px wide, more than phones \(289 px\) and desktops \(540 px\) give it:/,
+    /is 576 px wide, more than the 289 px a phone has for it beside the back arrow, and the 540 px of a desktopâ€™s step:/,
   );
 });
 

@@ -76,9 +76,10 @@ export function cropWarningText({ device, side, share }: CropWarning): string {
 export const logoHeight = 48;
 
 /**
- * The width a logo has before it runs past the step's column: on a phone, the screen less the
- * column's 20 px sides, less the back arrow (44 px, pulled 10 px out) and the 12 px gap after it;
- * on a desktop, the step's column, at most 540 px.
+ * The width a logo has in a step's header: on a phone, the screen less the column's 20 px sides,
+ * less the back arrow (44 px, pulled 10 px out) and the 12 px gap after it; on a desktop, where
+ * the arrow is hidden, the step's column, at most 540 px. A wider logo never shrinks (it keeps its
+ * 48 px height): on a phone it squeezes the arrow's tap target first, then runs past the column.
  */
 export const logoRoom: Record<Device, number> = {
   phone: 375 - 2 * 20 - (44 - 10) - 12,
@@ -89,17 +90,15 @@ export const logoRoom: Record<Device, number> = {
 export const logoWidthOf = (logo: Size) =>
   Math.round((logoHeight * logo.width) / logo.height);
 
-/** Where the logo is wider than its room, in words, or null where it fits everywhere. */
+/** What a logo too wide for a step's header does, in words, or null where it fits. */
 export function logoWarningText(logo: Size): string | null {
   const width = logoWidthOf(logo);
-  const tooWide = (Object.keys(logoRoom) as Device[]).filter(
-    (device) => width > logoRoom[device],
-  );
-  if (tooWide.length === 0) return null;
-  const rooms = tooWide
-    .map((device) => `${device}s (${logoRoom[device]} px)`)
-    .join(' and ');
-  return `At its ${logoHeight} px height the logo is ${width} px wide, more than ${rooms} give it: it runs past the edge of the step. Choose a less wide logo, such as the mark with the name under it.`;
+  if (width <= logoRoom.phone) return null;
+  const desktop =
+    width > logoRoom.desktop
+      ? `, and the ${logoRoom.desktop} px of a desktop’s step`
+      : '';
+  return `At its ${logoHeight} px height the logo is ${width} px wide, more than the ${logoRoom.phone} px a phone has for it beside the back arrow${desktop}: it squeezes the back arrow and runs past the edge of the step. Choose a less wide logo, such as the mark with the name under it.`;
 }
 
 /** What of a picture shows, in words: "all of its width, 48% of its height". */

@@ -4,7 +4,7 @@ import type { TextKey } from '#engine/texts.ts';
 /** The Texts tab's groups, in the order it shows them, with their headings. */
 export const textGroups = {
   buttons: 'Buttons',
-  errors: 'Error messages under a question',
+  errors: 'Error messages',
   questions: 'Names, prompts and notes inside questions',
   unseen: 'Read out by screen readers, not shown',
   pageError: 'When the page breaks',
