@@ -18,7 +18,12 @@ const fallbackWidth = 800;
  * than 1200 × 2400, whatever the upload's shape.
  */
 const maxCoverHeight = 2400;
-const avifOptions = { quality: 50, effort: 4 } as const;
+/**
+ * Effort 2, not 4: on two busy cores a 1200-pixel AVIF took 1.3–1.7 s at 2 and 7–12 s at 4, for
+ * files a tenth larger (22 KB against 19 KB). No step of an upload may outlast the shutdown's
+ * deadline, and none should hold a core that long (docs/decisions/022).
+ */
+const avifOptions = { quality: 50, effort: 2 } as const;
 const webpOptions = { quality: 72, effort: 6 } as const;
 /**
  * A logo is shown 48 CSS pixels high: one WebP three times that serves every screen, and a
