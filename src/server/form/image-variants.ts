@@ -142,7 +142,7 @@ type Decoded = Awaited<ReturnType<typeof decode>>;
 
 /**
  * The upload's only decoding: upright, already at the largest size any variant needs, as raw
- * pixels that every variant is made from. sharp stops at the pixel cap even if the header lied.
+ * pixels that every variant is made from. sharp's own pixel limit stands at the same cap as well.
  */
 async function decode(
   upload: Buffer,
