@@ -18,6 +18,8 @@ export default {
     // Run by hand to find where the main thread's time goes, on the first page and in a Continue
     // (docs/decisions/010).
     'bench/trace-*.ts',
+    // Run by hand: what the editor's uploads cost the server (docs/decisions/022).
+    'bench/uploads.ts',
     // Types for a module path, which the compiler reads by itself and nothing imports.
     'src/server/exceljs-workbook-writer.d.ts',
   ],

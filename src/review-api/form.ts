@@ -189,14 +189,14 @@ export const uploadFormImage = endpoint({
 export const maxImageBytes = 10 * 1024 * 1024;
 
 /**
- * The most pixels an image may have (width × height, read from its header before any decoding):
- * more than any phone or camera writes by default, and a bound on the memory its decoding takes.
+ * The most pixels an image may have (width × height, read from its header before any decoding): a
+ * phone's 12 megapixels and most cameras' 24 pass, and it bounds the memory a decoding takes.
  */
 export const maxImagePixels = 40_000_000;
 
 /**
- * AVIF is decoded whole, not row by row, at about 20 MB and a fifth of a second per megapixel:
- * its cap is a phone photo's 12 megapixels (docs/decisions/022).
+ * AVIF is decoded whole, not row by row, at about 20 MB per megapixel: its cap is a phone photo's
+ * 12 megapixels (docs/decisions/022).
  */
 export const maxAvifPixels = 12_000_000;
 

@@ -115,7 +115,7 @@ test('a truncated JPEG passes its header and is refused as it is decoded, saying
   });
 });
 
-test('a portrait photo is made upright, and a cover taller than twice its width is made narrower', async () => {
+test('a portrait photo is made upright; a cover taller than twice its width is made narrower, a logo wider than ten times its height lower', async () => {
   // Stored 200 × 100, shown turned a quarter: 100 wide, 200 high.
   const portrait = await flat(200, 100)
     .jpeg()
@@ -133,6 +133,10 @@ test('a portrait photo is made upright, and a cover taller than twice its width 
     '600.avif',
     '600.webp',
   ]);
+
+  const banner = await flat(3000, 100).png().toBuffer();
+  const logo = await makeImageVariants(banner, 'png', 'logo', goOn);
+  expect(logo.image).toMatchObject({ width: 1440, height: 48 });
 });
 
 test('decodes nothing once the server has begun to stop', async () => {

@@ -80,6 +80,16 @@ function holdTheTurn(queue: ImageQueue) {
   };
 }
 
+/** An answer as the editor reads it: its status, when to try again, and its body. */
+const answerOf = async (answered: Promise<Response>) => {
+  const response = await answered;
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as unknown,
+  };
+};
+
 const smallPng = () =>
   sharp({ create: { width: 40, height: 20, channels: 3, background: '#3a7' } })
     .png()
@@ -136,13 +146,14 @@ describe.each(engines)('image uploads on %s', (engine) => {
       placeIn(held.queue),
     ];
 
-    const busy = await held.upload(await smallPng());
-    expect(busy.status).toBe(429);
-    expect(busy.headers.get('retry-after')).toBe('5');
-    expect(await busy.json()).toEqual({
-      error: 'busy',
-      message:
-        'The server is making other images. Try again in a moment: nothing was uploaded.',
+    expect(await answerOf(held.upload(await smallPng()))).toEqual({
+      status: 429,
+      retryAfter: '5',
+      body: {
+        error: 'busy',
+        message:
+          'The server is making other images. Try again in a moment: nothing was uploaded.',
+      },
     });
 
     for (const place of places) place.leave();
@@ -160,13 +171,14 @@ describe.each(engines)('image uploads on %s', (engine) => {
     for (const place of others) place.leave();
 
     const closed = own.server.close();
-    const answer = await waiting;
-    expect(answer.status).toBe(503);
-    expect(answer.headers.get('retry-after')).toBe('5');
-    expect(await answer.json()).toEqual({
-      error: 'unavailable',
-      message:
-        'The server is restarting, so the image was not kept. Upload it again in a moment.',
+    expect(await answerOf(waiting)).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: {
+        error: 'unavailable',
+        message:
+          'The server is restarting, so the image was not kept. Upload it again in a moment.',
+      },
     });
     expect(turn.stopSeen()).toBe(true);
     await closed;
