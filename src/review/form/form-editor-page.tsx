@@ -243,7 +243,10 @@ function Editor({
                 editor={editor}
                 config={config}
                 selection={selection}
-                onChange={change}
+                onChange={(made) => {
+                  isOutcomeToFocus.current = true;
+                  change(made);
+                }}
                 onView={setViewed}
               />
             </section>
