@@ -148,15 +148,18 @@ function blockAt(config: WizardConfig, path: string): Block {
   return block;
 }
 
-test('a changed key takes its rules, the conditions on it and the choices that follow it along', () => {
+/** The example with the answer key `from` changed to `to`, which carried its rules along. */
+function withKeyChanged(from: string, to: string): WizardConfig {
   const config = exampleWith();
-  expect(
-    setAnswerKey(
-      config,
-      blockAt(config, 'personalInfo.countryCode'),
-      'fields.single.land',
-    ),
-  ).toBe(true);
+  expect(setAnswerKey(config, blockAt(config, from), to)).toBe(true);
+  return config;
+}
+
+test('a changed key takes its rules, the conditions on it and the choices that follow it along', () => {
+  const config = withKeyChanged(
+    'personalInfo.countryCode',
+    'fields.single.land',
+  );
   const province = config.formItems.find(
     (item) => item.path === 'personalInfo.provinceCode',
   );
@@ -175,14 +178,7 @@ test('a changed key takes its rules, the conditions on it and the choices that f
 });
 
 test('a yes/no key moves with its .value rules', () => {
-  const config = exampleWith();
-  expect(
-    setAnswerKey(
-      config,
-      blockAt(config, 'fields.single.animal'),
-      'fields.single.pet',
-    ),
-  ).toBe(true);
+  const config = withKeyChanged('fields.single.animal', 'fields.single.pet');
   expect(config.formItems.map((item) => item.path)).toContain(
     'fields.single.pet.value',
   );

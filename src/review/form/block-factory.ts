@@ -133,7 +133,7 @@ function isMadeFrom(path: string, label: string): boolean {
 
 /**
  * The answer key a question should take when its label changes, or null to keep its key. A key
- * follows the label only while it is the factory's own and no published version has it: answers
+ * follows the label only while it is the factory’s own and the published version lacks it: answers
  * stored under a published key would be orphaned by a rename, so from then on only Advanced
  * changes it. `published` is null while the published keys are not known yet.
  */

@@ -223,3 +223,46 @@ export function formFieldName(keys: readonly PathKey[]): string {
   }
   return formFieldNames[String(first)] ?? 'a setting of the form';
 }
+
+/** Paths naming a list or an object as a whole, which no one field shows. */
+const wholes = new Set<PathKey>([
+  'steps',
+  'blocks',
+  'data',
+  'component',
+  'coverImages',
+  'footerLinks',
+  'formItems',
+  'offered',
+  'theme',
+]);
+
+/** The field that fixes an issue: its own, or for a rule, the control that edits that rule. */
+export function fieldOf(keys: PathKey[], path: string): string | undefined {
+  const validators = keys.indexOf('validators');
+  if (keys[0] === 'formItems' && validators > 0)
+    return path.slice(0, path.indexOf('.validators') + '.validators'.length);
+  const last = keys.at(-1);
+  if (
+    keys[0] === 'formItems' &&
+    (last === 'showOnCondition' || last === 'disableOnCondition')
+  )
+    return `${path}.path`;
+  if (keys[0] === 'formItems' && keys.length === 3 && last === 'path')
+    return undefined;
+  if (last === undefined || typeof last === 'number' || wholes.has(last))
+    return undefined;
+  return path;
+}
+
+/**
+ * The path of the setting an issue is about, where the check names the object holding it: a
+ * choice's options emptied in the editor are refused as its whole `data`.
+ */
+export function narrowed(config: WizardConfig, keys: PathKey[]): PathKey[] {
+  if (keys.at(-1) !== 'data') return keys;
+  const options = valueAt(config, [...keys, 'options']);
+  return Array.isArray(options) && options.length === 0
+    ? [...keys, 'options']
+    : keys;
+}

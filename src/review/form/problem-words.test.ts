@@ -32,6 +32,12 @@ const onlyProblem = (change: (draft: Draft) => void, extra?: ConfigIssue[]) => {
   return problems[0] as Problem;
 };
 
+/** More Details' first question, with its rule, stored at another key. */
+function storeFirstQuestionAt(draft: Draft, path: string) {
+  draft.steps[2].blocks[0].data.path = path;
+  draft.formItems[6].path = path;
+}
+
 /** Where the Country question sits in the example: General Information, fifth block. */
 const country = { step: 1, block: 4 };
 
@@ -162,7 +168,7 @@ const cases: Array<
   [
     'a check the engine does not know',
     (draft: Draft) => (draft.formItems[6].validators = ['postcode']),
-    'The checks of the “What content angle or interest would you bring?” question is not valid.',
+    'A check of the “What content angle or interest would you bring?” question is not valid.',
     { step: 2, block: 0, field: 'formItems[6].validators' },
   ],
   [
@@ -208,10 +214,7 @@ const cases: Array<
   ],
   [
     'a text question storing its answer where none can',
-    (draft: Draft) => {
-      draft.steps[2].blocks[0].data.path = 'notes';
-      draft.formItems[6].path = 'notes';
-    },
+    (draft: Draft) => storeFirstQuestionAt(draft, 'notes'),
     'The answer key of the “What content angle or interest would you bring?” question is not one this kind of block can store its answer under: change it under Advanced.',
     { step: 2, block: 0, field: 'steps[2].blocks[0].data.path' },
   ],
@@ -243,8 +246,7 @@ const cases: Array<
     'a question storing its answer where a platform’s go',
     (draft: Draft) => {
       draft.platforms = { offered: ['linkedin'], required: [] };
-      draft.steps[2].blocks[0].data.path = 'fields.single.linkedin';
-      draft.formItems[6].path = 'fields.single.linkedin';
+      storeFirstQuestionAt(draft, 'fields.single.linkedin');
     },
     'The “What content angle or interest would you bring?” question stores its answer where the LinkedIn platform’s answers go: change the answer key of one of them under Advanced.',
     { step: 2, block: 0, field: 'steps[2].blocks[0].data.path' },
