@@ -1,3 +1,4 @@
+import './settings.css';
 import {
   defaultTemplates,
   fillTemplate,
@@ -57,7 +58,10 @@ export function EmailSettings({ editor }: { editor: FormEditor }) {
       draft.notifications = next;
     });
   return (
-    <section className="form-editor__section" aria-labelledby="emails-heading">
+    <section
+      className="form-editor__section form-settings"
+      aria-labelledby="emails-heading"
+    >
       <h2 id="emails-heading">E-mails</h2>
       <CheckField
         label="Send applicants a receipt"
@@ -82,7 +86,7 @@ export function EmailSettings({ editor }: { editor: FormEditor }) {
           organisation,
         });
         return (
-          <fieldset key={name} className="form-editor__rules">
+          <fieldset key={name} className="form-settings__group">
             <legend>{templateTitles[name]}</legend>
             <p className="form-editor__note">
               Placeholders:{' '}

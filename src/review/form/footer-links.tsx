@@ -1,3 +1,4 @@
+import './settings.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { TextField } from './form-fields.tsx';
 import { FormCheck } from './form-check.tsx';
@@ -15,13 +16,13 @@ export function FooterLinks({
   const editLinks = (change: (links: WizardConfig['footerLinks']) => void) =>
     editor.edit((draft) => change(draft.footerLinks));
   return (
-    <fieldset className="form-editor__rules">
+    <fieldset className="form-settings__group">
       <legend>Footer links</legend>
       {config.footerLinks.map((link, index) => (
         // A link is its place in the footer: titles and addresses change as they are typed.
         <div
           key={index}
-          className="form-editor__link"
+          className="form-settings__link"
           role="group"
           aria-label={`Footer link ${index + 1}`}
         >
@@ -49,7 +50,7 @@ export function FooterLinks({
           />
           <button
             type="button"
-            className="form-editor__small"
+            className="button button--outlined"
             aria-label={`Move link ${index + 1}, ${link.title}, up`}
             disabled={index === 0}
             onClick={() =>
@@ -62,7 +63,7 @@ export function FooterLinks({
           </button>
           <button
             type="button"
-            className="form-editor__small"
+            className="button button--outlined"
             aria-label={`Remove link ${index + 1}, ${link.title}`}
             onClick={() => editLinks((links) => links.splice(index, 1))}
           >
@@ -72,7 +73,7 @@ export function FooterLinks({
       ))}
       <button
         type="button"
-        className="form-editor__small"
+        className="button button--outlined"
         onClick={() =>
           editLinks((links) =>
             links.push({ title: 'New link', url: 'https://' }),

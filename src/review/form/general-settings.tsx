@@ -1,7 +1,9 @@
-import { platformKeys } from '#engine/platforms.ts';
+import './settings.css';
+import { platformKeys, platformNames } from '#engine/platforms.ts';
 import { CheckField, IssuesUnder, TextField } from './form-fields.tsx';
 import { FooterLinks } from './footer-links.tsx';
 import { FormCheck } from './form-check.tsx';
+import { withOffered, withRequired } from './platform-choices.ts';
 import type { FormEditor } from './use-form-editor.ts';
 
 /** Title, language, sign-up address and what happens at the end. */
@@ -9,7 +11,10 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
   if (!config) return null;
   return (
-    <section className="form-editor__section" aria-labelledby="general-heading">
+    <section
+      className="form-editor__section form-settings"
+      aria-labelledby="general-heading"
+    >
       <h2 id="general-heading">General</h2>
       <TextField
         label="Title"
@@ -40,38 +45,28 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
         label="Count visits, steps and refused answers for Insights (anonymous, no cookie)"
       />
       <FooterLinks editor={editor} config={config} />
-      <fieldset className="form-editor__rules">
+      <fieldset className="form-settings__group">
         <legend>Platforms</legend>
         <IssuesUnder path="platforms.offered" />
         {platformKeys.map((key) => (
-          <div key={key} className="form-editor__platform">
+          <div key={key} className="form-settings__platform">
             <CheckField
-              label={`Offer ${key}`}
-              path={`platforms.offered`}
+              label={`Offer ${platformNames[key]}`}
+              path="platforms.offered"
               checked={config.platforms.offered.includes(key)}
               onChange={(checked) =>
                 editor.edit((draft) => {
-                  const { platforms } = draft;
-                  platforms.offered = checked
-                    ? [...platforms.offered, key]
-                    : platforms.offered.filter((other) => other !== key);
-                  if (!checked)
-                    platforms.required = platforms.required.filter(
-                      (other) => other !== key,
-                    );
+                  draft.platforms = withOffered(draft.platforms, key, checked);
                 })
               }
             />
             <CheckField
-              label={`Require ${key}`}
-              path={`platforms.required`}
+              label={`Require ${platformNames[key]}`}
+              path="platforms.required"
               checked={config.platforms.required.includes(key)}
               onChange={(checked) =>
                 editor.edit((draft) => {
-                  const { platforms } = draft;
-                  platforms.required = checked
-                    ? [...platforms.required, key]
-                    : platforms.required.filter((other) => other !== key);
+                  draft.platforms = withRequired(draft.platforms, key, checked);
                 })
               }
             />

@@ -1,47 +1,90 @@
-import {
-  contrastRatio,
-  defaultTheme,
-  themeContrastPairs,
-} from '#engine/config-schema.ts';
+import './settings.css';
+import { defaultTheme } from '#engine/config-schema.ts';
 import { SelectField, TextField } from './form-fields.tsx';
+import {
+  contrastChecksOf,
+  formatRatio,
+  shownColour,
+  shownColourWords,
+  themeColourWords,
+  type ThemeKey,
+} from './theme-contrast.ts';
 import type { FormEditor } from './use-form-editor.ts';
 
-type ThemeKey = keyof typeof defaultTheme;
-
-const isColour = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
-
-/** The theme's colours, with each text pair's contrast worked out as they are typed. */
+/** Each colour: a swatch, its hex value, a picker, and its contrast with the colours it meets, passed or failed. */
 export function ThemeSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
   if (!config) return null;
-  const colours = { ...defaultTheme, ...config.theme, white: '#ffffff' };
+  const setColour = (key: ThemeKey, value: string) =>
+    editor.edit((draft) => {
+      if (value) draft.theme[key] = value;
+      else delete draft.theme[key];
+    });
   return (
-    <section className="form-editor__section" aria-labelledby="theme-heading">
+    <section
+      className="form-editor__section form-settings"
+      aria-labelledby="theme-heading"
+    >
       <h2 id="theme-heading">Colours</h2>
-      {(Object.keys(defaultTheme) as ThemeKey[]).map((key) => (
-        <div key={key} className="form-editor__colour">
-          <input
-            type="color"
-            aria-label={`${key} colour picker`}
-            value={isColour(colours[key]) ? colours[key] : defaultTheme[key]}
-            onChange={(event) =>
-              editor.edit((draft) => (draft.theme[key] = event.target.value))
-            }
-          />
-          <TextField
-            label={`${key} colour`}
-            path={`theme.${key}`}
-            value={config.theme[key]}
-            placeholder={defaultTheme[key]}
-            onChange={(value) =>
-              editor.edit((draft) => {
-                if (value) draft.theme[key] = value;
-                else delete draft.theme[key];
-              })
-            }
-          />
-        </div>
-      ))}
+      <p className="form-editor__note">
+        Text needs a contrast of at least 4.5:1 with what is behind it (WCAG
+        AA), so everyone can read it.
+      </p>
+      {(Object.keys(defaultTheme) as ThemeKey[]).map((key) => {
+        const shown = shownColour(config.theme, key);
+        return (
+          <div
+            key={key}
+            className="form-settings__colour"
+            role="group"
+            aria-label={themeColourWords[key]}
+          >
+            <span
+              className="form-settings__swatch"
+              style={{ background: shown }}
+              aria-hidden="true"
+            />
+            <TextField
+              label={`${themeColourWords[key]}, as #rrggbb`}
+              path={`theme.${key}`}
+              value={config.theme[key]}
+              placeholder={defaultTheme[key]}
+              onChange={(value) => setColour(key, value)}
+            />
+            <input
+              type="color"
+              className="form-settings__picker"
+              aria-label={`Pick the ${themeColourWords[key].toLowerCase()}`}
+              value={shown}
+              onChange={(event) => setColour(key, event.target.value)}
+            />
+            <p className="form-settings__hex">
+              Shown: {shownColourWords(config.theme, key)}
+            </p>
+            <ul className="form-settings__contrasts">
+              {contrastChecksOf(config.theme, key).map((check) => (
+                <li key={check.pair}>
+                  {check.pair}:{' '}
+                  {check.ratio === null ? (
+                    'not a colour yet'
+                  ) : (
+                    <>
+                      <span className="form-settings__ratio">
+                        {formatRatio(check.ratio)}
+                      </span>{' '}
+                      <span
+                        className={`stage-pill stage-pill--${check.passes ? 'accepted' : 'declined'}`}
+                      >
+                        {check.passes ? 'Passes' : 'Fails'}
+                      </span>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
       <SelectField
         label="Back button"
         path="styleConfig.backButtonStyle"
@@ -73,29 +116,6 @@ export function ThemeSettings({ editor }: { editor: FormEditor }) {
           )
         }
       />
-      <table className="form-editor__contrast">
-        <caption>Contrast (WCAG AA asks 4.5:1 for text)</caption>
-        <tbody>
-          {themeContrastPairs.map(([foreground, background]) => {
-            const pair = [colours[foreground], colours[background]];
-            const ratio = pair.every(isColour)
-              ? contrastRatio(pair[0] ?? '', pair[1] ?? '')
-              : null;
-            return (
-              <tr key={`${foreground}-${background}`}>
-                <th scope="row">
-                  {foreground} on {background}
-                </th>
-                <td>
-                  {ratio === null
-                    ? 'not a colour'
-                    : `${ratio.toFixed(2)}:1 ${ratio >= 4.5 ? 'passes' : 'fails'}`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </section>
   );
 }
