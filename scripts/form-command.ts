@@ -59,10 +59,13 @@ try {
       { store, audit: createAuditLog(database) },
       { config: loaded.config, by: 'command line', address: null },
     );
-    if (outcome.kind !== 'published')
+    if (outcome.kind === 'stale')
       fail('Another version was published at the same moment: run it again.');
+    // Publishing the same file again (a deployment that runs this every time) is no error.
     process.stdout.write(
-      `Published version ${outcome.number}: ${outcome.summary}.\n`,
+      outcome.kind === 'unchanged'
+        ? `Nothing to publish: ${file} is the published version, ${outcome.current}.\n`
+        : `Published version ${outcome.number}: ${outcome.summary}.\n`,
     );
   } else {
     // As the server does at its first start: an empty database takes WIZARD_CONFIG as version 1.

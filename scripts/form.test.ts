@@ -56,6 +56,12 @@ test("the README's form commands export the published form and publish an edited
     stderr: '',
     stdout: 'Published version 2: Changed the title.\n',
   });
+  // The same file again, as a deployment that runs it every time does: no empty version.
+  expect(run(publishLine ?? '')).toMatchObject({
+    status: 0,
+    stderr: '',
+    stdout: `Nothing to publish: ${join(directory, 'form.json')} is the published version, 2.\n`,
+  });
   expect(
     JSON.parse(run('npm run form -- export').stdout) as { title: string },
   ).toMatchObject({ title: 'Spring press trip' });

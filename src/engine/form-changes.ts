@@ -1,38 +1,166 @@
 import { blockPaths } from './block-paths.ts';
-import type { Block, WizardConfig } from './config-schema.ts';
-
-/** A question of the form: the block that asks it, where, and the answers it binds. */
-type Question = {
-  /** The block's `data.path`. */
-  path: string;
-  label: string;
-  step: string;
-  /** The block as configured, to notice any other change to it. */
-  json: string;
-};
-
-function questionsOf(config: WizardConfig): Map<string, Question> {
-  const questions = new Map<string, Question>();
-  for (const step of config.steps)
-    for (const block of step.blocks) {
-      if (!('path' in block.data)) continue;
-      questions.set(block.data.path, {
-        path: block.data.path,
-        label: block.data.label,
-        step: step.name,
-        json: JSON.stringify(block),
-      });
-    }
-  return questions;
-}
+import type {
+  Block,
+  BlockComponent,
+  Step,
+  WizardConfig,
+} from './config-schema.ts';
+import {
+  labelOf,
+  movedPairs,
+  pairBlocks,
+  pairSteps,
+  pathOf,
+  placedBlocks,
+  type Pairing,
+} from './form-matching.ts';
+import { isSameJson } from './same-json.ts';
 
 const quoted = (text: string) => `“${text}”`;
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
-const sameJson = (first: unknown, second: unknown) =>
-  JSON.stringify(first) === JSON.stringify(second);
+const excerptLength = 40;
+
+const excerpt = (text: string) => {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length <= excerptLength
+    ? line
+    : `${line.slice(0, excerptLength - 1).trimEnd()}…`;
+};
+
+const asQuestion = (data: { label: string }) =>
+  `the question ${quoted(data.label)}`;
+
+/** What a block is called in a sentence, by its kind. */
+const blockNames: {
+  [Kind in BlockComponent]: (
+    data: Extract<Block, { component: Kind }>['data'],
+  ) => string;
+} = {
+  text: (data) => `the text ${quoted(excerpt(data.text))}`,
+  sectionHeading: (data) => `the heading ${quoted(data.text)}`,
+  textInput: asQuestion,
+  select: asQuestion,
+  phone: asQuestion,
+  platforms: asQuestion,
+  yesNo: asQuestion,
+  checkbox: asQuestion,
+};
+
+const nameOf = (block: Block) =>
+  (blockNames[block.component] as (data: Block['data']) => string)(block.data);
+
+/** Where a moved item now stands: before the one after it, or at the end. */
+const placeOf = (next: string | undefined, end: string) =>
+  next === undefined ? end : `before ${next}`;
+
+/** The sentences on the steps: renamed, added, removed, moved. */
+function describeSteps(
+  before: WizardConfig,
+  after: WizardConfig,
+  steps: Pairing,
+): string[] {
+  const nameBefore = (index: number) => before.steps[index]?.name ?? '';
+  const nameAfter = (index: number) => after.steps[index]?.name ?? '';
+  return [
+    ...steps.pairs.flatMap(([was, is]) =>
+      nameBefore(was) === nameAfter(is)
+        ? []
+        : [
+            `Renamed the step ${quoted(nameBefore(was))} to ${quoted(nameAfter(is))}`,
+          ],
+    ),
+    ...steps.added.map((index) => `Added the step ${quoted(nameAfter(index))}`),
+    ...steps.removed.map(
+      (index) => `Removed the step ${quoted(nameBefore(index))}`,
+    ),
+    ...movedPairs(steps.pairs).map(([, is]) => {
+      const next = after.steps[is + 1];
+      return `Moved the step ${quoted(nameAfter(is))} ${placeOf(
+        next && quoted(next.name),
+        'to the end',
+      )}`;
+    }),
+  ];
+}
+
+/** The sentences on the blocks, in the new form's order, then those removed. */
+function describeBlocks(
+  before: WizardConfig,
+  after: WizardConfig,
+  steps: Pairing,
+): { changes: string[]; editedSteps: Set<number> } {
+  const stepPartner = new Map(steps.pairs);
+  const blocksBefore = placedBlocks(before);
+  const blocksAfter = placedBlocks(after);
+  const blocks = pairBlocks(blocksBefore, blocksAfter, stepPartner);
+  const partnerOf = new Map(blocks.pairs.map(([was, is]) => [is, was]));
+  const stepName = (config: WizardConfig, index: number) =>
+    config.steps[index]?.name ?? '';
+
+  // Moves within a step: among the blocks that stayed in their step, those out of their order.
+  const movedWithin = new Set(
+    after.steps.flatMap((_, stepIndex) =>
+      movedPairs(
+        blocks.pairs.filter(([was, is]) => {
+          const old = blocksBefore[was];
+          return (
+            blocksAfter[is]?.step === stepIndex &&
+            old !== undefined &&
+            stepPartner.get(old.step) === stepIndex
+          );
+        }),
+      ).map(([, is]) => is),
+    ),
+  );
+  /** Steps whose texts changed: a text or heading edited in them. */
+  const editedSteps = new Set<number>();
+  const changes = blocksAfter.flatMap((placed, index): string[] => {
+    const name = nameOf(placed.block);
+    const was = partnerOf.get(index);
+    const old = was === undefined ? undefined : blocksBefore[was];
+    if (!old) return [`Added ${name} to ${stepName(after, placed.step)}`];
+    const sentences: string[] = [];
+    if (stepPartner.get(old.step) !== placed.step)
+      sentences.push(`Moved ${name} to ${stepName(after, placed.step)}`);
+    else if (movedWithin.has(index)) {
+      const next = after.steps[placed.step]?.blocks[placed.index + 1];
+      sentences.push(
+        `Moved ${name} ${placeOf(
+          next && nameOf(next),
+          `to the end of ${stepName(after, placed.step)}`,
+        )}`,
+      );
+    }
+    const label = labelOf(placed.block);
+    const oldLabel = labelOf(old.block);
+    if (pathOf(placed.block) === undefined) {
+      if (!isSameJson(old.block, placed.block)) editedSteps.add(placed.step);
+    } else if (
+      oldLabel !== undefined &&
+      label !== undefined &&
+      oldLabel !== label
+    )
+      sentences.push(
+        `Reworded the question ${quoted(oldLabel)} to ${quoted(label)}`,
+      );
+    else if (pathOf(old.block) !== pathOf(placed.block))
+      sentences.push(`Changed the answer key of ${name}`);
+    else if (!isSameJson(old.block, placed.block))
+      sentences.push(`Changed ${name}`);
+    return sentences;
+  });
+  for (const index of blocks.removed) {
+    const placed = blocksBefore[index];
+    if (placed)
+      changes.push(
+        `Removed ${nameOf(placed.block)} from ${stepName(before, placed.step)}`,
+      );
+  }
+  return { changes, editedSteps };
+}
 
 /** The parts of the configuration named as a whole when they change. */
 const namedParts: Array<[keyof WizardConfig, string]> = [
@@ -55,67 +183,16 @@ const namedParts: Array<[keyof WizardConfig, string]> = [
 
 /**
  * What changed from one form to the next, in words a marketer reads (`Added the question “Dates?”
- * to More Details`), most telling first.
+ * to More Details`), most telling first. Steps and blocks have no ids, so each is found again by
+ * its content before its name or place: a step moved reads as moved, not as renamed.
  */
 export function describeFormChanges(
   before: WizardConfig,
   after: WizardConfig,
 ): string[] {
-  const changes: string[] = [];
-  const stepsBefore = before.steps.map((step) => step.name);
-  const stepsAfter = after.steps.map((step) => step.name);
-  /** A step's name in the new form, for a step renamed in place. */
-  const renamedTo = new Map<string, string>();
-  if (stepsBefore.length === stepsAfter.length) {
-    stepsBefore.forEach((name, index) => {
-      const renamed = stepsAfter[index];
-      if (
-        renamed !== undefined &&
-        renamed !== name &&
-        !stepsAfter.includes(name)
-      ) {
-        renamedTo.set(name, renamed);
-        changes.push(`Renamed the step ${quoted(name)} to ${quoted(renamed)}`);
-      }
-    });
-  } else {
-    for (const name of stepsAfter)
-      if (!stepsBefore.includes(name))
-        changes.push(`Added the step ${quoted(name)}`);
-    for (const name of stepsBefore)
-      if (!stepsAfter.includes(name))
-        changes.push(`Removed the step ${quoted(name)}`);
-  }
-  const kept = stepsBefore.filter((name) => stepsAfter.includes(name));
-  const keptAfter = stepsAfter.filter((name) => stepsBefore.includes(name));
-  if (!sameJson(kept, keptAfter)) changes.push('Reordered the steps');
-
-  const questionsBefore = questionsOf(before);
-  const questionsAfter = questionsOf(after);
-  for (const [path, question] of questionsAfter) {
-    const old = questionsBefore.get(path);
-    if (!old) {
-      changes.push(
-        `Added the question ${quoted(question.label)} to ${question.step}`,
-      );
-      continue;
-    }
-    if (old.label !== question.label)
-      changes.push(
-        `Reworded the question ${quoted(old.label)} to ${quoted(question.label)}`,
-      );
-    else if ((renamedTo.get(old.step) ?? old.step) !== question.step)
-      changes.push(
-        `Moved the question ${quoted(question.label)} to ${question.step}`,
-      );
-    else if (old.json !== question.json)
-      changes.push(`Changed the question ${quoted(question.label)}`);
-  }
-  for (const [path, question] of questionsBefore)
-    if (!questionsAfter.has(path))
-      changes.push(
-        `Removed the question ${quoted(question.label)} from ${question.step}`,
-      );
+  const steps = pairSteps(before.steps, after.steps);
+  const blocks = describeBlocks(before, after, steps);
+  const changes = [...describeSteps(before, after, steps), ...blocks.changes];
 
   const rulesBefore = new Map(
     before.formItems.map((item) => [item.path, item]),
@@ -124,27 +201,23 @@ export function describeFormChanges(
   const rulesChanged = [
     ...new Set([...rulesBefore.keys(), ...rulesAfter.keys()]),
   ].filter(
-    (path) => !sameJson(rulesBefore.get(path), rulesAfter.get(path)),
+    (path) => !isSameJson(rulesBefore.get(path), rulesAfter.get(path)),
   ).length;
   if (rulesChanged > 0)
     changes.push(`Changed the rules of ${plural(rulesChanged, 'answer')}`);
 
-  const otherBlocks = (config: WizardConfig) =>
-    config.steps.map((step) => ({
-      name: step.name,
-      heading: step.heading,
-      footer: step.footer,
-      styles: step.styles,
-      hideConfirmButton: step.hideConfirmButton,
-      continueButtonText: step.continueButtonText,
-      blocks: step.blocks.filter((block) => !('path' in block.data)),
-    }));
-  const stepsChanged = otherBlocks(after).filter((step) => {
-    const old = otherBlocks(before).find((other) => other.name === step.name);
-    return old !== undefined && !sameJson(old, step);
-  }).length;
-  if (stepsChanged > 0)
-    changes.push(`Edited the texts of ${plural(stepsChanged, 'step')}`);
+  // A step's own texts (its heading, footer, button) or a text block in it.
+  const ownTexts = ({ name: _name, blocks: _blocks, ...rest }: Step) => rest;
+  const stepsEdited = steps.pairs.filter(
+    ([was, is]) =>
+      blocks.editedSteps.has(is) ||
+      !isSameJson(
+        before.steps[was] && ownTexts(before.steps[was]),
+        after.steps[is] && ownTexts(after.steps[is]),
+      ),
+  ).length;
+  if (stepsEdited > 0)
+    changes.push(`Edited the texts of ${plural(stepsEdited, 'step')}`);
 
   const textKeys = new Set([
     ...Object.keys(before.texts),
@@ -156,7 +229,7 @@ export function describeFormChanges(
   if (reworded > 0) changes.push(`Reworded ${plural(reworded, 'message')}`);
 
   for (const [key, name] of namedParts)
-    if (!sameJson(before[key], after[key])) changes.push(`Changed ${name}`);
+    if (!isSameJson(before[key], after[key])) changes.push(`Changed ${name}`);
   const handled = new Set<string>([
     'steps',
     'formItems',
@@ -166,7 +239,7 @@ export function describeFormChanges(
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
     if (
       !handled.has(key) &&
-      !sameJson(
+      !isSameJson(
         before[key as keyof WizardConfig],
         after[key as keyof WizardConfig],
       )
@@ -193,10 +266,10 @@ export function droppedQuestions(
   before: WizardConfig,
   after: WizardConfig,
 ): Array<{ path: string; label: string; step: string; answers: string[] }> {
-  const questionsAfter = questionsOf(after);
+  const asked = new Set(after.steps.flatMap((step) => step.blocks.map(pathOf)));
   return before.steps.flatMap((step) =>
     step.blocks.flatMap((block: Block) =>
-      'path' in block.data && !questionsAfter.has(block.data.path)
+      'path' in block.data && !asked.has(block.data.path)
         ? [
             {
               path: block.data.path,

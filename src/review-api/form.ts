@@ -82,9 +82,19 @@ export const checkForm = endpoint({
   },
 });
 
+/** Why a publish was refused, and Publish is disabled: it would make a version the same as the published one. */
+export const nothingToPublish =
+  'Nothing to publish: the draft is the published version.';
+
+/** Why a restore was refused: that version is the same as the published one. */
+export const nothingToRestore = (version: number) =>
+  `Nothing to restore: version ${version} is the same as the published version.`;
+
 /**
- * Publishes a configuration as the version after `baseVersion`. 409 when another version was
- * published since (`changes` says what it changed); 400 with the start-up check's issues.
+ * Publishes a configuration as the version after `baseVersion`, and ends the draft. 409 when
+ * another version was published since (`error: 'conflict'`, `changes` says what it changed) or
+ * when it is the published version already (`error: 'unchanged'`, with `nothingToPublish`); 400
+ * with the start-up check's issues.
  */
 export const publishForm = endpoint({
   method: 'POST',
@@ -125,13 +135,21 @@ export const readFormVersion = endpoint({
   },
 });
 
-/** Publishes a copy of an earlier version as the newest. */
+/**
+ * Publishes a copy of an earlier version as the newest, and ends the draft, as a publish does.
+ * 409 when that version is the published one already (`error: 'unchanged'`).
+ */
 export const restoreFormVersion = endpoint({
   method: 'POST',
   path: '/api/review/form/versions/:version/restore',
   params: versionParams,
   responses: {
-    201: z.object({ version: z.number(), summary: z.string() }),
+    /** The new version, and its configuration for the editor to go on from. */
+    201: z.object({
+      version: z.number(),
+      summary: z.string(),
+      config: configJson,
+    }),
   },
 });
 

@@ -1,4 +1,5 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { nothingToPublish } from '#review-api/form.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { ProblemList } from './problem-list.tsx';
 import type { Problem } from './problem-words.ts';
@@ -27,7 +28,8 @@ export function EditorTopBar({
   isVersionsOpen: boolean;
   onVersions: () => void;
 }) {
-  const isPublishDisabled = problems.length > 0 || editor.isPublishing;
+  const isPublishDisabled =
+    problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
   return (
     <div className="form-editor__bar">
       <h1 id="form-heading" className="form-editor__title">
@@ -67,16 +69,23 @@ export function EditorTopBar({
         </label>
       </div>
       <div className="form-editor__publishing">
-        <ProblemList
-          key={problems.length === 0 ? 'none' : 'some'}
-          problems={problems}
-          config={config}
-          onShow={onShowProblem}
-        />
+        {problems.length > 0 ? (
+          <ProblemList
+            problems={problems}
+            config={config}
+            onShow={onShowProblem}
+          />
+        ) : (
+          <p id="publish-state" className="form-editor__problems-none">
+            {editor.hasChangesToPublish ? 'No problems' : nothingToPublish}
+          </p>
+        )}
         <button
           type="button"
           className="button button--primary form-editor__publish"
-          aria-describedby={problems.length > 0 ? 'problem-count' : undefined}
+          aria-describedby={
+            problems.length > 0 ? 'problem-count' : 'publish-state'
+          }
           disabled={isPublishDisabled}
           onClick={() => void editor.publish()}
         >

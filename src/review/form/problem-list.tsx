@@ -38,8 +38,6 @@ export function ProblemList({
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [isOpen]);
-  if (problems.length === 0)
-    return <p className="form-editor__problems-none">No problems</p>;
   return (
     <div ref={root} className="form-editor__problems">
       <button

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { readFormVersion, restoreFormVersion } from '#review-api/form.ts';
+import { readFormVersion } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
+import { RestoreDialog } from './restore-dialog.tsx';
 import { useFormVersions, type FormEditor } from './use-form-editor.ts';
 
 /** The published versions, each with what changed, to show in the preview or publish again. */
@@ -18,6 +19,9 @@ export function Versions({
     text: string;
     isError: boolean;
   } | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  // The button that opened the dialog, where focus goes back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <section
       className="form-editor__section"
@@ -30,9 +34,10 @@ export function Versions({
         {message?.isError && message.text}
       </p>
       <ol className="form-editor__versions" reversed>
-        {versions.data?.versions.map((version) => (
+        {versions.data?.versions.map((version, index) => (
           <li key={version.version}>
             <strong>Version {version.version}</strong>{' '}
+            {index === 0 && '(published) '}
             {exactTime(version.publishedAt)} by{' '}
             {version.publishedBy ?? 'the configuration file'}: {version.summary}{' '}
             <button
@@ -55,31 +60,38 @@ export function Versions({
             >
               Show version {version.version} in the preview
             </button>{' '}
-            <button
-              type="button"
-              className="form-editor__small"
-              onClick={() =>
-                void call(restoreFormVersion, {
-                  params: { version: String(version.version) },
-                })
-                  .then(async (restored) => {
-                    setMessage({
-                      text: `Version ${version.version} is published again as version ${restored.version}.`,
-                      isError: false,
-                    });
-                    await versions.refetch();
-                    await editor.reload();
-                  })
-                  .catch((error: unknown) =>
-                    setMessage({ text: messageOf(error), isError: true }),
-                  )
-              }
-            >
-              Restore version {version.version}
-            </button>
+            {index > 0 && (
+              <button
+                type="button"
+                className="form-editor__small"
+                onClick={(event) => {
+                  opener.current = event.currentTarget;
+                  setMessage(null);
+                  setRestoring(version.version);
+                }}
+              >
+                Restore version {version.version}
+              </button>
+            )}
           </li>
         ))}
       </ol>
+      {restoring !== null && (
+        <RestoreDialog
+          editor={editor}
+          version={restoring}
+          onRestored={(restored) =>
+            setMessage({
+              text: `Version ${restoring} is published again as version ${restored.version}.`,
+              isError: false,
+            })
+          }
+          onClose={() => {
+            setRestoring(null);
+            opener.current?.focus();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -3,13 +3,16 @@ import {
   describeFormChanges,
   summarizeFormChanges,
 } from '#engine/form-changes.ts';
+import { isSameJson } from '#engine/same-json.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import type { FormStore } from './form-store.ts';
 
 export type PublishResult =
   | { kind: 'published'; number: number; publishedAt: string; summary: string }
   /** Another version was published since `baseVersion`: what it changed, in words. */
-  | { kind: 'stale'; current: number; changes: string[] };
+  | { kind: 'stale'; current: number; changes: string[] }
+  /** The configuration is the published version already: a version the same as it would say nothing. */
+  | { kind: 'unchanged'; current: number };
 
 /** A version's configuration as this server reads it; null for none, or one it no longer reads. */
 async function configOf(
@@ -25,7 +28,7 @@ async function configOf(
 /**
  * Publishes a checked configuration as the next version after `baseVersion` (default: the
  * published one), with a one-line summary of what changed, and records who did it. Nothing is
- * written when another version came first.
+ * written when another version came first, or when it is the same as the published version.
  */
 export async function publishForm(
   { store, audit }: { store: FormStore; audit: AuditLog },
@@ -40,6 +43,14 @@ export async function publishForm(
 ): Promise<PublishResult> {
   const baseVersion = input.baseVersion ?? (await store.latestNumber()) ?? 0;
   const before = await configOf(store, baseVersion);
+  // The same as the version it was edited from is nothing to publish, if that is still the
+  // published one; if another came since, the publish below is refused as stale.
+  if (
+    before &&
+    isSameJson(before, input.config) &&
+    (await store.latestNumber()) === baseVersion
+  )
+    return { kind: 'unchanged', current: baseVersion };
   const changes = before
     ? summarizeFormChanges(before, input.config)
     : 'First version';

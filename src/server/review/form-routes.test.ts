@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import type { FormState } from '#review-api/form.ts';
+import {
+  nothingToPublish,
+  nothingToRestore,
+  type FormState,
+} from '#review-api/form.ts';
 import type { AuditPage } from '#review-api/audit.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import {
@@ -298,6 +302,82 @@ describe.each(engines)('the form editor API on %s', (engine) => {
       'version 3',
       'version 2',
     ]);
+  });
+
+  test('a restore ends the draft, so publishing after it starts from the restored version', async () => {
+    const readState = async () =>
+      (await (await send('admin', '/api/review/form')).json()) as FormState;
+    const before = await readState();
+    // A draft edited from the published version, then a restore of an older one.
+    await send('admin', '/api/review/form/draft', {
+      method: 'PUT',
+      body: {
+        config: { ...before.config, title: 'Half-done edit' },
+        baseVersion: before.version,
+      },
+    });
+    const restored = await send(
+      'second',
+      '/api/review/form/versions/2/restore',
+      { method: 'POST' },
+    );
+    expect(restored.status).toBe(201);
+    const restoredVersion = before.version + 1;
+    expect(await restored.json()).toMatchObject({ version: restoredVersion });
+    const after = await readState();
+    expect(after).toMatchObject({
+      version: restoredVersion,
+      draft: null,
+      draftBaseVersion: null,
+    });
+    expect(after.config.title).toBe('Spring press trip');
+
+    // Publishing from it works.
+    const published = await send('admin', '/api/review/form/publish', {
+      method: 'POST',
+      body: {
+        baseVersion: restoredVersion,
+        config: { ...after.config, title: 'Summer press trip' },
+      },
+    });
+    expect(published.status).toBe(201);
+    expect(await published.json()).toMatchObject({
+      version: restoredVersion + 1,
+      summary: 'Changed the title',
+    });
+  });
+
+  test('the published form again, as a publish or a restore, is refused with its reason and makes no version', async () => {
+    // Its keys in another order: still the same form.
+    const current = (await (
+      await send('admin', '/api/review/form')
+    ).json()) as FormState;
+    const reordered = Object.fromEntries(
+      Object.entries(current.config).reverse(),
+    );
+    const unchanged = await send('admin', '/api/review/form/publish', {
+      method: 'POST',
+      body: { baseVersion: current.version, config: reordered },
+    });
+    expect(unchanged.status).toBe(409);
+    expect(await unchanged.json()).toEqual({
+      error: 'unchanged',
+      message: nothingToPublish,
+    });
+    const sameAgain = await send(
+      'token',
+      `/api/review/form/versions/${current.version}/restore`,
+      { method: 'POST' },
+    );
+    expect(sameAgain.status).toBe(409);
+    expect(await sameAgain.json()).toEqual({
+      error: 'unchanged',
+      message: nothingToRestore(current.version),
+    });
+    const versions = (await (
+      await send('admin', '/api/review/form/versions')
+    ).json()) as { versions: Array<{ version: number }> };
+    expect(versions.versions[0]?.version).toBe(current.version);
   });
 
   test('an uploaded image is read by its content, stripped of its metadata, made in the wizard’s widths and served from the database', async () => {

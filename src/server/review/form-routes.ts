@@ -7,6 +7,8 @@ import {
   discardFormDraft,
   listFormVersions,
   maxImageBytes,
+  nothingToPublish,
+  nothingToRestore,
   publishForm as publishFormEndpoint,
   readForm,
   readFormVersion,
@@ -188,6 +190,10 @@ export async function formRoutes(
       );
       if (outcome.kind === 'stale')
         return reply.code(409).send(staleRefusal(baseVersion, outcome));
+      if (outcome.kind === 'unchanged')
+        return reply
+          .code(409)
+          .send({ error: 'unchanged', message: nothingToPublish });
       await store.discardDraft();
       // This process serves it at once; the others within their next look.
       await live.refresh();
@@ -250,10 +256,19 @@ export async function formRoutes(
       );
       if (outcome.kind === 'stale')
         return reply.code(409).send(staleRefusal(baseVersion, outcome));
+      if (outcome.kind === 'unchanged')
+        return reply
+          .code(409)
+          .send({ error: 'unchanged', message: nothingToRestore(version) });
+      // As a publish from the editor does: the draft was edited from a version now behind, and
+      // kept, it would make the editor publish from that version and be refused.
+      await store.discardDraft();
       await live.refresh();
-      return reply
-        .code(201)
-        .send({ version: outcome.number, summary: outcome.summary });
+      return reply.code(201).send({
+        version: outcome.number,
+        summary: outcome.summary,
+        config: checked.form.config,
+      });
     },
   });
 
