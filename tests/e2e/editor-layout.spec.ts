@@ -122,6 +122,15 @@ test('at 1280 pixels the outline, the open block and the preview stand side by s
     openPart(page).getByRole('group', { name: 'Rules' }),
   );
   expect(rules.x + rules.width).toBeLessThanOrEqual(right.x);
+  // Nor does any of its fields, however long its choices.
+  const widest = await openPart(page).evaluate((column) =>
+    Math.max(
+      ...[...column.querySelectorAll('input, select, textarea')].map(
+        (field) => field.getBoundingClientRect().right,
+      ),
+    ),
+  );
+  expect(widest).toBeLessThanOrEqual(middle.x + middle.width);
 });
 
 test('the bar stays in view with Publish as the page scrolls, and Publish is the brand’s primary button', async ({
