@@ -30,13 +30,6 @@ export function EditorTopBar({
 }) {
   const isPublishDisabled =
     problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
-  // Why Publish is disabled, read with the button: the problems, or that there is nothing new.
-  const publishNote =
-    problems.length > 0
-      ? 'problem-count'
-      : editor.hasChangesToPublish
-        ? undefined
-        : 'nothing-to-publish';
   return (
     <div className="form-editor__bar">
       <h1 id="form-heading" className="form-editor__title">
@@ -76,21 +69,23 @@ export function EditorTopBar({
         </label>
       </div>
       <div className="form-editor__publishing">
-        <ProblemList
-          key={problems.length === 0 ? 'none' : 'some'}
-          problems={problems}
-          config={config}
-          onShow={onShowProblem}
-        />
-        {problems.length === 0 && !editor.hasChangesToPublish && (
-          <p id="nothing-to-publish" className="form-editor__problems-none">
-            {nothingToPublish}
+        {problems.length > 0 ? (
+          <ProblemList
+            problems={problems}
+            config={config}
+            onShow={onShowProblem}
+          />
+        ) : (
+          <p id="publish-state" className="form-editor__problems-none">
+            {editor.hasChangesToPublish ? 'No problems' : nothingToPublish}
           </p>
         )}
         <button
           type="button"
           className="button button--primary form-editor__publish"
-          aria-describedby={publishNote}
+          aria-describedby={
+            problems.length > 0 ? 'problem-count' : 'publish-state'
+          }
           disabled={isPublishDisabled}
           onClick={() => void editor.publish()}
         >

@@ -158,14 +158,7 @@ function Editor({
           <div role="alert" className="inbox__outcome error">
             {editor.outcome?.isError && (
               <>
-                {editor.outcome.text}{' '}
-                <button
-                  type="button"
-                  className="button button--link"
-                  onClick={() => void editor.reload()}
-                >
-                  Start again from the published version
-                </button>
+                {editor.outcome.text} <StartAgain editor={editor} />
               </>
             )}
           </div>
@@ -177,13 +170,7 @@ function Editor({
               was started from version {editor.baseVersion}; version{' '}
               {editor.publishedVersion} has been published since, so publishing
               it would be refused. See what changed under Versions, or{' '}
-              <button
-                type="button"
-                className="button button--link"
-                onClick={() => void editor.reload()}
-              >
-                Start again from the published version
-              </button>
+              <StartAgain editor={editor} />
             </div>
           )}
           {!isWide && (
@@ -243,7 +230,10 @@ function Editor({
                 editor={editor}
                 config={config}
                 selection={selection}
-                onChange={change}
+                onChange={(made) => {
+                  isOutcomeToFocus.current = true;
+                  change(made);
+                }}
                 onView={setViewed}
               />
             </section>
@@ -260,5 +250,18 @@ function Editor({
         </main>
       </ProblemsContext>
     </IssuesContext>
+  );
+}
+
+/** Back to the published version, leaving a draft that cannot be published. */
+function StartAgain({ editor }: { editor: FormEditor }) {
+  return (
+    <button
+      type="button"
+      className="button button--link"
+      onClick={() => void editor.reload()}
+    >
+      Start again from the published version
+    </button>
   );
 }

@@ -9,6 +9,7 @@ import type {
 import { EmailSettings } from './email-settings.tsx';
 import { GeneralSettings } from './general-settings.tsx';
 import { ImagesSettings } from './images-settings.tsx';
+import { blockTitle, kindLabel } from './block-kinds.ts';
 import { endOfStep } from './outline-moves.ts';
 import { StepSettings } from './step-settings.tsx';
 import { TextsSettings } from './texts-settings.tsx';
@@ -55,6 +56,9 @@ export function OpenPart({
     return <StepSettings editor={editor} step={step} stepIndex={stepIndex} />;
   return (
     <EditorContext value={editor}>
+      <h2 className="form-editor__open-heading">
+        {kindLabel(block.component)}: {blockTitle(block)}
+      </h2>
       <BlockEditor
         key={`${stepIndex}-${blockIndex}`}
         block={block}

@@ -139,7 +139,8 @@ export function PreviewPane({
             style={{
               width: box.width,
               height: box.height,
-              transform: `scale(${box.scale})`,
+              // Only when drawn smaller: a transform makes the frame a layer of its own.
+              transform: box.scale < 1 ? `scale(${box.scale})` : undefined,
             }}
           />
         </div>

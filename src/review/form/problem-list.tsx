@@ -38,8 +38,6 @@ export function ProblemList({
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [isOpen]);
-  if (problems.length === 0)
-    return <p className="form-editor__problems-none">No problems</p>;
   return (
     <div ref={root} className="form-editor__problems">
       <button
@@ -48,41 +46,42 @@ export function ProblemList({
         id="problem-count"
         className="button button--outlined form-editor__problems-button"
         aria-expanded={isOpen}
-        aria-controls="problem-list"
+        aria-controls={isOpen ? 'problem-list' : undefined}
         onClick={() => setIsOpen(!isOpen)}
       >
         <span aria-hidden="true">⚠</span>
         {problemsWord(problems.length)} to fix
       </button>
-      <section
-        id="problem-list"
-        className="form-editor__problem-list"
-        aria-labelledby="problem-list-heading"
-        hidden={!isOpen}
-      >
-        <h2 id="problem-list-heading">Fix these before publishing</h2>
-        <ul>
-          {problems.map((problem) => (
-            <li key={`${problem.path} ${problem.text}`}>
-              <button
-                type="button"
-                className="form-editor__problem"
-                onClick={() => {
-                  setIsOpen(false);
-                  onShow(problem);
-                }}
-              >
-                <span className="form-editor__problem-text">
-                  {problem.text}
-                </span>
-                <span className="form-editor__problem-where">
-                  {problemPlace(problem, config)}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {isOpen && (
+        <section
+          id="problem-list"
+          className="form-editor__problem-list"
+          aria-labelledby="problem-list-heading"
+        >
+          <h2 id="problem-list-heading">Fix these before publishing</h2>
+          <ul>
+            {problems.map((problem) => (
+              <li key={`${problem.path} ${problem.text}`}>
+                <button
+                  type="button"
+                  className="form-editor__problem"
+                  onClick={() => {
+                    setIsOpen(false);
+                    onShow(problem);
+                  }}
+                >
+                  <span className="form-editor__problem-text">
+                    {problem.text}
+                  </span>
+                  <span className="form-editor__problem-where">
+                    {problemPlace(problem, config)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -2,6 +2,15 @@ import type { Step } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { CheckField, TextField } from './form-fields.tsx';
 
+type OptionalText = 'heading' | 'footer' | 'continueButtonText';
+
+/** A step's texts that may be left out, with their labels. */
+const optionalTexts: ReadonlyArray<readonly [OptionalText, string]> = [
+  ['heading', 'Heading'],
+  ['footer', 'Footer'],
+  ['continueButtonText', 'Continue button text'],
+];
+
 /** The open step's own settings: its name, texts and look (its blocks are in the outline). */
 export function StepSettings({
   editor,
@@ -19,12 +28,11 @@ export function StepSettings({
       if (target) change(target);
     });
   /** An optional text: emptied, it is left out of the form. */
-  const editText =
-    (key: 'heading' | 'footer' | 'continueButtonText') => (value: string) =>
-      editStep((draft) => {
-        if (value) draft[key] = value;
-        else delete draft[key];
-      });
+  const editText = (key: OptionalText) => (value: string) =>
+    editStep((draft) => {
+      if (value) draft[key] = value;
+      else delete draft[key];
+    });
   return (
     <section
       className="form-editor__section"
@@ -39,24 +47,15 @@ export function StepSettings({
         value={step.name}
         onChange={(value) => editStep((draft) => (draft.name = value))}
       />
-      <TextField
-        label="Heading"
-        path={`${at}.heading`}
-        value={step.heading}
-        onChange={editText('heading')}
-      />
-      <TextField
-        label="Footer"
-        path={`${at}.footer`}
-        value={step.footer}
-        onChange={editText('footer')}
-      />
-      <TextField
-        label="Continue button text"
-        path={`${at}.continueButtonText`}
-        value={step.continueButtonText}
-        onChange={editText('continueButtonText')}
-      />
+      {optionalTexts.map(([key, label]) => (
+        <TextField
+          key={key}
+          label={label}
+          path={`${at}.${key}`}
+          value={step[key]}
+          onChange={editText(key)}
+        />
+      ))}
       <CheckField
         label="Grey background"
         path={`${at}.styles.grayBg`}
