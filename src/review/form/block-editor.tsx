@@ -104,11 +104,17 @@ function OpenBlock({
   );
   if (!editor || !config) return null;
   const at = `steps[${stepIndex}].blocks[${index}]`;
-  const editBlock = (change: (draft: WizardConfig, target: Block) => void) =>
-    editor.edit((draft) => {
-      const target = draft.steps[stepIndex]?.blocks[index];
-      if (target) change(draft, target);
-    });
+  const editBlock = (
+    change: (draft: WizardConfig, target: Block) => void,
+    field?: string,
+  ) =>
+    editor.edit(
+      (draft) => {
+        const target = draft.steps[stepIndex]?.blocks[index];
+        if (target) change(draft, target);
+      },
+      field === undefined ? undefined : { field },
+    );
   const otherSteps = config.steps.flatMap((other, otherIndex) =>
     otherIndex === stepIndex
       ? []
@@ -136,8 +142,10 @@ function OpenBlock({
           })
         }
         setLabel={(label) =>
-          editBlock((draft, target) =>
-            setLabel(draft, target, label, published),
+          // The answer key may follow the label: one field all the same, so typing is one undo step.
+          editBlock(
+            (draft, target) => setLabel(draft, target, label, published),
+            `${at}.data.label`,
           )
         }
       />

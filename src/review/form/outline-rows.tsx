@@ -5,6 +5,7 @@ import { blockKinds, blockTitle, kindLabel, kindMark } from './block-kinds.ts';
 import { SelectField } from './form-fields.tsx';
 import { problemsWord } from './problem-marks.ts';
 import type { FormEditor } from './use-form-editor.ts';
+import { usePublishedKeys } from './use-published-keys.ts';
 
 /** A problem mark in words: never colour alone. */
 function ProblemMark({ count }: { count: number | undefined }) {
@@ -67,17 +68,23 @@ export function BlockWords({
   );
 }
 
-/** Adds a block of the chosen kind at the end of a step; `onAdded` gets its place. */
+/**
+ * Adds a block of the chosen kind at the end of a step; `onAdded` gets its place. Its answer key
+ * never takes one the version being edited from stores answers under.
+ */
 export function AddBlock({
   edit,
+  baseVersion,
   step,
   onAdded,
 }: {
   edit: FormEditor['edit'];
+  baseVersion: number;
   step: number;
   onAdded: () => void;
 }) {
   const [kind, setKind] = useState<BlockComponent>('textInput');
+  const published = usePublishedKeys(baseVersion);
   return (
     <div className="form-editor__add">
       <SelectField
@@ -92,7 +99,9 @@ export function AddBlock({
         className="button button--outlined"
         onClick={() => {
           edit((draft) => {
-            draft.steps[step]?.blocks.push(newBlock(kind, draft));
+            draft.steps[step]?.blocks.push(
+              newBlock(kind, draft, published ?? []),
+            );
           });
           onAdded();
         }}

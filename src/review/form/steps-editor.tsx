@@ -193,6 +193,7 @@ export function StepsEditor({
       />
       <AddBlock
         edit={editor.edit}
+        baseVersion={editor.baseVersion}
         step={openStep}
         onAdded={() =>
           onSelect({ section: 'steps', step: openStep, block: blocks.length })
