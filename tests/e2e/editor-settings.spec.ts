@@ -9,6 +9,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { scratchDatabase } from '../support/databases.ts';
 import { freePort } from '../support/server-process.ts';
 import { readyWhen, started } from '../support/started-process.ts';
+import { notAnImage } from '../../src/server/form/image-variants.ts';
 
 // The form editor's settings sections (Texts, Images, Colours) end to end, on a server of its
 // own: uploads change the form it serves.
@@ -225,7 +226,7 @@ test('a landscape cover dropped on the drop zone shows its phone and desktop cro
     buffer: Buffer.from('These are notes, not a picture.'),
   });
   await expect(cover.getByRole('alert')).toHaveText(
-    'This file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF image. The current picture is kept.',
+    `${notAnImage} The current picture is kept.`,
   );
   await expect(current).toHaveAttribute('src', uploaded ?? '');
   await expect(phone.locator('img')).toHaveAttribute('src', uploaded ?? '');

@@ -88,18 +88,16 @@ export class ImageRefusal extends Error {
 const acceptedTypes = 'Upload a JPEG, PNG, WebP or AVIF image.';
 const smaller = 'Make it smaller and upload it again.';
 
+/** The refusal of a file that is none of the formats taken, whatever its name or declared type. */
+export const notAnImage = `This file is not a JPEG, PNG, WebP or AVIF image. ${acceptedTypes}`;
+
 /**
  * The image's format by its content, once its header alone has passed the caps: refused before a
  * pixel is decoded when it is not a format taken or declares more pixels than the caps allow.
  */
 export async function checkImageHeader(upload: Buffer): Promise<ImageFormat> {
   const format = formatByContent(upload);
-  if (!format)
-    throw new ImageRefusal(
-      415,
-      `This file is not a JPEG, PNG, WebP or AVIF image. ${acceptedTypes}`,
-      'not_an_image',
-    );
+  if (!format) throw new ImageRefusal(415, notAnImage, 'not_an_image');
   const { name, maxPixels } = formats[format];
   let metadata;
   try {
