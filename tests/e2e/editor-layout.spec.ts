@@ -171,7 +171,7 @@ test('the desktop preview is a desktop-wide screen drawn to fit its column', asy
   expect(layout.heading).toBeGreaterThanOrEqual(layout.cover);
 });
 
-test('the fifth block of a step moves to the top from the keyboard in a dozen presses, announced at each', async ({
+test('the fifth block of a step moves to the top from the keyboard in a dozen presses, announced at each; its other actions are behind Shift+F10', async ({
   page,
 }) => {
   await openEditor(page);
@@ -214,6 +214,27 @@ test('the fifth block of a step moves to the top from the keyboard in a dozen pr
     description: `${presses} to move the fifth block to the top`,
   });
   expect(presses).toBeLessThanOrEqual(15);
+  // The row's other actions are behind Shift+F10: a copy, opened and focused in its place.
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: 'Actions for block Country' });
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Duplicate',
+    'Move down',
+    'Move to step 1, Welcome',
+    'Move to step 3, More Details',
+    'Move to step 4, Creator Hub',
+    'Remove',
+  ]);
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  const blockRows = outline(page).locator(
+    '.form-editor__list--block [aria-roledescription="sortable"]',
+  );
+  await expect(blockRows).toHaveCount(8);
+  await expect(blockRows.nth(1)).toBeFocused();
+  await expect(blockRows.nth(1)).toContainText('Country');
+  await expect(blockRows.nth(1)).toHaveAttribute('aria-current', 'true');
   // The rows are one Tab stop: Tab leaves the outline's rows at once.
   await page.keyboard.press('Tab');
   await expect(outline(page).locator('[role="button"]:focus')).toHaveCount(0);
