@@ -1,61 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { freePort } from '../support/server-process.ts';
-import { readyWhen, started } from '../support/started-process.ts';
+import { startFormServers } from '../support/form-servers.ts';
 
 // The form editor's page: its columns, its bar, its outline from the keyboard, its problem list and
 // its preview, on a server of its own (the tests change its form's draft).
 
-const password = 'correct horse battery staple';
-const adminToken = 'editor-layout-admin-token-0123456789';
-let url = '';
-let env: Record<string, string> = {};
-let stop = () => {};
+let servers: Awaited<ReturnType<typeof startFormServers>>;
 
 test.beforeAll(async () => {
-  env = {
-    SQLITE_PATH: join(mkdtempSync(join(tmpdir(), 'editor-layout-')), 'a.db'),
-    DATABASE_URL: '',
-  };
-  const port = await freePort();
-  const server = started(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ADMIN_TOKEN: adminToken,
-    },
-  });
-  url = `http://127.0.0.1:${port}`;
-  await readyWhen(
-    'the server',
-    server,
-    async () => (await fetch(`${url}/api/health`)).ok,
-  );
-  stop = () => server.child.kill('SIGTERM');
-  execFileSync(
-    process.execPath,
-    ['dist/server/staff.js', 'add', 'ada@example.org', '--role', 'admin'],
-    { env: { ...process.env, ...env }, input: `${password}\n` },
-  );
+  servers = await startFormServers(1);
+  servers.addStaff('ada@example.org', 'admin');
 });
 
-test.afterAll(() => stop());
-
-// Each test starts from the published form, with no draft left by the one before.
-test.beforeEach(async () => {
-  const discarded = await fetch(`${url}/api/review/form/draft`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  expect(discarded.status, await discarded.text()).toBe(204);
-});
+test.afterAll(() => servers.stop());
 
 // An edit still on its way would land in the next test's draft.
 test.afterEach(async ({ page }) => {
@@ -66,13 +23,15 @@ test.setTimeout(90_000);
 // axe is injected into the pages it checks.
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
 
+/** Signs in to the editor, with the draft the test before left thrown away, opened at `search`. */
 async function openEditor(page: Page, search = '') {
-  await page.goto(
-    `${url}/review/sign-in?next=${encodeURIComponent(`/review/form${search}`)}`,
-  );
-  await page.getByLabel('Email').fill('ada@example.org');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await servers.signIn(page, 'ada@example.org', '/review/form');
+  const discarded = await page.evaluate(async () => {
+    const answer = await fetch('/api/review/form/draft', { method: 'DELETE' });
+    return answer.status;
+  });
+  expect(discarded).toBe(204);
+  await page.goto(`${page.url()}${search}`);
   // The editor's chunk and the form load after sign-in: slow on a busy machine.
   await expect(
     page.getByRole('heading', { level: 1, name: /Form/ }),
@@ -212,7 +171,7 @@ test('the desktop preview is a desktop-wide screen drawn to fit its column', asy
   expect(layout.heading).toBeGreaterThanOrEqual(layout.cover);
 });
 
-test('the fifth block of a step moves to the top from the keyboard in a dozen presses, announced at each', async ({
+test('the fifth block of a step moves to the top from the keyboard in a dozen presses, announced at each; its other actions are behind Shift+F10', async ({
   page,
 }) => {
   await openEditor(page);
@@ -255,6 +214,27 @@ test('the fifth block of a step moves to the top from the keyboard in a dozen pr
     description: `${presses} to move the fifth block to the top`,
   });
   expect(presses).toBeLessThanOrEqual(15);
+  // The row's other actions are behind Shift+F10: a copy, opened and focused in its place.
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: 'Actions for block Country' });
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Duplicate',
+    'Move down',
+    'Move to step 1, Welcome',
+    'Move to step 3, More Details',
+    'Move to step 4, Creator Hub',
+    'Remove',
+  ]);
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  const blockRows = outline(page).locator(
+    '.form-editor__list--block [aria-roledescription="sortable"]',
+  );
+  await expect(blockRows).toHaveCount(8);
+  await expect(blockRows.nth(1)).toBeFocused();
+  await expect(blockRows.nth(1)).toContainText('Country');
+  await expect(blockRows.nth(1)).toHaveAttribute('aria-current', 'true');
   // The rows are one Tab stop: Tab leaves the outline's rows at once.
   await page.keyboard.press('Tab');
   await expect(outline(page).locator('[role="button"]:focus')).toHaveCount(0);

@@ -159,9 +159,25 @@ test('the address names the selection counted from 1, and reads back as the same
   expect(
     selectionOfSearch(new URLSearchParams('section=colours&step=2')),
   ).toEqual({ section: 'colours', step: 1, block: null });
-  expect(searchOfSelection({ section: 'texts', step: 0, block: null })).toEqual(
-    { section: 'texts', step: '1', block: null },
+  expect(searchOfSelection({ section: 'texts', step: 1, block: null })).toEqual(
+    { section: 'texts', step: '2', block: null },
   );
+});
+
+test('the first step open, as the editor opens, leaves the address plain', () => {
+  expect(searchOfSelection(firstSelection)).toEqual({
+    section: null,
+    step: null,
+    block: null,
+  });
+  expect(
+    searchOfSelection({ section: 'colours', step: 0, block: null }),
+  ).toEqual({ section: 'colours', step: null, block: null });
+  expect(searchOfSelection({ section: 'steps', step: 0, block: 0 })).toEqual({
+    section: null,
+    step: '1',
+    block: '1',
+  });
 });
 
 test('an address that names nothing opens the first step', () => {

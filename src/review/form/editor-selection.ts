@@ -126,14 +126,18 @@ export function selectionOfSearch(params: URLSearchParams): EditorSelection {
   };
 }
 
-/** The address's parameters for a selection: the step and block always, the section when not steps. */
+/**
+ * The address's parameters for a selection, each left out where it is the default: the editor
+ * opened on its first step keeps the plain address.
+ */
 export function searchOfSelection(
   selection: EditorSelection,
 ): Record<string, string | null> {
+  const { section, step, block } = selection;
   return {
-    section: selection.section === 'steps' ? null : selection.section,
-    step: String(selection.step + 1),
-    block: selection.block === null ? null : String(selection.block + 1),
+    section: section === 'steps' ? null : section,
+    step: step === 0 && block === null ? null : String(step + 1),
+    block: block === null ? null : String(block + 1),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Block, Step, WizardConfig } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { FormEditor } from './use-form-editor.ts';
+import { duplicateBlock } from './block-factory.ts';
 import { blockTitle } from './block-kinds.ts';
 import type { EditorSelection, OutlineChange } from './editor-selection.ts';
 import { IssuesUnder } from './form-fields.tsx';
@@ -28,7 +29,7 @@ import {
   type RowAction,
 } from './outline-moves.ts';
 import { AddBlock, BlockWords, StepWords } from './outline-rows.tsx';
-import { RowMenu } from './row-menu.tsx';
+import { RowMenu, type MenuItem } from './row-menu.tsx';
 import {
   DragArea,
   focusRow,
@@ -149,13 +150,21 @@ export function StepsEditor({
       else event.currentTarget.click();
     },
   };
-  const menuOf = (id: string, label: string, actions: RowAction[]) => (
+  const menuOf = (
+    id: string,
+    label: string,
+    actions: RowAction[],
+    more: MenuItem[] = [],
+  ) => (
     <RowMenu
       label={label}
-      items={actions.map((action) => ({
-        label: action.label,
-        onSelect: () => change(action.change),
-      }))}
+      items={[
+        ...more,
+        ...actions.map((action) => ({
+          label: action.label,
+          onSelect: () => change(action.change),
+        })),
+      ]}
       isOpen={openMenu === id}
       onOpen={() => setOpenMenu(id)}
       onClose={closeMenu}
@@ -187,6 +196,23 @@ export function StepsEditor({
               id,
               blockLabel(block),
               blockActions(config, { step: openStep, index }),
+              [
+                {
+                  // A copy right after it, opened and focused.
+                  label: 'Duplicate',
+                  onSelect: () => {
+                    editor.edit((draft) =>
+                      duplicateBlock(draft, openStep, index),
+                    );
+                    onSelect({
+                      section: 'steps',
+                      step: openStep,
+                      block: index + 1,
+                    });
+                    focusAfter.current = blockRow(openStep, index + 1);
+                  },
+                },
+              ],
             ),
           };
         }}
