@@ -1,13 +1,8 @@
-import { createContext, memo, use, useMemo, useState } from 'react';
+import { createContext, use, useMemo } from 'react';
 import type { Block, WizardConfig } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import {
-  duplicateBlock,
-  removeBlock,
-  setAnswerKey,
-  setLabel,
-} from './block-factory.ts';
-import { blockTitle, kindLabel, kinds } from './block-kinds.ts';
+import { setAnswerKey, setLabel } from './block-factory.ts';
+import { kinds } from './block-kinds.ts';
 import { AnswerKeyField, BlockSettings } from './block-settings.tsx';
 import { ProblemsContext, SelectField } from './form-fields.tsx';
 import { describeProblems } from './problem-words.ts';
@@ -18,72 +13,10 @@ import { usePublishedKeys } from './use-published-keys.ts';
 export const EditorContext = createContext<FormEditor | null>(null);
 
 /**
- * A block's row: its title, Duplicate and Remove, and its fields while open. Memoised: with the
- * form's unchanged parts keeping their identity, a keystroke re-renders only the block it edits
- * (and any open one, which reads the whole form for its rules).
- */
-export const BlockEditor = memo(function BlockEditor({
-  block,
-  stepIndex,
-  index,
-  edit,
-  onMoveBlock,
-}: {
-  block: Block;
-  stepIndex: number;
-  index: number;
-  edit: FormEditor['edit'];
-  onMoveBlock: (fromStep: number, index: number, toStep: number) => void;
-}) {
-  const [isOpen, setIsOpen] = useState(false);
-  const title = blockTitle(block);
-  return (
-    <div className="form-editor__block">
-      <div className="form-editor__block-head">
-        <button
-          type="button"
-          className="form-editor__choose"
-          aria-expanded={isOpen}
-          onClick={() => setIsOpen(!isOpen)}
-        >
-          {kindLabel(block.component)}: {title}
-        </button>
-        <button
-          type="button"
-          className="form-editor__small"
-          aria-label={`Duplicate ${title}`}
-          onClick={() =>
-            edit((draft) => duplicateBlock(draft, stepIndex, index))
-          }
-        >
-          Duplicate
-        </button>
-        <button
-          type="button"
-          className="form-editor__small"
-          aria-label={`Remove ${title}`}
-          onClick={() => edit((draft) => removeBlock(draft, stepIndex, index))}
-        >
-          Remove
-        </button>
-      </div>
-      {isOpen && (
-        <OpenBlock
-          block={block}
-          stepIndex={stepIndex}
-          index={index}
-          onMoveTo={(toStep) => onMoveBlock(stepIndex, index, toStep)}
-        />
-      )}
-    </div>
-  );
-});
-
-/**
  * An open block's settings: where it goes, its own settings as its kind has them, its rules and,
  * under Advanced, its answer key. Its fields say their problems in words.
  */
-function OpenBlock({
+export function OpenBlock({
   block,
   stepIndex,
   index,

@@ -1,6 +1,6 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import { BlockEditor, EditorContext } from './block-editor.tsx';
+import { EditorContext, OpenBlock } from './block-editor.tsx';
 import type {
   EditorSelection,
   OutlineChange,
@@ -59,14 +59,13 @@ export function OpenPart({
       <h2 className="form-editor__open-heading">
         {kindLabel(block.component)}: {blockTitle(block)}
       </h2>
-      <BlockEditor
+      <OpenBlock
         key={`${stepIndex}-${blockIndex}`}
         block={block}
         stepIndex={stepIndex}
         index={blockIndex}
-        edit={editor.edit}
-        onMoveBlock={(fromStep, index, toStep) => {
-          const from = { step: fromStep, index };
+        onMoveTo={(toStep) => {
+          const from = { step: stepIndex, index: blockIndex };
           onChange({
             kind: 'block',
             from,
