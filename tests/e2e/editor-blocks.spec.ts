@@ -116,8 +116,11 @@ test('a new block speaks words: its key made from its question and kept under Ad
 
   // The Country question removed: the State question's condition says what is wrong, in words.
   await page.getByRole('button', { name: '2. General Information' }).click();
-  await page.getByRole('button', { name: 'Remove Country' }).click();
-  await page.getByRole('button', { name: /: State or province$/ }).click();
+  await page.getByRole('button', { name: 'Actions for block Country' }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await page
+    .getByRole('button', { name: /question: State or province/ })
+    .click();
   const showWhen = page.getByLabel('Show only when');
   await expect(showWhen).toHaveAccessibleDescription(
     'The “Country” question is needed by the “State or province” question, which shows only depending on its answer: add the “Country” question back, or change “Show only when”.',
