@@ -14,6 +14,15 @@ export type PublishResult =
   /** The configuration is the published version already: a version the same as it would say nothing. */
   | { kind: 'unchanged'; current: number };
 
+/**
+ * The width of a version's summary and of an audit entry's detail in the database (PostgreSQL
+ * refuses a longer text; SQLite would keep it): a long list of changes ends in an ellipsis.
+ */
+const summaryWidth = 400;
+
+const clipped = (text: string) =>
+  text.length <= summaryWidth ? text : `${text.slice(0, summaryWidth - 1)}…`;
+
 /** A version's configuration as this server reads it; null for none, or one it no longer reads. */
 async function configOf(
   store: FormStore,
@@ -54,10 +63,11 @@ export async function publishForm(
   const changes = before
     ? summarizeFormChanges(before, input.config)
     : 'First version';
-  const summary =
+  const summary = clipped(
     input.restoredFrom === undefined
       ? changes
-      : `Restored version ${input.restoredFrom}: ${changes}`;
+      : `Restored version ${input.restoredFrom}: ${changes}`,
+  );
   const outcome = await store.publish({
     baseVersion,
     config: input.config,
