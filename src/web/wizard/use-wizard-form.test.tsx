@@ -236,7 +236,10 @@ test('a failed send keeps the answers, shows the server error and retries with t
 
   await user.click(continueButton());
 
-  expect(await screen.findByRole('alert')).toHaveTextContent(serverError);
+  // The alert may be drawn before its words on a busy machine: wait for them.
+  await waitFor(() =>
+    expect(screen.getByRole('alert')).toHaveTextContent(serverError),
+  );
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
     'More Details',
   );
