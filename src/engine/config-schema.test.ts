@@ -6,6 +6,7 @@ import { blockPaths } from './block-paths.ts';
 import {
   contrastRatio,
   formatIssuePath,
+  parseIssuePath,
   parseWizardConfig,
   type Block,
 } from './config-schema.ts';
@@ -621,6 +622,17 @@ test('formats issue paths the way a person reads JSON', () => {
   expect(formatIssuePath(['coverImages'])).toBe('coverImages');
   expect(formatIssuePath([0, 'src'])).toBe('[0].src');
   expect(formatIssuePath([])).toBe('');
+});
+
+test('reads an issue path back into the keys it was written from', () => {
+  for (const keys of [
+    ['steps', 1, 'blocks', 0, 'data', 'path'],
+    ['coverImages'],
+    [0, 'src'],
+    ['texts', 'signIn'],
+    [],
+  ])
+    expect(parseIssuePath(formatIssuePath(keys))).toEqual(keys);
 });
 
 test('lists the value paths a block binds', () => {

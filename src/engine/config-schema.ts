@@ -401,6 +401,13 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   );
 }
 
+/** Reads back a path `formatIssuePath` wrote: `steps[1].blocks[0]` → `steps`, 1, `blocks`, 0. */
+export function parseIssuePath(path: string): (string | number)[] {
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) =>
+    match[2] === undefined ? (match[1] ?? '') : Number(match[2]),
+  );
+}
+
 /** A problem of a configuration at one JSON path (`steps[1].blocks[0].data.label`). */
 export type ConfigIssue = { path: string; message: string };
 

@@ -5,12 +5,6 @@ import { kinds } from './block-kinds.ts';
 /** One key of a JSON path (`steps[1].blocks[0].data` → `steps`, 1, `blocks`, 0, `data`). */
 export type PathKey = string | number;
 
-export function splitPath(path: string): PathKey[] {
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) =>
-    match[2] === undefined ? (match[1] ?? '') : Number(match[2]),
-  );
-}
-
 /** The value of a form at a JSON path, or undefined. */
 export function valueAt(config: unknown, keys: readonly PathKey[]): unknown {
   let value = config;

@@ -1,5 +1,6 @@
 import {
   formatIssuePath,
+  parseIssuePath,
   type ConfigIssue,
   type WizardConfig,
 } from '#engine/config-schema.ts';
@@ -14,7 +15,6 @@ import {
   formFieldName,
   locateBlocks,
   questionName,
-  splitPath,
   stepFieldName,
   stepName,
   valueAt,
@@ -143,7 +143,7 @@ const readings: ReadonlyArray<readonly [RegExp, Reading]> = [
     /^".+" is bound twice: (.+) is there too$/,
     ([, other = ''], { config, located }) => {
       const name = located ? blockName(config, located) : 'a block';
-      const otherKeys = splitPath(other);
+      const otherKeys = parseIssuePath(other);
       const otherBlock = locateBlocks(config).find(
         ({ step, index }) => step === otherKeys[1] && index === otherKeys[3],
       );
@@ -242,7 +242,7 @@ function refusal({ config, keys, subject }: Context, message: string): string {
 
 /** One issue of the check, in words, with the step, block and field it belongs to. */
 function describeProblem(config: WizardConfig, issue: ConfigIssue): Problem {
-  const keys = narrowed(config, splitPath(issue.path));
+  const keys = narrowed(config, parseIssuePath(issue.path));
   const path = formatIssuePath(keys);
   const context = locate(config, keys);
   const text =
