@@ -1,74 +1,30 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { defaultTexts } from '../../src/engine/texts.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { scratchDatabase } from '../support/databases.ts';
-import { freePort } from '../support/server-process.ts';
-import { readyWhen, started } from '../support/started-process.ts';
 import { notAnImage } from '../../src/server/form/image-variants.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { startFormServers } from '../support/form-servers.ts';
 
 // The form editor's settings sections (Texts, Images, Colours) end to end, on a server of its
 // own: uploads change the form it serves.
 
-const password = 'correct horse battery staple';
 const admin = 'sam@example.org';
 
-let env: Record<string, string> = {};
-let url = '';
-let stop = () => {};
-let drop: () => Promise<void> = async () => {};
+let servers: Awaited<ReturnType<typeof startFormServers>>;
 
 test.beforeAll(async () => {
-  const scratch = await scratchDatabase(
-    'sqlite',
-    mkdtempSync(join(tmpdir(), 'editor-settings-')),
-  );
-  drop = scratch.drop;
-  env = { SQLITE_PATH: scratch.sqlitePath, DATABASE_URL: '' };
-  const port = await freePort();
-  const server = started(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-  });
-  url = `http://127.0.0.1:${port}`;
-  await readyWhen(
-    'the server',
-    server,
-    async () => (await fetch(`${url}/api/health`)).ok,
-  );
-  stop = () => server.child.kill('SIGTERM');
-  execFileSync(
-    process.execPath,
-    ['dist/server/staff.js', 'add', admin, '--role', 'admin'],
-    { env: { ...process.env, ...env }, input: `${password}\n` },
-  );
+  servers = await startFormServers(1, { engine: 'sqlite' });
+  servers.addStaff(admin, 'admin');
 });
 
-test.afterAll(async () => {
-  stop();
-  await drop();
-});
+test.afterAll(() => servers.stop());
 
 test.setTimeout(120_000);
 // axe is injected into the pages it checks.
 test.use({ bypassCSP: true });
 
 async function openEditor(page: Page, section: string) {
-  await page.goto(
-    `${url}/review/sign-in?next=${encodeURIComponent('/review/form')}`,
-  );
-  await page.getByLabel('Email').fill(admin);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await servers.signIn(page, admin, '/review/form');
   // The editor is a lazy chunk, fetched on a machine other suites keep busy.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),

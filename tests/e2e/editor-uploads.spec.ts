@@ -1,71 +1,28 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { scratchDatabase } from '../support/databases.ts';
+import { startFormServers } from '../support/form-servers.ts';
 import { pngDeclaring, truncatedJpeg } from '../support/images.ts';
-import { freePort } from '../support/server-process.ts';
-import { readyWhen, started } from '../support/started-process.ts';
 
 // Uploads that could hurt the server, sent by a signed-in admin's browser through the editor's API,
 // to a server of this file's own: a shared one would be the one hurt if they did.
 
-const password = 'correct horse battery staple';
 const email = 'ada@example.org';
 
 // A cold start on a busy 2-core machine has taken 15–23 s.
 test.setTimeout(90_000);
 
-let url = '';
-let stop = () => {};
-let drop: () => Promise<void> = async () => {};
+let servers: Awaited<ReturnType<typeof startFormServers>>;
 
 test.beforeAll(async () => {
-  const scratch = await scratchDatabase(
-    'sqlite',
-    mkdtempSync(join(tmpdir(), 'editor-uploads-')),
-  );
-  drop = scratch.drop;
-  const env = {
-    ...process.env,
-    SQLITE_PATH: scratch.sqlitePath,
-    DATABASE_URL: '',
-    RATE_LIMIT_PER_MINUTE: '0',
-  };
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const server = started(process.execPath, ['dist/server/main.js'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-  });
-  stop = () => server.child.kill('SIGKILL');
-  await readyWhen(
-    'the server',
-    server,
-    async () => (await fetch(`${url}/api/health`)).ok,
-  );
-  execFileSync(
-    process.execPath,
-    ['dist/server/staff.js', 'add', email, '--role', 'admin'],
-    { env, input: `${password}\n` },
-  );
+  servers = await startFormServers(1, { engine: 'sqlite' });
+  servers.addStaff(email, 'admin');
 });
 
-test.afterAll(async () => {
-  stop();
-  await drop();
-});
+test.afterAll(() => servers.stop());
 
 test('a PNG declaring 16,000,000 × 16 pixels and a truncated JPEG are refused with what is wrong, and the server answers at once after each', async ({
   page,
 }) => {
-  await page.goto(
-    `${url}/review/sign-in?next=${encodeURIComponent('/review/form')}`,
-  );
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${url}/review/form`);
+  await servers.signIn(page, email, '/review/form');
 
   /** Uploads a file as the editor does, with its session, then asks for the server's health. */
   const upload = (file: Buffer, name: string) =>

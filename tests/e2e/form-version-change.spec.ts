@@ -9,9 +9,7 @@ import { createFormStore } from '../../src/server/form/form-store.ts';
 import { publishForm } from '../../src/server/form/publish-form.ts';
 import { createAuditLog } from '../../src/server/staff/audit-log.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { engines, scratchDatabase } from '../support/databases.ts';
-import { freePort } from '../support/server-process.ts';
-import { readyWhen, started } from '../support/started-process.ts';
+import { startFormServers } from '../support/form-servers.ts';
 import {
   continueButton,
   fillGeneralInformation,
@@ -32,47 +30,19 @@ import {
 // Applicants half-way through the form when an admin publishes, on a server of its own (the tests
 // publish to it), on PostgreSQL when one answers.
 
-const engine = engines.includes('postgres') ? 'postgres' : 'sqlite';
 const adminToken = 'form-version-change-token-0123456789';
 
 let url = '';
 let env: Record<string, string> = {};
-let stop = () => {};
-let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+let servers: Awaited<ReturnType<typeof startFormServers>>;
 
 test.beforeAll(async () => {
-  scratch = await scratchDatabase(
-    engine,
-    mkdtempSync(join(tmpdir(), 'form-version-change-')),
-  );
-  env =
-    engine === 'postgres'
-      ? { DATABASE_URL: scratch.url ?? '' }
-      : { SQLITE_PATH: scratch.sqlitePath, DATABASE_URL: '' };
-  const port = await freePort();
-  const server = started(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ADMIN_TOKEN: adminToken,
-    },
-  });
-  url = `http://127.0.0.1:${port}`;
-  stop = () => server.child.kill('SIGTERM');
-  await readyWhen(
-    'the server',
-    server,
-    async () => (await fetch(`${url}/api/health`)).ok,
-  );
+  servers = await startFormServers(1, { env: { ADMIN_TOKEN: adminToken } });
+  url = servers.servers[0]?.url ?? '';
+  env = servers.env;
 });
 
-test.afterAll(async () => {
-  stop();
-  await scratch.drop();
-});
+test.afterAll(() => servers.stop());
 
 test.setTimeout(120_000);
 // One after the other: each publishes a version the next starts from.
@@ -129,7 +99,7 @@ const questionsOf = (stored: Awaited<ReturnType<typeof storedFor>>) =>
   );
 
 const hashOf = async (version: number) => {
-  const database = await scratch.open();
+  const database = await servers.openDatabase();
   try {
     return (await createFormStore(database).version(version))?.configHash;
   } finally {
@@ -194,7 +164,7 @@ test('an applicant whose version was replaced longer ago than a draft is kept is
     }),
     withoutQuestion('fields.single.partySize'),
   );
-  const database = await scratch.open();
+  const database = await servers.openDatabase();
   try {
     const outcome = await publishForm(
       {

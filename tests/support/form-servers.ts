@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { engines, scratchDatabase } from './databases.ts';
+import type { Engine } from '../../src/server/db/database.ts';
 import { freePort } from './server-process.ts';
 import { readyWhen, started } from './started-process.ts';
 
@@ -33,10 +34,15 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 
 /**
  * Servers of a spec's own, for a spec that changes the form they serve: `count` processes of the
- * built server on one scratch database, PostgreSQL when one answers.
+ * built server on one scratch database, PostgreSQL when one answers unless `engine` names one, with
+ * `env` added to their environment.
  */
-export async function startFormServers(count: number) {
-  const engine = engines.includes('postgres') ? 'postgres' : 'sqlite';
+export async function startFormServers(
+  count: number,
+  options: { engine?: Engine; env?: Record<string, string> } = {},
+) {
+  const engine =
+    options.engine ?? (engines.includes('postgres') ? 'postgres' : 'sqlite');
   const scratch = await scratchDatabase(
     engine,
     mkdtempSync(join(tmpdir(), 'form-servers-')),
@@ -47,7 +53,7 @@ export async function startFormServers(count: number) {
       : { SQLITE_PATH: scratch.sqlitePath, DATABASE_URL: '' };
   const servers: Server[] = [];
   for (let index = 0; index < count; index += 1)
-    servers.push(await startServer(env));
+    servers.push(await startServer({ ...env, ...options.env }));
   const [first] = servers;
   if (!first) throw new Error('start at least one server');
 
@@ -55,6 +61,8 @@ export async function startFormServers(count: number) {
     servers,
     /** What a command needs to run on the servers' database. */
     env,
+    /** The servers' database, opened for a test to read or write as a command would. */
+    openDatabase: scratch.open,
     addStaff(email: string, role: 'admin' | 'reviewer') {
       execFileSync(
         process.execPath,
