@@ -21,6 +21,8 @@ import {
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
+// Each test signs in several times, and each password is checked by argon2id, slow by design.
+test.setTimeout(90_000);
 
 const codeBox = (page: Page) =>
   page.getByLabel('Authentication code', { exact: true });
