@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { DescribedStep } from '#engine/describe-application.ts';
 import { byIdSchema, stageSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { inboxViewSchema, tagSchema } from './inbox.ts';
+import { callFactsShape, inboxViewSchema, tagSchema } from './inbox.ts';
 
 /** The most applications one action takes by "every one matching"; more must be narrowed first. */
 export const maxMatching = 10_000;
@@ -30,6 +30,7 @@ export const readApplication = endpoint({
       id: z.string(),
       name: z.string(),
       receivedAt: z.string(),
+      ...callFactsShape,
       /** Where the applicant's visit came from; null when the wizard did not say. */
       source: z.nullable(
         z.object({

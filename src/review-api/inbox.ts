@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { PlatformAnswer } from '#engine/payload.ts';
+import { callSlugSchema } from '#engine/calls.ts';
 import { platformKeys } from '#engine/platforms.ts';
 import { endpoint } from './endpoint.ts';
 import { countParameter, instantSchema, stageSchema } from './common.ts';
@@ -19,6 +20,10 @@ export const tagSchema = z
  * queries use. A new filter is one entry here, one condition in the query, one chip in the bar.
  */
 const inboxFiltersShape = {
+  /** One call's applications; without it, every call's. */
+  call: z.optional(callSlugSchema),
+  /** Applications that meet their call's eligibility rules, or that miss one. */
+  eligible: z.optional(z.enum(['yes', 'no'])),
   search: z.optional(
     z.pipe(
       z.string().check(z.maxLength(200), z.trim()),
@@ -70,6 +75,17 @@ const inboxQuerySchema = z.strictObject({
 
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
+/** The call an application was sent to, and what staff should know of it there. */
+export const callFactsShape = {
+  call: z.object({ slug: z.string(), title: z.string() }),
+  /** Whether it meets every eligibility rule of its call. */
+  eligible: z.boolean(),
+  /** One plain sentence per rule it misses. */
+  eligibility: z.array(z.string()),
+  /** Sent in the hour after its call closed, by someone who was filling it in then. */
+  late: z.boolean(),
+};
+
 export const inboxItemSchema = z.object({
   id: z.string(),
   receivedAt: z.string(),
@@ -84,6 +100,7 @@ export const inboxItemSchema = z.object({
   /** Up votes minus down votes of the staff. */
   netVotes: z.number(),
   tags: z.array(z.string()),
+  ...callFactsShape,
 });
 
 export type InboxItem = z.output<typeof inboxItemSchema>;
