@@ -39,7 +39,7 @@ export type EligibilityFacts = {
 };
 
 const countryNames = new Map<string, string>(
-  countries.map((country) => [country.code, country.name]),
+  countries.map((country) => [country.isoCode2, country.country]),
 );
 
 const listOf = (names: readonly string[]) =>
