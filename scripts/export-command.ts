@@ -7,8 +7,8 @@ import { createApplicationsRepository } from '../src/server/db/applications-repo
 import { envOrExit } from '../src/server/env.ts';
 import { exportTable } from '../src/server/export-table.ts';
 import { detailOfExport } from '../src/server/send-export.ts';
-import { createFormStore } from '../src/server/form/form-store.ts';
-import { createLiveForm } from '../src/server/form/live-form.ts';
+import { createCallStore } from '../src/server/calls/call-store.ts';
+import { createLiveCalls } from '../src/server/form/live-form.ts';
 import { createAuditLog } from '../src/server/staff/audit-log.ts';
 import { openDatabaseOrExit } from '../src/server/start-up-problems.ts';
 import { exportXlsx } from '../src/server/xlsx-export.ts';
@@ -46,8 +46,11 @@ const database = await openDatabaseOrExit({
   sqlitePath: env.SQLITE_PATH,
 });
 const repository = createApplicationsRepository(database);
-const live = await createLiveForm(createFormStore(database), seed);
-const descriptions = createApplicationDescriptions(repository, live.current);
+const calls = await createLiveCalls(database, createCallStore(database), seed);
+const descriptions = createApplicationDescriptions(
+  repository,
+  () => calls.byDefault().form,
+);
 try {
   // Recorded like an export through either API, before a byte leaves the database.
   await createAuditLog(database).record({

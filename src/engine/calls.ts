@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { countries } from '../reference-data/countries.ts';
-import type { PlatformAnswer } from './payload.ts';
+import {
+  platformAnswersOf,
+  type ApplicationPayload,
+  type PlatformAnswer,
+} from './payload.ts';
 import { platformKeys, platformNames, type PlatformKey } from './platforms.ts';
 
 /**
@@ -17,6 +21,14 @@ export const callSlugSchema = z
       'A call’s address is 2 to 63 lower-case letters, digits or hyphens, starting with a letter or digit',
     ),
   );
+
+/**
+ * The address of any call, the default one included: it takes its slug from the form's page id,
+ * which may be written in capitals or with underscores, as page ids always could.
+ */
+export const callAddressSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected the address of a call'));
 
 /** Who a call is looking for. It never refuses an applicant: it tells staff what an application misses. */
 export const eligibilitySchema = z.strictObject({
@@ -37,6 +49,17 @@ export type EligibilityFacts = {
   countryCode: string | null;
   platforms: readonly Pick<PlatformAnswer, 'platform' | 'followers'>[];
 };
+
+/** What eligibility reads of an application's answers. */
+export const eligibilityFactsOf = (
+  payload: ApplicationPayload,
+): EligibilityFacts => ({
+  countryCode:
+    typeof payload.personalInfo.countryCode === 'string'
+      ? payload.personalInfo.countryCode
+      : null,
+  platforms: platformAnswersOf(payload),
+});
 
 const countryNames = new Map<string, string>(
   countries.map((country) => [country.isoCode2, country.country]),

@@ -5,10 +5,13 @@ export type ReviewPageConfig = {
   lang: string;
   organisation: string;
   logo: WizardConfig['logo'];
+  /** The slug of the default call: the one `/` serves, whose form `/review/form` edits. */
+  defaultCall: string;
 };
 
 export function reviewPageConfigOf(config: WizardConfig): ReviewPageConfig {
   return {
+    defaultCall: config.pageId,
     lang: config.lang,
     organisation: config.logo?.alt ?? config.title,
     logo: config.logo,

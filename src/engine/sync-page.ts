@@ -28,6 +28,8 @@ export type ApplicationRefusal =
   | { error: 'not_found'; message: string }
   /** The Idempotency-Key was used before, for a different application. */
   | { error: 'conflict'; message: string }
+  /** The call is not open: it closed (more than the grace hour ago) or has not opened yet (410). */
+  | { error: 'call_closed'; message: string }
   | FormChanged;
 
 /** The 409 of an application answered under a form that has changed since. */
@@ -47,5 +49,5 @@ export function isFormChanged(body: unknown): body is FormChanged {
   );
 }
 
-/** `GET /api/form`: the form served now, as the page carries it, and its version. */
+/** `GET /api/form/<pageId>`: a call's form served now, as the page carries it, and its version. */
 export type PublishedForm = { version: number; config: WizardConfig };

@@ -31,6 +31,8 @@ export const auditActions = [
   'retention_erased',
   'form_published',
   'form_restored',
+  'call_created',
+  'call_changed',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -65,6 +67,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   retention_erased: 'Erased what was due (retention)',
   form_published: 'Published the form',
   form_restored: 'Restored a form version',
+  call_created: 'Made a call',
+  call_changed: 'Changed a call',
 };
 
 /** Which entries to read: by whom, what, and when (the instants the viewer's days begin). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  callAddressSchema,
   callSlugSchema,
   callStatuses,
   eligibilitySchema,
@@ -8,7 +9,7 @@ import { endpoint } from './endpoint.ts';
 import { instantSchema } from './common.ts';
 
 /** A call's address in a route: `/api/review/calls/:slug…`. */
-export const callParams = z.strictObject({ slug: callSlugSchema });
+export const callParams = z.strictObject({ slug: callAddressSchema });
 
 const titleSchema = z
   .string()

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { callParams } from './calls.ts';
 import { endpoint } from './endpoint.ts';
 
 /** A form's configuration as JSON; the editor may save one in any state, so only publishing checks it. */
@@ -6,8 +7,9 @@ const configJson = z.record(z.string(), z.unknown());
 
 const versionNumber = z.number().check(z.int(), z.minimum(0));
 
-/** A version number in an address. */
+/** A call's version number in an address. */
 const versionParams = z.strictObject({
+  ...callParams.shape,
   version: z.pipe(
     z.string().check(z.regex(/^[0-9]{1,9}$/, 'Expected a version number')),
     z.transform(Number),
@@ -29,7 +31,8 @@ const issueSchema = z.object({ path: z.string(), message: z.string() });
 /** The published form and the saved draft (`null` when there is none). */
 export const readForm = endpoint({
   method: 'GET',
-  path: '/api/review/form',
+  path: '/api/review/calls/:slug/form',
+  params: callParams,
   responses: {
     200: z.object({
       version: z.number(),
@@ -50,7 +53,8 @@ export type FormState = z.output<(typeof readForm.responses)[200]>;
 /** Saves the draft as it is, valid or not; the last save wins. */
 export const saveFormDraft = endpoint({
   method: 'PUT',
-  path: '/api/review/form/draft',
+  path: '/api/review/calls/:slug/form/draft',
+  params: callParams,
   body: z.strictObject({
     config: configJson,
     baseVersion: z.optional(versionNumber),
@@ -61,7 +65,8 @@ export const saveFormDraft = endpoint({
 /** Throws the draft away. */
 export const discardFormDraft = endpoint({
   method: 'DELETE',
-  path: '/api/review/form/draft',
+  path: '/api/review/calls/:slug/form/draft',
+  params: callParams,
   responses: { 204: z.undefined() },
 });
 
@@ -71,7 +76,8 @@ export const discardFormDraft = endpoint({
  */
 export const checkForm = endpoint({
   method: 'POST',
-  path: '/api/review/form/check',
+  path: '/api/review/calls/:slug/form/check',
+  params: callParams,
   body: z.strictObject({ config: configJson }),
   responses: {
     200: z.object({
@@ -98,7 +104,8 @@ export const nothingToRestore = (version: number) =>
  */
 export const publishForm = endpoint({
   method: 'POST',
-  path: '/api/review/form/publish',
+  path: '/api/review/calls/:slug/form/publish',
+  params: callParams,
   body: z.strictObject({ baseVersion: versionNumber, config: configJson }),
   responses: {
     201: z.object({
@@ -119,7 +126,8 @@ const versionSummarySchema = z.object({
 /** Every version, newest first: who, when, and a line on what changed. */
 export const listFormVersions = endpoint({
   method: 'GET',
-  path: '/api/review/form/versions',
+  path: '/api/review/calls/:slug/form/versions',
+  params: callParams,
   responses: {
     200: z.object({ versions: z.array(versionSummarySchema) }),
   },
@@ -128,7 +136,7 @@ export const listFormVersions = endpoint({
 /** One version with its configuration, to see it in the preview. */
 export const readFormVersion = endpoint({
   method: 'GET',
-  path: '/api/review/form/versions/:version',
+  path: '/api/review/calls/:slug/form/versions/:version',
   params: versionParams,
   responses: {
     200: z.object({ ...versionSummarySchema.shape, config: configJson }),
@@ -141,7 +149,7 @@ export const readFormVersion = endpoint({
  */
 export const restoreFormVersion = endpoint({
   method: 'POST',
-  path: '/api/review/form/versions/:version/restore',
+  path: '/api/review/calls/:slug/form/versions/:version/restore',
   params: versionParams,
   responses: {
     /** The new version, and its configuration for the editor to go on from. */

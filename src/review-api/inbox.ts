@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { PlatformAnswer } from '#engine/payload.ts';
-import { callSlugSchema } from '#engine/calls.ts';
+import { callAddressSchema } from '#engine/calls.ts';
 import { platformKeys } from '#engine/platforms.ts';
 import { endpoint } from './endpoint.ts';
 import { countParameter, instantSchema, stageSchema } from './common.ts';
@@ -21,7 +21,7 @@ export const tagSchema = z
  */
 const inboxFiltersShape = {
   /** One call's applications; without it, every call's. */
-  call: z.optional(callSlugSchema),
+  call: z.optional(callAddressSchema),
   /** Applications that meet their call's eligibility rules, or that miss one. */
   eligible: z.optional(z.enum(['yes', 'no'])),
   search: z.optional(

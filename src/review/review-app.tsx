@@ -59,6 +59,15 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                       <FormEditorPage />
                     </Suspense>
                   </Route>
+                  <Route path="/calls/:slug/form">
+                    {(params: { slug: string }) => (
+                      <Suspense
+                        fallback={<main className="inbox" aria-busy="true" />}
+                      >
+                        <FormEditorPage slug={params.slug} />
+                      </Suspense>
+                    )}
+                  </Route>
                   <Route path="/insights">
                     <Suspense
                       fallback={<main className="inbox" aria-busy="true" />}

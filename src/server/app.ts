@@ -44,9 +44,17 @@ import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
-import { createAcceptedVersions } from './form/accepted-versions.ts';
-import { createFormStore } from './form/form-store.ts';
-import { createLiveForm, type LiveForm } from './form/live-form.ts';
+import {
+  createAcceptedVersions,
+  type AcceptedVersions,
+} from './form/accepted-versions.ts';
+import { createCallStore } from './calls/call-store.ts';
+import { callRoutes } from './calls/call-routes.ts';
+import {
+  createLiveCalls,
+  liveFormsOf,
+  type LiveForm,
+} from './form/live-form.ts';
 import { checkFormConfig } from './wizard-config.ts';
 import { formRoutes } from './review/form-routes.ts';
 import { createFormImages, imagePathPrefix } from './form/form-images.ts';
@@ -92,6 +100,8 @@ export type AppOptions = {
   formPollMs?: number;
   /** The line the editor's uploads are made in, one at a time; a test may pass one it holds. */
   imageQueue?: ImageQueue;
+  /** The server's clock, which opens and closes calls; a test may set it. */
+  now?: () => Date;
 };
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -190,16 +200,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new Error(
       `the wizard configuration is invalid: ${seed.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
     );
-  const forms = createFormStore(options.database);
-  const live = await createLiveForm(forms, seed.form, {
+  const now = options.now ?? (() => new Date());
+  const callStore = createCallStore(options.database, now);
+  const calls = await createLiveCalls(options.database, callStore, seed.form, {
     ...(options.formPollMs !== undefined && { pollMs: options.formPollMs }),
     onError: (error) =>
-      app.log.error({ err: error }, 'cannot read the published form'),
+      app.log.error({ err: error }, 'cannot read the published forms'),
   });
+  const callTitle = (slug: string) => calls.get(slug)?.call.title ?? slug;
+  /** The default call's form: the one `/` serves, whose look and texts the workspace takes. */
+  const live = liveFormsOf(calls, calls.byDefault().call.slug);
+  live.current = () => calls.byDefault().form;
   const served = new WeakMap<LiveForm, ServedForm>();
-  /** The pages and headers of the form being served, made once per published version. */
-  const servedNow = (): ServedForm => {
-    const form = live.current();
+  /** The pages and headers of a form, made once per published version. */
+  const servedFor = (form: LiveForm): ServedForm => {
     let pages = served.get(form);
     if (!pages) {
       pages = serveForm(form, built);
@@ -207,10 +221,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return pages;
   };
+  const servedNow = () => servedFor(live.current());
   // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
   // where the pages are served.
-  servedNow();
-  live.onChange(() => servedNow());
+  for (const call of calls.all()) servedFor(call.form);
+  calls.onChange((_slug, form) => servedFor(form));
   const { trustProxy } = options;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -222,6 +237,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? (_address, hop) => hop < trustProxy
         : (trustProxy ?? false),
     logController: new OneLinePerRequest(),
+    // The form editor's addresses from before calls name the default call's form; its images
+    // belong to no call.
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/';
+      return /^\/api\/review\/form(?!\/images)(?=[/?]|$)/.test(url)
+        ? url.replace(
+            '/api/review/form',
+            `/api/review/calls/${encodeURIComponent(calls.byDefault().call.slug)}/form`,
+          )
+        : url;
+    },
     // A body that breaks its schema is refused as it came: never trimmed of unknown keys or coerced.
     ajv: {
       customOptions: {
@@ -252,14 +278,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerErrorShape(app);
   registerStorableText(app);
-  registerSecurityHeaders(app, () => servedNow().setHeaders);
+  registerSecurityHeaders(app, (request) => {
+    const slug = /^\/apply\/([^/?#]+)/.exec(request.url)?.[1];
+    const call = slug === undefined ? undefined : calls.get(slug);
+    return (call ? servedFor(call.form) : servedNow()).setHeaders;
+  });
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
   // Delivery starts once the server is ready and stops before the database closes.
   app.addHook('onReady', async () => messaging.start(app.log));
   app.addHook('preClose', () => messaging.stop());
-  app.addHook('onReady', async () => live.start());
-  app.addHook('preClose', async () => live.stop());
+  app.addHook('onReady', async () => calls.start());
+  app.addHook('preClose', async () => calls.stop());
   // A request still in flight when the server is told to stop gets its answer, then its connection
   // is closed: kept alive, it would hold the shutdown until the client let go.
   let isClosing = false;
@@ -299,9 +329,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok', database: engine };
   });
 
+  const acceptedVersions = new Map<string, AcceptedVersions>();
   await app.register(syncPageRoutes, {
-    versions: createAcceptedVersions({ live, store: forms }),
+    calls,
+    versionsOf: (call) => {
+      let versions = acceptedVersions.get(call.call.slug);
+      if (!versions) {
+        versions = createAcceptedVersions({
+          live: liveFormsOf(calls, call.call.slug),
+          store: call.store,
+        });
+        acceptedVersions.set(call.call.slug, versions);
+      }
+      return versions;
+    },
     repository,
+    now,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
   });
   const insights = createInsightsRepository(options.database);
@@ -407,6 +450,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     descriptions,
     audit,
     messaging,
+    callTitle,
   });
   await app.register(auditRoutes, { audit });
   await app.register(insightRoutes, { current: live.current, insights });
@@ -425,9 +469,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Uploads still waiting are answered at once, and the image being made stops after its current
   // step: the shutdown never waits for more than one step of one image.
   app.addHook('preClose', async () => imageQueue.close());
+  await app.register(callRoutes, {
+    calls,
+    store: callStore,
+    repository,
+    audit,
+    now,
+  });
   await app.register(formRoutes, {
-    store: forms,
-    live,
+    calls,
     audit,
     repository,
     images: formImages,
@@ -456,6 +506,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       repository,
       descriptions,
       audit,
+      callTitle,
     });
 
   await servedNow().pages;
@@ -463,18 +514,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [page] = await servedNow().pages;
     return sendPage(page, request, reply, 'no-cache');
   });
-  // The form served now, for a wizard whose application was answered under a version no longer
-  // taken: it asks the new questions without reloading the page, keeping every answer.
-  app.get('/api/form', async (request, reply) => {
-    const [, , form] = await servedNow().pages;
-    return sendPage(
-      form,
-      request,
-      reply,
-      'no-cache',
-      'application/json; charset=utf-8',
-    );
-  });
+  app.get<{ Params: { slug: string } }>(
+    '/apply/:slug',
+    async (request, reply) => {
+      const call = calls.get(request.params.slug);
+      if (!call)
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send('There is no call at this address.');
+      const [page] = await servedFor(call.form).pages;
+      return sendPage(page, request, reply, 'no-cache');
+    },
+  );
+  // A call's form served now, for a wizard whose application was answered under a version no
+  // longer taken: it asks the new questions without reloading the page, keeping every answer.
+  app.get<{ Params: { slug: string } }>(
+    '/api/form/:slug',
+    async (request, reply) => {
+      const call = calls.get(request.params.slug);
+      if (!call)
+        return reply.code(404).send({
+          error: 'not_found',
+          message: `There is no call "${request.params.slug}".`,
+        });
+      const [, , form] = await servedFor(call.form).pages;
+      return sendPage(
+        form,
+        request,
+        reply,
+        'no-cache',
+        'application/json; charset=utf-8',
+      );
+    },
+  );
   await app.register(workspacePageRoutes, {
     sendPage: async (request: FastifyRequest, reply: FastifyReply) => {
       const [, reviewPage] = await servedNow().pages;

@@ -76,7 +76,10 @@ describe.each(engines)(
       // The form is reworded and published as its next version.
       const database = await scratch.open();
       await publishForm(
-        { store: createFormStore(database), audit: createAuditLog(database) },
+        {
+          store: createFormStore(database, exampleConfig().pageId),
+          audit: createAuditLog(database),
+        },
         {
           config: reworded(exampleConfig(), 'What story would you tell?'),
           by: 'ada@example.org',

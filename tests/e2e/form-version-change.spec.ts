@@ -31,6 +31,8 @@ import {
 // publish to it), on PostgreSQL when one answers.
 
 const adminToken = 'form-version-change-token-0123456789';
+/** The page id of every version the tests publish: their call's slug. */
+const pageId = 'aldmere-creators';
 
 let url = '';
 let env: Record<string, string> = {};
@@ -101,7 +103,8 @@ const questionsOf = (stored: Awaited<ReturnType<typeof storedFor>>) =>
 const hashOf = async (version: number) => {
   const database = await servers.openDatabase();
   try {
-    return (await createFormStore(database).version(version))?.configHash;
+    return (await createFormStore(database, pageId).version(version))
+      ?.configHash;
   } finally {
     await database.close();
   }
@@ -170,6 +173,7 @@ test('an applicant whose version was replaced longer ago than a draft is kept is
       {
         store: createFormStore(
           database,
+          pageId,
           () => new Date(Date.now() - savedDraftLifetimeMs - 86_400_000),
         ),
         audit: createAuditLog(database),

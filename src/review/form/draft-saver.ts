@@ -1,5 +1,5 @@
 import { readForm, saveFormDraft } from '#review-api/form.ts';
-import { call } from '#review/lib/api.ts';
+import { call, hrefOf } from '#review/lib/api.ts';
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
@@ -79,8 +79,8 @@ export function createDraftSaver({
 let sentOnLeaving: Promise<unknown> = Promise.resolve();
 
 /** Sends a draft in a request that outlives the page, for an editor closing within the save's delay. */
-export function sendOnLeaving(draft: Draft) {
-  sentOnLeaving = fetch(saveFormDraft.path, {
+export function sendOnLeaving(slug: string, draft: Draft) {
+  sentOnLeaving = fetch(hrefOf(saveFormDraft, { params: { slug } }), {
     method: saveFormDraft.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(draft),
@@ -90,7 +90,7 @@ export function sendOnLeaving(draft: Draft) {
 }
 
 /** The published form and its draft, once the draft sent as the editor last closed is stored. */
-export async function readFormAfterLeaving() {
+export async function readFormAfterLeaving(slug: string) {
   await sentOnLeaving;
-  return call(readForm);
+  return call(readForm, { params: { slug } });
 }

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import { EditedCallContext } from './edited-call.ts';
 import { useMediaQuery } from '#review/lib/use-media-query.ts';
 import { sections, type OutlineChange } from './editor-selection.ts';
 import { EditorTopBar } from './editor-top-bar.tsx';
@@ -19,10 +21,15 @@ import { useFormEditor, type FormEditor } from './use-form-editor.ts';
 /** Wide enough for the outline, the open part and the preview side by side. */
 const threeColumns = '(min-width: 1280px)';
 
-/** The form editor, for admins: the outline, the open part's settings, and the real wizard showing it. */
-export function FormEditorPage() {
+/**
+ * The form editor, for admins: the outline, the open part's settings, and the real wizard showing
+ * it; of the call `slug` names, or of the default call.
+ */
+export function FormEditorPage({ slug }: { slug?: string | undefined }) {
   useDocumentTitle('Form');
-  const editor = useFormEditor();
+  const { defaultCall } = useReviewPage();
+  const call = slug ?? defaultCall;
+  const editor = useFormEditor(call);
   useLeaveGuard(editor.saveState !== 'saved');
   const { undo, redo } = editor;
   // Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac), outside a text field, which has its own undo.
@@ -47,7 +54,11 @@ export function FormEditorPage() {
       </main>
     );
   if (!editor.config) return <main className="inbox" aria-busy="true" />;
-  return <Editor editor={editor} config={editor.config} />;
+  return (
+    <EditedCallContext value={call}>
+      <Editor editor={editor} config={editor.config} />
+    </EditedCallContext>
+  );
 }
 
 function Editor({

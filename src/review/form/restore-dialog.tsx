@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { readForm, readFormVersion } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
+import { useEditedCall } from './edited-call.ts';
 import { planRestore, type RestorePlan } from './restore-plan.ts';
 import type { FormEditor } from './use-form-editor.ts';
 
@@ -22,6 +23,7 @@ export function RestoreDialog({
   onRestored: (restored: { version: number }) => void;
   onClose: () => void;
 }) {
+  const slug = useEditedCall();
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [reading, setReading] = useState<Reading>({ kind: 'reading' });
@@ -37,8 +39,8 @@ export function RestoreDialog({
   useEffect(() => {
     let isOpen = true;
     Promise.all([
-      call(readForm),
-      call(readFormVersion, { params: { version: String(version) } }),
+      call(readForm, { params: { slug } }),
+      call(readFormVersion, { params: { slug, version: String(version) } }),
     ]).then(
       ([published, restoring]) => {
         if (isOpen)

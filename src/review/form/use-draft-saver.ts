@@ -10,13 +10,13 @@ import {
 } from './draft-saver.ts';
 
 /** The editor's draft saver, how its saving stands, and the last edit sent as the editor closes. */
-export function useDraftSaver() {
+export function useDraftSaver(slug: string) {
   const client = useQueryClient();
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState('');
   const [saver] = useState(() =>
     createDraftSaver({
-      save: (draft) => call(saveFormDraft, { body: draft }),
+      save: (draft) => call(saveFormDraft, { params: { slug }, body: draft }),
       onState: (state, failure) => {
         setSaveState(state);
         if (failure !== undefined) setSaveError(messageOf(failure));
@@ -29,16 +29,16 @@ export function useDraftSaver() {
   useEffect(() => {
     const sendNow = () => {
       const draft = saver.takeUnsaved();
-      if (draft) sendOnLeaving(draft);
+      if (draft) sendOnLeaving(slug, draft);
     };
     window.addEventListener('pagehide', sendNow);
     return () => {
       window.removeEventListener('pagehide', sendNow);
       sendNow();
       // Coming back reads the draft anew: another admin may have changed it meanwhile.
-      client.removeQueries({ queryKey: queryKeys.form });
+      client.removeQueries({ queryKey: queryKeys.form(slug) });
     };
-  }, [client, saver]);
+  }, [client, saver, slug]);
 
   // Closing the tab or leaving with an edit not yet on the server asks first.
   useEffect(() => {

@@ -39,11 +39,11 @@ type Published = { version: number; config: WizardConfig };
  * The form being edited: its history for undo and redo, the draft saved to the server as it
  * changes, the start-up check's issues by path, publishing and restoring.
  */
-export function useFormEditor() {
+export function useFormEditor(slug: string) {
   const client = useQueryClient();
   const form = useQuery({
-    queryKey: queryKeys.form,
-    queryFn: readFormAfterLeaving,
+    queryKey: queryKeys.form(slug),
+    queryFn: () => readFormAfterLeaving(slug),
     // Read once: the editor's own state is the truth while it is open (and forgotten as it closes).
     staleTime: Infinity,
   });
@@ -58,8 +58,8 @@ export function useFormEditor() {
   const [outcome, setOutcome] = useState<PublishOutcome>(null);
   const [isPublishing, setIsPublishing] = useState(false);
   const present = history?.present;
-  const { issues, checkNow } = useFormIssues(present);
-  const { saver, saveState, saveError } = useDraftSaver();
+  const { issues, checkNow } = useFormIssues(slug, present);
+  const { saver, saveState, saveError } = useDraftSaver(slug);
 
   const showHistory = (next: EditorHistory<WizardConfig>) => {
     latest.current = next;
@@ -165,6 +165,7 @@ export function useFormEditor() {
     try {
       const answer = await withSavesHeld(() =>
         call(publishForm, {
+          params: { slug },
           body: { baseVersion: base.current, config: present },
         }),
       );
@@ -172,7 +173,9 @@ export function useFormEditor() {
       // An edit made while it was being published is the new draft, from the new version.
       if (latest.current?.present !== present) saveLatest();
       setOutcome({ text: publishedWords(answer), isError: false });
-      await client.invalidateQueries({ queryKey: queryKeys.formVersions });
+      await client.invalidateQueries({
+        queryKey: queryKeys.formVersions(slug),
+      });
     } catch (error) {
       setOutcome({ text: notPublishedWords(error), isError: true });
     } finally {
@@ -186,14 +189,16 @@ export function useFormEditor() {
    */
   async function restore(version: number) {
     const restored = await withSavesHeld(() =>
-      call(restoreFormVersion, { params: { version: String(version) } }),
+      call(restoreFormVersion, {
+        params: { slug, version: String(version) },
+      }),
     );
     const config = restored.config as WizardConfig;
     startFrom(restored.version, config);
     showHistory(startHistory(config));
     // Opened again, the editor reads the form afresh; until then nothing is left of the draft.
     client.setQueryData<FormState>(
-      queryKeys.form,
+      queryKeys.form(slug),
       (before) =>
         before && {
           ...before,
@@ -206,14 +211,14 @@ export function useFormEditor() {
         },
     );
     setOutcome({ text: publishedWords(restored), isError: false });
-    await client.invalidateQueries({ queryKey: queryKeys.formVersions });
+    await client.invalidateQueries({ queryKey: queryKeys.formVersions(slug) });
     return restored;
   }
 
   /** Starts again from the published version, after another admin published; undo goes back. */
   async function reload() {
-    const fresh = await call(readForm);
-    client.setQueryData(queryKeys.form, fresh);
+    const fresh = await call(readForm, { params: { slug } });
+    client.setQueryData(queryKeys.form(slug), fresh);
     const config = fresh.config as WizardConfig;
     startFrom(fresh.version, config);
     const current = latest.current;
@@ -254,9 +259,9 @@ export function useFormEditor() {
 export type FormEditor = ReturnType<typeof useFormEditor>;
 
 /** Every version, newest first. */
-export function useFormVersions() {
+export function useFormVersions(slug: string) {
   return useQuery({
-    queryKey: queryKeys.formVersions,
-    queryFn: () => call(listFormVersions),
+    queryKey: queryKeys.formVersions(slug),
+    queryFn: () => call(listFormVersions, { params: { slug } }),
   });
 }

@@ -14,7 +14,7 @@ const emailCheckDelayMs = 600;
  * The problems of the form as edited: the start-up check's issues by path, the server's on the
  * e-mails, and the editor's own. `checkNow` checks at once, for a publish.
  */
-export function useFormIssues(present: WizardConfig | undefined) {
+export function useFormIssues(slug: string, present: WizardConfig | undefined) {
   // The check's issues of the form as it was last checked: at once when it loads, then when the
   // browser is idle after an edit (the preview checks what it shows itself).
   const [checkedIssues, setCheckedIssues] = useState<ConfigIssue[] | null>(
@@ -53,7 +53,7 @@ export function useFormIssues(present: WizardConfig | undefined) {
   useEffect(() => {
     if (!present) return;
     const timer = setTimeout(() => {
-      call(checkForm, { body: { config: present } }).then(
+      call(checkForm, { params: { slug }, body: { config: present } }).then(
         (answer) =>
           setEmailIssues(
             answer.issues.filter((issue) =>

@@ -4,6 +4,7 @@ import { readFormVersion } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { RestoreDialog } from './restore-dialog.tsx';
+import { useEditedCall } from './edited-call.ts';
 import { useFormVersions, type FormEditor } from './use-form-editor.ts';
 
 /** The published versions, each with what changed, to show in the preview or publish again. */
@@ -14,7 +15,8 @@ export function Versions({
   editor: FormEditor;
   onView: (viewed: { version: number; config: WizardConfig }) => void;
 }) {
-  const versions = useFormVersions();
+  const slug = useEditedCall();
+  const versions = useFormVersions(slug);
   const [message, setMessage] = useState<{
     text: string;
     isError: boolean;
@@ -45,7 +47,7 @@ export function Versions({
               className="form-editor__small"
               onClick={() =>
                 void call(readFormVersion, {
-                  params: { version: String(version.version) },
+                  params: { slug, version: String(version.version) },
                 })
                   .then((read) =>
                     onView({

@@ -4,6 +4,7 @@ import type { ReviewPageConfig } from '#engine/review-page.ts';
 export function readReviewPageConfig(doc: Document): ReviewPageConfig {
   const text = doc.getElementById('review-config')?.textContent;
   const fallback: ReviewPageConfig = {
+    defaultCall: '',
     lang: 'en',
     organisation: '',
     logo: undefined,

@@ -27,8 +27,8 @@ export const queryKeys = {
   auditPage: (filters: AuditFiltersQuery, cursor: string | null) =>
     ['audit', 'page', filters, cursor] as const,
   auditActors: ['audit', 'actors'] as const,
-  form: ['form'] as const,
-  formVersions: ['form', 'versions'] as const,
+  form: (call: string) => ['form', call] as const,
+  formVersions: (call: string) => ['form', call, 'versions'] as const,
   insights: (query: InsightsQuery) => ['insights', query] as const,
   stepTimes: (query: InsightsQuery) =>
     ['insights', 'step-times', query] as const,

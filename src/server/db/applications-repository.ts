@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { EligibilityFacts } from '#engine/calls.ts';
 import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
 import type { SourceLabels } from '#engine/insights.ts';
 import type { Stage } from '#engine/stages.ts';
@@ -14,7 +15,16 @@ import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
 
-export type StoredApplication = {
+/** The call an application was sent to, and what its rules and clock said of it then. */
+export type CallFacts = {
+  callSlug: string;
+  /** One sentence per eligibility rule of the call it misses; none: eligible. */
+  eligibility: string[];
+  /** Stored in the hour after the call closed. */
+  late: boolean;
+};
+
+export type StoredApplication = CallFacts & {
   id: string;
   pageId: string;
   receivedAt: string;
@@ -25,7 +35,7 @@ export type StoredApplication = {
   source: SourceLabels | null;
 };
 
-export type ApplicationSummary = {
+export type ApplicationSummary = CallFacts & {
   id: string;
   pageId: string;
   receivedAt: string;
@@ -45,7 +55,8 @@ export type StoreOutcome =
   | { kind: 'created' | 'replayed'; id: string; receivedAt: string }
   | { kind: 'conflict' };
 
-type StoreInput = {
+/** An application to store; it is its page's call's (the page id is the call's slug) unless told otherwise. */
+type StoreInput = Partial<CallFacts> & {
   pageId: string;
   idempotencyKey: string;
   configVersion: string;
@@ -53,8 +64,11 @@ type StoreInput = {
   source?: SourceLabels | null;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row has 17.
+// SQLite allows 32,766 bound values in one statement; a row has 21.
 const maxBatchSize = 256;
+
+/** How many applications are judged again by eligibility in one read and its writes. */
+const eligibilityPage = 500;
 
 /** How many applications `iterate` yields between two turns of the event loop. */
 const rowsBetweenPauses = 50;
@@ -78,6 +92,29 @@ function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
     source: input.source?.source ?? null,
     medium: input.source?.medium ?? null,
     campaign: input.source?.campaign ?? null,
+    call_slug: input.callSlug ?? input.pageId,
+    ...eligibilityColumnsOf(input.eligibility ?? []),
+    late: input.late ? 1 : 0,
+  };
+}
+
+/** The columns that hold whether an application meets its call's rules, and which it misses. */
+export const eligibilityColumnsOf = (unmet: readonly string[]) => ({
+  eligible: unmet.length === 0 ? 1 : 0,
+  eligibility: unmet.length === 0 ? null : JSON.stringify(unmet),
+});
+
+/** The call facts of a row, as `CallFacts` says them. */
+function callFactsOf(row: {
+  call_slug: string | null;
+  eligibility: string | null;
+  late: number | string;
+}): CallFacts {
+  return {
+    callSlug: row.call_slug ?? '',
+    eligibility:
+      row.eligibility === null ? [] : (JSON.parse(row.eligibility) as string[]),
+    late: Number(row.late) === 1,
   };
 }
 
@@ -127,6 +164,9 @@ const storedColumns = [
   'source',
   'medium',
   'campaign',
+  'call_slug',
+  'eligibility',
+  'late',
 ] as const;
 
 function toStored(row: {
@@ -138,8 +178,12 @@ function toStored(row: {
   source: string | null;
   medium: string | null;
   campaign: string | null;
+  call_slug: string | null;
+  eligibility: string | null;
+  late: number | string;
 }): StoredApplication {
   return {
+    ...callFactsOf(row),
     id: row.id,
     pageId: row.page_id,
     receivedAt: row.received_at,
@@ -168,6 +212,7 @@ export type StoreHooks = {
 export type NewApplication = {
   id: string;
   pageId: string;
+  callSlug: string;
   receivedAt: string;
   payload: ApplicationPayload;
 };
@@ -206,6 +251,9 @@ export function createApplicationsRepository(
         ]),
       );
     }
+    if (filters.call) query = query.where('call_slug', '=', filters.call);
+    if (filters.eligible)
+      query = query.where('eligible', '=', filters.eligible === 'yes' ? 1 : 0);
     if (country) query = query.where('country_code', '=', country);
     if (filters.source) query = query.where('source', '=', filters.source);
     if (platform)
@@ -289,6 +337,7 @@ export function createApplicationsRepository(
           created.push({
             id: row.id,
             pageId: row.page_id,
+            callSlug: row.call_slug,
             receivedAt,
             payload: inputs[row.position]?.payload as ApplicationPayload,
           });
@@ -437,6 +486,9 @@ export function createApplicationsRepository(
           'stage',
           'reach',
           'platforms',
+          'call_slug',
+          'eligibility',
+          'late',
         ])
         .select(netVotes.as('net_votes'))
         .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
@@ -485,6 +537,7 @@ export function createApplicationsRepository(
             tagged.tag,
           ]);
       return rows.map((row) => ({
+        ...callFactsOf(row),
         id: row.id,
         pageId: row.page_id,
         receivedAt: row.received_at,
@@ -518,6 +571,56 @@ export function createApplicationsRepository(
       };
       for (const row of rows) counts[row.stage] = Number(row.count);
       return counts;
+    },
+
+    /**
+     * Judges every application of a call again by `unmetOf` (its rules changed), a page of rows at
+     * a time, reading only the inbox's columns. Answers how many changed.
+     */
+    async recheckEligibility(
+      callSlug: string,
+      unmetOf: (facts: EligibilityFacts) => string[],
+    ): Promise<number> {
+      let after = '';
+      let changed = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('applications')
+          .select(['id', 'country_code', 'platforms', 'eligibility'])
+          .where('call_slug', '=', callSlug)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(eligibilityPage)
+          .execute();
+        const idsByJudgement = new Map<string, string[]>();
+        for (const row of rows) {
+          const columns = eligibilityColumnsOf(
+            unmetOf({
+              countryCode: row.country_code,
+              platforms: JSON.parse(row.platforms) as PlatformAnswer[],
+            }),
+          );
+          if (columns.eligibility === row.eligibility) continue;
+          const ids = idsByJudgement.get(columns.eligibility ?? '') ?? [];
+          ids.push(row.id);
+          idsByJudgement.set(columns.eligibility ?? '', ids);
+        }
+        for (const [judgement, ids] of idsByJudgement) {
+          await db
+            .updateTable('applications')
+            .set(
+              eligibilityColumnsOf(
+                judgement === '' ? [] : (JSON.parse(judgement) as string[]),
+              ),
+            )
+            .where('id', 'in', ids)
+            .execute();
+          changed += ids.length;
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < eligibilityPage) return changed;
+        after = last.id;
+      }
     },
 
     /** The ids of a selection, newest first; at most `limit` of them. */

@@ -33,6 +33,14 @@ type ApplicationsTable = {
   country_code: string | null;
   /** The configuration the application was answered under; null for applications stored before versions were kept. */
   config_version: string | null;
+  /** The call it was sent to (null only between an upgrade and the first start after it). */
+  call_slug: string | null;
+  /** 1 when it meets every eligibility rule of its call. */
+  eligible: Generated<number>;
+  /** JSON: one sentence per rule it misses; null when it misses none. */
+  eligibility: string | null;
+  /** 1 when it was stored in the hour after its call closed. */
+  late: Generated<number>;
   stage: Generated<Stage>;
   /** The sum of the followers of every platform named. */
   reach: Generated<number | string>;
@@ -234,7 +242,26 @@ type DailyJobsTable = {
   locked_until: string | null;
 };
 
+/** A call: a trip, a season, a market; its form lives in `form_versions` under its slug. */
+type CallsTable = {
+  slug: string;
+  title: string;
+  summary: Generated<string>;
+  opens_at: string | null;
+  closes_at: string | null;
+  places: number | null;
+  /** JSON of the call's eligibility rules; null when it has none. */
+  eligibility: string | null;
+  /** 1 once archived: closed, and out of the lists of calls. */
+  archived: Generated<number>;
+  /** 1 for the one call `/` serves. */
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
 type FormVersionsTable = {
+  call_slug: string;
   number: number;
   /** JSON as published. */
   config: string;
@@ -247,8 +274,8 @@ type FormVersionsTable = {
 };
 
 type FormDraftTable = {
-  /** Always 1: one draft for the organisation. */
-  id: number;
+  /** One draft per call. */
+  call_slug: string;
   /** JSON as the editor saved it, valid or not. */
   config: string;
   base_version: number;
@@ -354,6 +381,7 @@ export type DatabaseSchema = {
   insight_counts: InsightCountsTable;
   insight_step_times: InsightStepTimesTable;
   insight_step_time_counts: InsightStepTimeCountsTable;
+  calls: CallsTable;
   form_versions: FormVersionsTable;
   form_draft: FormDraftTable;
   form_images: FormImagesTable;

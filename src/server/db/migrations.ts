@@ -713,5 +713,120 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '027-calls': {
+      async up(db: Kysely<unknown>) {
+        // A call: a trip, a season, a market, each with its own form. Its status follows from its
+        // dates by the server's clock, so nothing has to run at opening or closing.
+        await db.schema
+          .createTable('calls')
+          .addColumn('slug', 'varchar(64)', (column) => column.primaryKey())
+          .addColumn('title', 'varchar(120)', (column) => column.notNull())
+          .addColumn('summary', 'varchar(600)', (column) =>
+            column.notNull().defaultTo(''),
+          )
+          .addColumn('opens_at', 'varchar(24)')
+          .addColumn('closes_at', 'varchar(24)')
+          .addColumn('places', 'integer')
+          .addColumn('eligibility', 'text')
+          .addColumn('archived', 'integer', (column) =>
+            column.notNull().defaultTo(0),
+          )
+          .addColumn('is_default', 'integer', (column) =>
+            column.notNull().defaultTo(0),
+          )
+          .addColumn('created_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('updated_at', 'varchar(24)', (column) => column.notNull())
+          .execute();
+        // At most one default call: `/` serves it.
+        await db.schema
+          .createIndex('calls_one_default')
+          .on('calls')
+          .column('is_default')
+          .unique()
+          .where(sql.ref('is_default'), '=', 1)
+          .execute();
+
+        // Each call's versions are numbered from 1; the pair is the key, so two admins publishing
+        // from the same base cannot both win. The one form before calls becomes the default call's.
+        await db.schema
+          .alterTable('form_versions')
+          .renameTo('form_versions_before_calls')
+          .execute();
+        await db.schema
+          .createTable('form_versions')
+          .addColumn('call_slug', 'varchar(64)', (column) => column.notNull())
+          .addColumn('number', 'integer', (column) => column.notNull())
+          .addColumn('config', 'text', (column) => column.notNull())
+          .addColumn('config_hash', 'varchar(64)', (column) => column.notNull())
+          .addColumn('published_at', 'varchar(24)', (column) =>
+            column.notNull(),
+          )
+          .addColumn('published_by', 'varchar(320)')
+          .addColumn('summary', 'varchar(400)', (column) => column.notNull())
+          .addPrimaryKeyConstraint('form_versions_key', ['call_slug', 'number'])
+          .execute();
+        await db.schema
+          .alterTable('form_draft')
+          .renameTo('form_draft_before_calls')
+          .execute();
+        await db.schema
+          .createTable('form_draft')
+          .addColumn('call_slug', 'varchar(64)', (column) =>
+            column.primaryKey(),
+          )
+          .addColumn('config', 'text', (column) => column.notNull())
+          .addColumn('base_version', 'integer', (column) => column.notNull())
+          .addColumn('saved_at', 'varchar(24)', (column) => column.notNull())
+          .addColumn('saved_by', 'varchar(320)')
+          .execute();
+
+        for (const column of ['call_slug', 'eligibility'] as const)
+          await db.schema
+            .alterTable('applications')
+            .addColumn(column, column === 'call_slug' ? 'varchar(64)' : 'text')
+            .execute();
+        for (const column of ['eligible', 'late'] as const)
+          await db.schema
+            .alterTable('applications')
+            .addColumn(column, 'integer', (each) =>
+              each.notNull().defaultTo(column === 'eligible' ? 1 : 0),
+            )
+            .execute();
+        await db.schema
+          .createIndex('applications_call')
+          .on('applications')
+          .columns(['call_slug', 'received_at', 'id'])
+          .execute();
+
+        const newest = await sql<{ config: string; published_at: string }>`
+          select config, published_at from form_versions_before_calls
+          order by number desc limit 1`.execute(db);
+        const [row] = newest.rows;
+        if (row) {
+          const config = JSON.parse(row.config) as {
+            pageId: string;
+            title: string;
+          };
+          const slug = config.pageId;
+          await sql`
+            insert into calls (slug, title, summary, is_default, created_at, updated_at)
+            values (${slug}, ${config.title.slice(0, 120)}, '', 1, ${row.published_at}, ${row.published_at})`.execute(
+            db,
+          );
+          await sql`
+            insert into form_versions
+              (call_slug, number, config, config_hash, published_at, published_by, summary)
+            select ${slug}, number, config, config_hash, published_at, published_by, summary
+            from form_versions_before_calls`.execute(db);
+          await sql`
+            insert into form_draft (call_slug, config, base_version, saved_at, saved_by)
+            select ${slug}, config, base_version, saved_at, saved_by
+            from form_draft_before_calls`.execute(db);
+          await sql`update applications set call_slug = ${slug}`.execute(db);
+        }
+        await db.schema.dropTable('form_versions_before_calls').execute();
+        await db.schema.dropTable('form_draft_before_calls').execute();
+      },
+    },
   };
 }

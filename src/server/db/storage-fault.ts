@@ -26,3 +26,9 @@ export function storageFaultOf(error: unknown): string | undefined {
     return 'the database cannot be reached';
   return undefined;
 }
+
+/** A write refused because a row with its key exists already, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === '23505' || code?.startsWith('SQLITE_CONSTRAINT') === true;
+}

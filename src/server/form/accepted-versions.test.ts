@@ -8,7 +8,8 @@ import {
   savedDraftLifetimeMs,
 } from './accepted-versions.ts';
 import { createFormStore } from './form-store.ts';
-import { createLiveForm } from './live-form.ts';
+import { createCallStore } from '../calls/call-store.ts';
+import { createLiveCalls, liveFormsOf } from './live-form.ts';
 
 describe('the bounded cache of compiled versions', () => {
   const counting = (capacity: number) => {
@@ -60,10 +61,17 @@ describe('the versions applications are taken under', () => {
 
   test('a replaced version is read once for a burst, and taken until a draft has been kept as long as drafts are', async () => {
     const replacedAt = new Date('2026-11-01T09:00:00.000Z');
-    const store = createFormStore(database(), () => replacedAt);
+    const store = createFormStore(
+      database(),
+      exampleConfig().pageId,
+      () => replacedAt,
+    );
     const seed = checkFormConfig(exampleConfig());
     if (!seed.ok) throw new Error('the example does not pass');
-    const live = await createLiveForm(store, seed.form);
+    const live = liveFormsOf(
+      await createLiveCalls(database(), createCallStore(database()), seed.form),
+      seed.form.config.pageId,
+    );
     await store.publish({
       baseVersion: 1,
       config: { ...seed.form.config, title: 'Spring press trip' },

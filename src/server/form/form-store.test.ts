@@ -5,7 +5,8 @@ import type { Database } from '../db/database.ts';
 import { createApplicationsRepository } from '../db/applications-repository.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { configHashOf, createFormStore, type FormStore } from './form-store.ts';
-import { createLiveForm } from './live-form.ts';
+import { createCallStore } from '../calls/call-store.ts';
+import { createLiveCalls } from './live-form.ts';
 import { publishForm } from './publish-form.ts';
 import { checkFormConfig } from '../wizard-config.ts';
 
@@ -24,21 +25,31 @@ describe.each(engines)('the form on %s', (engine) => {
     const scratch = await scratchDatabase(engine);
     database = await scratch.open();
     drop = scratch.drop;
-    store = createFormStore(database);
+    store = createFormStore(database, seed().config.pageId);
   });
   afterAll(async () => {
     await database.close();
     await drop();
   });
 
-  test('an empty database takes the seed as version 1, and a second start does not publish it again', async () => {
+  test('an empty database takes the seed as version 1 of its default call, and a second start does not publish it again', async () => {
     expect(await store.latestNumber()).toBeNull();
-    const first = await createLiveForm(store, seed());
-    expect(first.current()).toMatchObject({ number: 1, publishedBy: null });
+    const calls = createCallStore(database);
+    const first = await createLiveCalls(database, calls, seed());
+    expect(first.byDefault().form).toMatchObject({
+      number: 1,
+      publishedBy: null,
+    });
+    expect(first.byDefault().call).toMatchObject({
+      slug: seed().config.pageId,
+      title: seed().config.title,
+      isDefault: true,
+    });
     const changed = { ...seed(), config: { ...seed().config, title: 'Other' } };
-    const second = await createLiveForm(store, changed);
-    expect(second.current().number).toBe(1);
-    expect(second.current().config.title).toBe(exampleConfig().title);
+    const second = await createLiveCalls(database, calls, changed);
+    expect(second.byDefault().form.number).toBe(1);
+    expect(second.byDefault().form.config.title).toBe(exampleConfig().title);
+    expect(await calls.list()).toHaveLength(1);
     expect(await store.versions()).toHaveLength(1);
     // Applications answered under version 1 find its configuration by its hash.
     expect(
@@ -95,23 +106,29 @@ describe.each(engines)('the form on %s', (engine) => {
   });
 
   test('a published version reaches a live form that polls', async () => {
-    const live = await createLiveForm(store, seed(), { pollMs: 20 });
+    const live = await createLiveCalls(
+      database,
+      createCallStore(database),
+      seed(),
+      { pollMs: 20 },
+    );
     const changes: number[] = [];
-    live.onChange((form) => changes.push(form.number));
-    const base = live.current().number;
+    live.onChange((_slug, form) => changes.push(form.number));
+    const current = () => live.byDefault().form;
+    const base = current().number;
     live.start();
     try {
       const outcome = await publishForm(
         { store, audit: createAuditLog(database) },
         {
-          config: { ...live.current().config, title: 'Autumn trip' },
+          config: { ...current().config, title: 'Autumn trip' },
           by: 'command line',
           address: null,
         },
       );
       expect(outcome.kind).toBe('published');
       await expect
-        .poll(() => live.current().config.title, { timeout: 2000 })
+        .poll(() => current().config.title, { timeout: 2000 })
         .toBe('Autumn trip');
       expect(changes).toEqual([base + 1]);
     } finally {

@@ -1,5 +1,5 @@
 import type { Database, DatabaseSchema } from '../db/database.ts';
-import { errorCodeOf } from '../db/storage-fault.ts';
+import { isUniqueViolation } from '../db/storage-fault.ts';
 import { hashCanonical } from '../canonical-json.ts';
 
 export type PublishedRow = {
@@ -23,20 +23,16 @@ export type PublishOutcome =
   | { kind: 'published'; number: number; publishedAt: string }
   | { kind: 'stale'; current: number };
 
-const isUniqueViolation = (error: unknown) => {
-  const code = errorCodeOf(error);
-  return code === '23505' || code?.startsWith('SQLITE_CONSTRAINT') === true;
-};
-
 /** The version a configuration is recorded under by the applications answered with it. */
 export const configHashOf = (config: unknown) => hashCanonical(config);
 
 /**
- * Where the form lives: its published versions, numbered from 1 (the highest is what visitors
+ * Where a call's form lives: its published versions, numbered from 1 (the highest is what visitors
  * get), and one saved draft. A version is only ever added, so every version stays readable.
  */
 export function createFormStore(
   database: Database,
+  callSlug: string,
   now: () => Date = () => new Date(),
 ) {
   const { db } = database;
@@ -48,7 +44,9 @@ export function createFormStore(
     'published_by',
     'summary',
   ] as const;
-  const toPublished = (row: DatabaseSchema['form_versions']): PublishedRow => ({
+  const toPublished = (
+    row: Omit<DatabaseSchema['form_versions'], 'call_slug'>,
+  ): PublishedRow => ({
     number: Number(row.number),
     config: JSON.parse(row.config) as unknown,
     configHash: row.config_hash,
@@ -58,10 +56,14 @@ export function createFormStore(
   });
 
   return {
+    /** The call whose form this is. */
+    callSlug,
+
     /** The number of the published version, or null before the first; one indexed read, cheap to poll. */
     async latestNumber(): Promise<number | null> {
       const row = await db
         .selectFrom('form_versions')
+        .where('call_slug', '=', callSlug)
         .select('number')
         .orderBy('number', 'desc')
         .limit(1)
@@ -71,7 +73,10 @@ export function createFormStore(
 
     /** One version, or the published one when no number is given. */
     async version(number?: number): Promise<PublishedRow | undefined> {
-      let query = db.selectFrom('form_versions').select(columns);
+      let query = db
+        .selectFrom('form_versions')
+        .select(columns)
+        .where('call_slug', '=', callSlug);
       query =
         number === undefined
           ? query.orderBy('number', 'desc').limit(1)
@@ -89,6 +94,7 @@ export function createFormStore(
     ): Promise<(PublishedRow & { replacedAt: string | null }) | undefined> {
       const rows = await db
         .selectFrom('form_versions')
+        .where('call_slug', '=', callSlug)
         .select(columns)
         .where('number', 'in', [number, number + 1])
         .execute();
@@ -103,6 +109,7 @@ export function createFormStore(
     async versions(): Promise<Omit<PublishedRow, 'config'>[]> {
       const rows = await db
         .selectFrom('form_versions')
+        .where('call_slug', '=', callSlug)
         .select([
           'number',
           'config_hash',
@@ -141,6 +148,7 @@ export function createFormStore(
         return await db.transaction().execute(async (transaction) => {
           const latest = await transaction
             .selectFrom('form_versions')
+            .where('call_slug', '=', callSlug)
             .select('number')
             .orderBy('number', 'desc')
             .limit(1)
@@ -153,6 +161,7 @@ export function createFormStore(
           await transaction
             .insertInto('form_versions')
             .values({
+              call_slug: callSlug,
               number,
               config: text,
               config_hash: configHash,
@@ -182,7 +191,7 @@ export function createFormStore(
       const row = await db
         .selectFrom('form_draft')
         .select(['config', 'base_version', 'saved_at', 'saved_by'])
-        .where('id', '=', 1)
+        .where('call_slug', '=', callSlug)
         .executeTakeFirst();
       return row
         ? {
@@ -208,8 +217,10 @@ export function createFormStore(
       };
       await db
         .insertInto('form_draft')
-        .values({ id: 1, ...saved })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(saved))
+        .values({ call_slug: callSlug, ...saved })
+        .onConflict((conflict) =>
+          conflict.column('call_slug').doUpdateSet(saved),
+        )
         .execute();
       return {
         config: input.config,
@@ -220,7 +231,10 @@ export function createFormStore(
     },
 
     async discardDraft(): Promise<void> {
-      await db.deleteFrom('form_draft').where('id', '=', 1).execute();
+      await db
+        .deleteFrom('form_draft')
+        .where('call_slug', '=', callSlug)
+        .execute();
     },
   };
 }

@@ -2,10 +2,16 @@ import {
   buildApplicationModel,
   type ApplicationModel,
 } from '#engine/application-schema.ts';
+import type { CallRecord, CallStore } from '../calls/call-store.ts';
 import { checkFormConfig, type CheckedForm } from '../wizard-config.ts';
-import type { FormStore, PublishedRow } from './form-store.ts';
+import type { Database } from '../db/database.ts';
+import {
+  createFormStore,
+  type FormStore,
+  type PublishedRow,
+} from './form-store.ts';
 
-/** The published form as this process serves it. */
+/** The published form of a call as this process serves it. */
 export type LiveForm = CheckedForm & {
   number: number;
   /** What applications answered under it record as their configuration version. */
@@ -15,7 +21,10 @@ export type LiveForm = CheckedForm & {
   model: ApplicationModel;
 };
 
-/** How often each process asks the database whether a newer version was published. */
+/** A call as this process serves it: its settings and its published form. */
+export type LiveCall = { call: CallRecord; form: LiveForm; store: FormStore };
+
+/** How often each process asks the database whether a call or its form changed. */
 const defaultPollMs = 500;
 
 function liveFormOf(row: PublishedRow): LiveForm {
@@ -39,42 +48,52 @@ function liveFormOf(row: PublishedRow): LiveForm {
 }
 
 /**
- * The published form, kept current in every process: on an empty database the seed (the
- * WIZARD_CONFIG file) becomes version 1; afterwards the database is the source. Each process polls
- * the number of the newest version, one indexed read, and loads a newer one when it appears.
+ * Every call and its published form, kept current in every process: on an empty database the seed
+ * (the WIZARD_CONFIG file) becomes the default call; afterwards the database is the source. Each
+ * process reads the calls and the newest version number of each form (two small reads) every
+ * `pollMs`, and loads a form only when a newer version appears.
  */
-export async function createLiveForm(
-  store: FormStore,
+export async function createLiveCalls(
+  database: Database,
+  calls: CallStore,
   seed: CheckedForm,
   options: {
     pollMs?: number;
     onError?: (error: unknown) => void;
   } = {},
 ) {
-  if ((await store.latestNumber()) === null)
-    await store.publish({
-      baseVersion: 0,
-      config: seed.config,
-      by: null,
-      summary: 'First version, from the configuration file',
-    });
-  const first = await store.version();
-  if (!first) throw new Error('the form has no published version');
-  let current = liveFormOf(first);
-  const listeners = new Set<(form: LiveForm) => void>();
+  await calls.ensureDefault(seed.config);
+  const live = new Map<string, LiveCall>();
+  const listeners = new Set<(slug: string, form: LiveForm) => void>();
+  let defaultSlug = '';
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | null = null;
 
   async function check(): Promise<void> {
-    const latest = await store.latestNumber();
-    if (latest === null || latest <= current.number) return;
-    const row = await store.version(latest);
-    if (!row) return;
-    current = liveFormOf(row);
-    for (const listener of listeners) listener(current);
+    const [records, latest] = await Promise.all([
+      calls.list(),
+      calls.latestVersions(),
+    ]);
+    for (const call of records) {
+      const known = live.get(call.slug);
+      const number = latest.get(call.slug);
+      if (number === undefined) continue;
+      if (known && known.form.number >= number) {
+        if (known.call.updatedAt !== call.updatedAt)
+          live.set(call.slug, { ...known, call });
+        continue;
+      }
+      const store = known?.store ?? createFormStore(database, call.slug);
+      const row = await store.version(number);
+      if (!row) continue;
+      const form = liveFormOf(row);
+      live.set(call.slug, { call, form, store });
+      for (const listener of listeners) listener(call.slug, form);
+    }
+    defaultSlug = records.find((call) => call.isDefault)?.slug ?? defaultSlug;
   }
 
-  /** Looks for a newer version now; calls made while one look runs share it. */
+  /** Looks for changes now; calls made while one look runs share it. */
   function refresh(): Promise<void> {
     checking ??= check().finally(() => {
       checking = null;
@@ -82,11 +101,18 @@ export async function createLiveForm(
     return checking;
   }
 
+  await refresh();
+  const first = live.get(defaultSlug);
+  if (!first) throw new Error('the default call has no published form');
+
   return {
-    current: () => current,
+    /** The call `/` serves. */
+    byDefault: (): LiveCall => live.get(defaultSlug) ?? first,
+    get: (slug: string): LiveCall | undefined => live.get(slug),
+    all: (): LiveCall[] => [...live.values()],
     refresh,
-    /** Called with each newer version once this process serves it. */
-    onChange(listener: (form: LiveForm) => void) {
+    /** Called with each newer version of a call's form once this process serves it. */
+    onChange(listener: (slug: string, form: LiveForm) => void) {
       listeners.add(listener);
     },
     start() {
@@ -101,4 +127,22 @@ export async function createLiveForm(
   };
 }
 
-export type LiveForms = Awaited<ReturnType<typeof createLiveForm>>;
+export type LiveCalls = Awaited<ReturnType<typeof createLiveCalls>>;
+
+/** One call's form as it is served now, and a way to look for a newer one at once. */
+export type LiveForms = {
+  current: () => LiveForm;
+  refresh: () => Promise<void>;
+};
+
+/** The live form of one call, for what serves a single call's form. */
+export function liveFormsOf(calls: LiveCalls, slug: string): LiveForms {
+  return {
+    current: () => {
+      const call = calls.get(slug);
+      if (!call) throw new Error(`call ${slug} is not served`);
+      return call.form;
+    },
+    refresh: calls.refresh,
+  };
+}

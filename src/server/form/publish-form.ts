@@ -5,6 +5,7 @@ import {
 } from '#engine/form-changes.ts';
 import { isSameJson } from '#engine/same-json.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
+import { formOfCall } from '../calls/call-store.ts';
 import type { FormStore } from './form-store.ts';
 
 export type PublishResult =
@@ -50,18 +51,20 @@ export async function publishForm(
     restoredFrom?: number;
   },
 ): Promise<PublishResult> {
+  // A call's applications are sent under its slug, whatever page id the configuration holds.
+  const config = formOfCall(input.config, store.callSlug);
   const baseVersion = input.baseVersion ?? (await store.latestNumber()) ?? 0;
   const before = await configOf(store, baseVersion);
   // The same as the version it was edited from is nothing to publish, if that is still the
   // published one; if another came since, the publish below is refused as stale.
   if (
     before &&
-    isSameJson(before, input.config) &&
+    isSameJson(before, config) &&
     (await store.latestNumber()) === baseVersion
   )
     return { kind: 'unchanged', current: baseVersion };
   const changes = before
-    ? summarizeFormChanges(before, input.config)
+    ? summarizeFormChanges(before, config)
     : 'First version';
   const summary = clipped(
     input.restoredFrom === undefined
@@ -70,7 +73,7 @@ export async function publishForm(
   );
   const outcome = await store.publish({
     baseVersion,
-    config: input.config,
+    config,
     by: input.by,
     summary,
   });

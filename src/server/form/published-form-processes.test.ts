@@ -26,7 +26,10 @@ test.each(engines)(
       expect(await titleOf(first.url)).toBe(before);
       expect(await titleOf(second.url)).toBe(before);
       const outcome = await publishForm(
-        { store: createFormStore(database), audit: createAuditLog(database) },
+        {
+          store: createFormStore(database, exampleConfig().pageId),
+          audit: createAuditLog(database),
+        },
         {
           config: exampleConfig({ title: 'Spring press trip' }),
           by: 'ada@example.org',

@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
 
 function originOf(address: string | undefined): string[] {
@@ -56,12 +56,14 @@ export function buildSecurityHeaders(
   });
 }
 
-/** Sets the headers of the form being served on every answer. */
+/** Sets the headers of the form a request is answered with (a call's page: that call's) on every answer. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  current: () => SetHeaders,
+  headersFor: (request: FastifyRequest) => SetHeaders,
 ): void {
   app.addHook('onRequest', (request, reply, done) => {
-    current()(request.raw, reply.raw, (error) => done(error as Error));
+    headersFor(request)(request.raw, reply.raw, (error) =>
+      done(error as Error),
+    );
   });
 }

@@ -20,7 +20,7 @@ import { countDroppedAnswers } from '../form/answered-questions.ts';
 import type { FormImages } from '../form/form-images.ts';
 import type { ImageQueue } from '../form/image-queue.ts';
 import type { FormStore } from '../form/form-store.ts';
-import type { LiveForms } from '../form/live-form.ts';
+import type { LiveCalls } from '../form/live-form.ts';
 import { publishForm, type PublishResult } from '../form/publish-form.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
@@ -29,8 +29,7 @@ import { routeOf, withContract } from './contract.ts';
 import { formImageRoute } from './form-image-route.ts';
 
 type Options = {
-  store: FormStore;
-  live: LiveForms;
+  calls: Pick<LiveCalls, 'get' | 'refresh'>;
   audit: AuditLog;
   repository: ApplicationsRepository;
   images: FormImages;
@@ -58,10 +57,10 @@ const notFound = (version: number) => ({
   message: `There is no version ${version} of the form.`,
 });
 
-/** The form editor's API, for admins: the published form, its draft, its versions and its images. */
+/** The form editor's API, for admins: each call's published form, its draft and its versions; the images. */
 export async function formRoutes(
   plainApp: FastifyInstance,
-  { store, live, audit, repository, images, queue }: Options,
+  { calls, audit, repository, images, queue }: Options,
 ) {
   const app = withContract(plainApp);
   await app.register(multipart, {
@@ -72,9 +71,25 @@ export async function formRoutes(
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
+  app.addHook('preHandler', async (request, reply) => {
+    const { slug } = request.params as { slug?: string };
+    if (slug !== undefined && !calls.get(slug))
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: `There is no call "${slug}".` });
+  });
+
+  /** The form store of the call a request names; the hook above answered 404 for one that is not there. */
+  const storeOf = (request: FastifyRequest) => {
+    const { slug } = request.params as { slug: string };
+    const call = calls.get(slug);
+    if (!call) throw new Error(`call ${slug} vanished`);
+    return call.store;
+  };
 
   /** A version's configuration as this server reads it; null for none, or one it no longer reads. */
   const configOf = async (
+    store: FormStore,
     version: number | undefined,
   ): Promise<WizardConfig | null> => {
     const row = await store.version(version);
@@ -90,7 +105,7 @@ export async function formRoutes(
     restoredFrom?: number,
   ) =>
     publishForm(
-      { store, audit },
+      { store: storeOf(request), audit },
       {
         config,
         by: request.staff?.email ?? null,
@@ -102,7 +117,8 @@ export async function formRoutes(
 
   app.route({
     ...routeOf(readForm),
-    handler: async () => {
+    handler: async (request) => {
+      const store = storeOf(request);
       const [published, draft] = await Promise.all([
         store.version(),
         store.draft(),
@@ -126,6 +142,7 @@ export async function formRoutes(
     ...routeOf(saveFormDraft),
     bodyLimit: configBodyLimit,
     handler: async (request) => {
+      const store = storeOf(request);
       const saved = await store.saveDraft({
         config: request.body.config,
         baseVersion:
@@ -138,8 +155,8 @@ export async function formRoutes(
 
   app.route({
     ...routeOf(discardFormDraft),
-    handler: async (_request, reply) => {
-      await store.discardDraft();
+    handler: async (request, reply) => {
+      await storeOf(request).discardDraft();
       return reply.code(204).send();
     },
   });
@@ -151,7 +168,7 @@ export async function formRoutes(
       const checked = checkFormConfig(request.body.config);
       if (!checked.ok)
         return { issues: checked.issues, changes: [], droppedQuestions: [] };
-      const published = await configOf(undefined);
+      const published = await configOf(storeOf(request), undefined);
       return {
         issues: [],
         changes: published
@@ -180,7 +197,7 @@ export async function formRoutes(
           issues: checked.issues,
         });
       const { baseVersion } = request.body;
-      const before = await configOf(baseVersion);
+      const before = await configOf(storeOf(request), baseVersion);
       const outcome = await publishAs(
         request,
         checked.form.config,
@@ -192,9 +209,9 @@ export async function formRoutes(
         return reply
           .code(409)
           .send({ error: 'unchanged', message: nothingToPublish });
-      await store.discardDraft();
+      await storeOf(request).discardDraft();
       // This process serves it at once; the others within their next look.
-      await live.refresh();
+      await calls.refresh();
       return reply.code(201).send({
         version: outcome.number,
         summary: outcome.summary,
@@ -207,8 +224,8 @@ export async function formRoutes(
 
   app.route({
     ...routeOf(listFormVersions),
-    handler: async () => ({
-      versions: (await store.versions()).map((version) => ({
+    handler: async (request) => ({
+      versions: (await storeOf(request).versions()).map((version) => ({
         version: version.number,
         publishedAt: version.publishedAt,
         publishedBy: version.publishedBy,
@@ -220,7 +237,7 @@ export async function formRoutes(
   app.route({
     ...routeOf(readFormVersion),
     handler: async (request, reply) => {
-      const row = await store.version(request.params.version);
+      const row = await storeOf(request).version(request.params.version);
       if (!row) return reply.code(404).send(notFound(request.params.version));
       return {
         version: row.number,
@@ -236,6 +253,7 @@ export async function formRoutes(
     ...routeOf(restoreFormVersion),
     handler: async (request, reply) => {
       const { version } = request.params;
+      const store = storeOf(request);
       const row = await store.version(version);
       if (!row) return reply.code(404).send(notFound(version));
       const checked = checkFormConfig(row.config);
@@ -261,7 +279,7 @@ export async function formRoutes(
       // As a publish from the editor does: the draft was edited from a version now behind, and
       // kept, it would make the editor publish from that version and be refused.
       await store.discardDraft();
-      await live.refresh();
+      await calls.refresh();
       return reply.code(201).send({
         version: outcome.number,
         summary: outcome.summary,

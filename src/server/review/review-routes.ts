@@ -23,10 +23,12 @@ import {
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import type {
   ApplicationsRepository,
+  CallFacts,
   InboxSelection,
 } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
+import { callFactsJson } from '../calls/call-facts.ts';
 import { answerErasure } from '../erasure-answer.ts';
 import { exportTable } from '../export-table.ts';
 import type { Messaging } from '../notifications/messaging.ts';
@@ -71,7 +73,10 @@ export async function reviewRoutes(
     descriptions,
     audit,
     messaging,
+    callTitle,
   }: {
+    /** The title of a call, by its slug. */
+    callTitle: (slug: string) => string;
     database: Database;
     repository: ApplicationsRepository;
     reviews: ReviewRepository;
@@ -82,6 +87,7 @@ export async function reviewRoutes(
 ) {
   const app = withContract(plainApp);
   app.addHook('preHandler', requireRole('reviewer'));
+  const callOf = (facts: CallFacts) => callFactsJson(facts, callTitle);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -103,7 +109,11 @@ export async function reviewRoutes(
         }),
         repository.countByStage(filters),
       ]);
-      return { ...page, counts };
+      return {
+        ...page,
+        items: page.items.map((item) => ({ ...item, ...callOf(item) })),
+        counts,
+      };
     },
   });
 
@@ -188,6 +198,7 @@ export async function reviewRoutes(
         id: application.id,
         name: fullNameOf(application.payload),
         receivedAt: application.receivedAt,
+        ...callOf(application),
         source: application.source,
         answers: await descriptions.describe(application),
         ...review,

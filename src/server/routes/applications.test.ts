@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   adminToken,
+  exampleConfig,
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
@@ -106,6 +107,10 @@ describe('review API', () => {
         emailAddress: 'grace@navy.example',
       }),
       source: null,
+      call: { slug: 'aldmere-creators', title: exampleConfig().title },
+      eligible: true,
+      eligibility: [],
+      late: false,
       answers: expect.any(Array),
     });
     const [general, details] = application.answers;

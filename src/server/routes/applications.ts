@@ -1,3 +1,4 @@
+import { callFactsJson } from '../calls/call-facts.ts';
 import type { FastifyInstance } from 'fastify';
 import { exportFormatSchema } from '#review-api/inbox.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
@@ -21,7 +22,10 @@ export async function applicationRoutes(
     repository,
     descriptions,
     audit,
+    callTitle,
   }: {
+    /** The title of a call, by its slug. */
+    callTitle: (slug: string) => string;
     database: Database;
     repository: ApplicationsRepository;
     descriptions: ApplicationDescriptions;
@@ -84,8 +88,10 @@ export async function applicationRoutes(
           error: 'not_found',
           message: 'No application with that id.',
         });
+      const { callSlug: _callSlug, late: _late, ...stored } = application;
       return {
-        ...application,
+        ...stored,
+        ...callFactsJson(application, callTitle),
         answers: await descriptions.describe(application),
       };
     },

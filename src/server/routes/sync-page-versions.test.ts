@@ -6,6 +6,7 @@ import type { PublishedForm } from '#engine/sync-page.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import type { Engine } from '../db/database.ts';
 import {
+  exampleConfig,
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
@@ -38,7 +39,7 @@ async function publish(
 ): Promise<number> {
   const outcome = await publishForm(
     {
-      store: createFormStore(server.database, () => at),
+      store: createFormStore(server.database, exampleConfig().pageId, () => at),
       audit: createAuditLog(server.database),
     },
     { config, by: 'ada@example.org', address: null },
@@ -50,7 +51,7 @@ async function publish(
       async () =>
         (
           (await (
-            await fetch(`${server.baseUrl}/api/form`)
+            await fetch(`${server.baseUrl}/api/form/${exampleConfig().pageId}`)
           ).json()) as PublishedForm
         ).version,
       { timeout: 30_000 },
@@ -60,7 +61,11 @@ async function publish(
 }
 
 const hashOf = async (server: TestServer, number: number) =>
-  (await createFormStore(server.database).version(number))?.configHash;
+  (
+    await createFormStore(server.database, exampleConfig().pageId).version(
+      number,
+    )
+  )?.configHash;
 
 /** Sends under the version named (none when undefined); answers the status and the stored row. */
 async function send(
@@ -159,7 +164,7 @@ describe.each(engines)(
       });
     });
 
-    test("after version 4 renames the page id, version 1's applicants send to the old one", async () => {
+    test("a version published with another page id keeps its call's: version 1's and version 4's applicants both send to the call's address", async () => {
       expect(
         await publish(
           server(),
@@ -181,7 +186,7 @@ describe.each(engines)(
         pageId: 'aldmere-creators',
         configVersion: await hashOf(server(), 1),
       });
-      // Each version at its own page id only.
+      // A page id is a call's address: another one names no call.
       expect(
         (
           await send(server(), validApplication(), {
@@ -190,17 +195,16 @@ describe.each(engines)(
           })
         ).status,
       ).toBe(404);
-      expect((await send(server(), validApplication())).status).toBe(404);
       const current = withSeasonAnswer();
       current.fields = current.fields.filter(
         (field) => field.key !== 'single.whatContent',
       );
-      const underFour = await send(server(), current, {
-        version: '4',
-        pageId: 'aldmere-spring',
-      });
+      const underFour = await send(server(), current, { version: '4' });
       expect(underFour.status).toBe(201);
-      expect(underFour.stored?.configVersion).toBe(await hashOf(server(), 4));
+      expect(underFour.stored).toMatchObject({
+        pageId: 'aldmere-creators',
+        configVersion: await hashOf(server(), 4),
+      });
     });
 
     test('the page carries the version it serves, and GET /api/form answers that version with what the page embeds of it', async () => {
@@ -208,16 +212,19 @@ describe.each(engines)(
       expect(page).toMatch(
         /<script type="application\/json" id="wizard-config" data-version="4">/,
       );
-      const response = await fetch(`${server().baseUrl}/api/form`, {
-        headers: { 'accept-encoding': 'br' },
-      });
+      const response = await fetch(
+        `${server().baseUrl}/api/form/aldmere-creators`,
+        {
+          headers: { 'accept-encoding': 'br' },
+        },
+      );
       expect(response.headers.get('content-type')).toBe(
         'application/json; charset=utf-8',
       );
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const form = (await response.json()) as PublishedForm;
       expect(form.version).toBe(4);
-      expect(form.config.pageId).toBe('aldmere-spring');
+      expect(form.config.pageId).toBe('aldmere-creators');
       // Only what the browser may see: not the staff addresses the notifications name.
       expect(JSON.stringify(form)).not.toContain('team@example.org');
     });

@@ -12,19 +12,58 @@ import {
   type ApplicationReceived,
   type ApplicationRefusal,
 } from '#engine/sync-page.ts';
+import {
+  callStatusOf,
+  eligibilityFactsOf,
+  lateGraceMs,
+  unmetEligibility,
+} from '#engine/calls.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { AcceptedVersions } from '../form/accepted-versions.ts';
+import type { LiveCall, LiveCalls } from '../form/live-form.ts';
 import { validationIssues } from '../plugins/error-shape.ts';
 
 const uuidPattern =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Options = {
-  /** The versions applications are taken under: each one's rules, and the hash its applications record. */
-  versions: Pick<AcceptedVersions, 'current' | 'formFor'>;
+  calls: Pick<LiveCalls, 'get'>;
+  /** The versions a call's applications are taken under: each one's rules, and the hash its applications record. */
+  versionsOf: (call: LiveCall) => Pick<AcceptedVersions, 'current' | 'formFor'>;
   repository: ApplicationsRepository;
+  /** The server's clock, which opens and closes calls. */
+  now: () => Date;
   rateLimitPerMinute: number;
 };
+
+const dayOf = (instant: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(instant));
+
+/**
+ * Whether a call takes an application now: open, or closed less than the grace hour ago (then it
+ * is marked late: someone was filling it in as it closed); else why not, in words.
+ */
+function admissionOf(
+  { call }: LiveCall,
+  now: Date,
+): { late: boolean } | { refusal: string } {
+  const status = callStatusOf(call, now);
+  if (status === 'open') return { late: false };
+  if (status === 'scheduled')
+    return {
+      refusal: `“${call.title}” opens on ${dayOf(call.opensAt ?? '')} UTC and takes no applications before then.`,
+    };
+  const closedAt = call.closesAt && new Date(call.closesAt).getTime();
+  if (!call.archived && closedAt && now.getTime() - closedAt < lateGraceMs)
+    return { late: true };
+  return {
+    refusal: `“${call.title}” is closed and takes no more applications.`,
+  };
+}
 
 const text = { type: 'string' } as const;
 
@@ -93,7 +132,7 @@ function versionOf(
  */
 export async function syncPageRoutes(
   app: FastifyInstance,
-  { versions, repository, rateLimitPerMinute }: Options,
+  { calls, versionsOf, repository, now, rateLimitPerMinute }: Options,
 ) {
   app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
@@ -107,8 +146,23 @@ export async function syncPageRoutes(
           : {},
     },
     async (request, reply) => {
-      const refuse = (status: 400 | 404 | 409, body: ApplicationRefusal) =>
-        reply.code(status).send(body);
+      const refuse = (
+        status: 400 | 404 | 409 | 410,
+        body: ApplicationRefusal,
+      ) => reply.code(status).send(body);
+      const call = calls.get(request.params.pageId);
+      if (!call)
+        return refuse(404, {
+          error: 'not_found',
+          message: `There is no application form "${request.params.pageId}".`,
+        });
+      const admission = admissionOf(call, now());
+      if ('refusal' in admission)
+        return refuse(410, {
+          error: 'call_closed',
+          message: admission.refusal,
+        });
+      const versions = versionsOf(call);
       const named = versionOf(request.headers['form-version']);
       if (named === 'malformed')
         return refuse(400, {
@@ -132,13 +186,6 @@ export async function syncPageRoutes(
         return refuse(409, formChanged(versions.current().number));
       }
       const { model, configHash } = verdict.form;
-      // The page id of the version the applicant was served: a later rename strands no one.
-      const pageId = model.config.pageId;
-      if (request.params.pageId !== pageId)
-        return refuse(404, {
-          error: 'not_found',
-          message: `There is no application form "${request.params.pageId}".`,
-        });
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !uuidPattern.test(key))
         return refuse(400, {
@@ -172,7 +219,12 @@ export async function syncPageRoutes(
         } satisfies ApplicationReceived);
       }
       const outcome = await repository.store({
-        pageId,
+        pageId: call.call.slug,
+        late: admission.late,
+        eligibility: unmetEligibility(
+          call.call.eligibility,
+          eligibilityFactsOf(parsed.payload),
+        ),
         idempotencyKey: key.toLowerCase(),
         configVersion: configHash,
         payload: parsed.payload,

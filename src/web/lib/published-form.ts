@@ -1,10 +1,12 @@
 import type { PublishedForm } from '#engine/sync-page.ts';
 import { submitTimeoutMs } from './submit-application.ts';
 
-/** The form the server serves now (`GET /api/form` on the page's own server); null when it cannot be read. */
-export async function fetchPublishedForm(): Promise<PublishedForm | null> {
+/** The form a call's page serves now (`GET /api/form/<pageId>` on the page's own server); null when it cannot be read. */
+export async function fetchPublishedForm(
+  pageId: string,
+): Promise<PublishedForm | null> {
   try {
-    const response = await fetch('/api/form', {
+    const response = await fetch(`/api/form/${encodeURIComponent(pageId)}`, {
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(submitTimeoutMs),
     });
