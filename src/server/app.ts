@@ -15,7 +15,11 @@ import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import { createInsightsRepository } from './db/insights-repository.ts';
 import type { Database } from './db/database.ts';
-import { compressPage, type CompressedPage } from './compressed-page.ts';
+import {
+  compressPage,
+  sendPage,
+  type CompressedPage,
+} from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
 import {
   browserConfigOf,
@@ -25,6 +29,8 @@ import {
   pageScriptOf,
 } from './html.ts';
 import { createHealthCheck } from './health.ts';
+import { callListRoutes } from './public/call-list-routes.ts';
+import { cardOfForm } from './public/call-pages.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import {
@@ -114,22 +120,6 @@ export const loggerOptions = {
     }),
   },
 };
-
-function sendPage(
-  page: CompressedPage,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cacheControl: string,
-  type = 'text/html; charset=utf-8',
-): FastifyReply {
-  const { encoding, body } = page(request.headers['accept-encoding']);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply
-    .header('Cache-Control', cacheControl)
-    .header('Vary', 'Accept-Encoding')
-    .type(type)
-    .send(body);
-}
 
 type ServedForm = {
   /** The wizard's page, the workspace's, and the form as `GET /api/form` answers it. */
@@ -463,6 +453,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [page] = await servedNow().pages;
     return sendPage(page, request, reply, 'no-cache');
   });
+  // One call today, the form being served: `/calls` lists it while it is the only one.
+  await app.register(callListRoutes, {
+    openCalls: async () => [cardOfForm(live.current().config)],
+    site: () => live.current().config,
+    stylesheet: built.stylesheet,
+  });
   // The form served now, for a wizard whose application was answered under a version no longer
   // taken: it asks the new questions without reloading the page, keeping every answer.
   app.get('/api/form', async (request, reply) => {
@@ -493,7 +489,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  // The empty path is the only page; every other page address leads back to it.
+  // Every page address without a route of its own leads back to the wizard.
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
