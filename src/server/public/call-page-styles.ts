@@ -13,8 +13,8 @@ export const callPageStyles = [
   '.call-card:hover{border-color:var(--color-brand)}',
   // The cover comes after the title in the page, so a screen reader meets the call before its
   // picture, and shows above it. Its box has the card's proportions before the image arrives.
-  '.call-card__cover{order:-1;display:block;aspect-ratio:3/2;background:#d8e3e4}',
-  '.call-card__cover img{display:block;width:100%;height:100%;object-fit:cover}',
+  '.call-card__cover{order:-1;display:block;background:#d8e3e4}',
+  '.call-card__cover img{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:cover}',
   '.call-card__title{margin:20px 20px 8px;font-size:22px;line-height:1.25}',
   '.call-card__title a{color:var(--color-text);text-decoration:none}',
   '.call-card__title a:focus-visible{outline:none}',
