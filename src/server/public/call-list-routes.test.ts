@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { defaultTexts } from '#engine/texts.ts';
 import { exampleConfig } from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { callListRoutes } from './call-list-routes.ts';
+import { callListRoutes, robotsTxt } from './call-list-routes.ts';
 import type { PublicCallCard } from './call-pages.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -115,4 +115,19 @@ test('lists the calls open at each visit, and says so when none is', async () =>
   } finally {
     await app.close();
   }
+});
+
+test('tells search engines they may read the public pages but not the workspace or the API', async () => {
+  const response = await fetch(`${server.baseUrl}/robots.txt`, {
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe(
+    'text/plain; charset=utf-8',
+  );
+  const text = await response.text();
+  expect(text).toBe(robotsTxt);
+  expect(text).toMatch(/^User-agent: \*$/m);
+  expect(text).toMatch(/^Disallow: \/review$/m);
+  expect(text).not.toMatch(/^Disallow: \/$/m);
 });

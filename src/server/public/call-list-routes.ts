@@ -90,7 +90,16 @@ export type CallListOptions = {
   timeZone?: string;
 };
 
-/** `GET /calls`: the organisation's open calls, one server-rendered page without script. */
+/**
+ * What search engines may read: the public pages, not the workspace or the API. Without it, its
+ * address would lead to the wizard's page like any unknown one, which a crawler cannot parse.
+ */
+export const robotsTxt = 'User-agent: *\nDisallow: /review\nDisallow: /api/\n';
+
+/**
+ * `GET /calls`: the organisation's open calls, one server-rendered page without script; and
+ * `GET /robots.txt`, which lets search engines read it.
+ */
 export async function callListRoutes(
   app: FastifyInstance,
   options: CallListOptions,
@@ -105,4 +114,10 @@ export async function callListRoutes(
     });
     return send(request, reply, page, config);
   });
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt),
+  );
 }
