@@ -372,7 +372,7 @@ export const textWords: Record<TextKey, TextWords> = {
     group: 'callList',
     label: 'Closing date',
     where:
-      'under each open call’s summary; {closesAt} becomes its closing date and time',
+      'under each open call’s summary; {date} becomes its closing date and time',
     place: 'anyStep',
   },
   callOpenEnded: {
@@ -397,7 +397,7 @@ export const textWords: Record<TextKey, TextWords> = {
     group: 'callNotOpen',
     label: 'Call not open yet',
     where:
-      'in place of the form before the call opens; {opensAt} becomes its opening date and time',
+      'in place of the form before the call opens; {date} becomes its opening date and time',
     place: 'anyStep',
   },
   seeOpenCalls: {

@@ -64,7 +64,7 @@ test('writes the closing date in the language and time zone of the page', () => 
     ...look,
     config: exampleConfig({
       lang: 'de',
-      texts: { callCloses: 'Bewerbungsschluss: {closesAt}' },
+      texts: { callCloses: 'Bewerbungsschluss: {date}' },
     }),
     timeZone: 'Europe/Berlin',
   });
@@ -113,7 +113,7 @@ test('keeps what a call says as text: a title with markup cannot add an element 
 test('a configured text with markup stays text, and only its placeholder becomes the date', () => {
   const { html } = renderCallsPage([summer], {
     ...look,
-    config: exampleConfig({ texts: { callCloses: '<b>Ends</b> {closesAt}' } }),
+    config: exampleConfig({ texts: { callCloses: '<b>Ends</b> {date}' } }),
   });
   expect(html).toContain('&lt;b&gt;Ends&lt;/b&gt; <time datetime=');
 });

@@ -150,7 +150,7 @@ function documentOf(
 function cardOf(card: PublicCallCard, index: number, look: PageLook): string {
   const texts = resolveWizardTexts(look.config);
   const closes = card.closesAt
-    ? textWith(texts.callCloses, 'closesAt', timeElement(card.closesAt, look))
+    ? textWith(texts.callCloses, 'date', timeElement(card.closesAt, look))
     : escapeHtml(texts.callOpenEnded);
   return [
     '<li class="call-card">',
@@ -220,11 +220,7 @@ export function renderUnavailableCallPage(
   const texts = resolveWizardTexts(config);
   const message =
     call.status === 'scheduled'
-      ? textWith(
-          texts.callScheduled,
-          'opensAt',
-          timeElement(call.opensAt, look),
-        )
+      ? textWith(texts.callScheduled, 'date', timeElement(call.opensAt, look))
       : escapeHtml(texts.callClosed);
   const cover = coverOfForm(config);
   const isGray = config.steps[0]?.styles.grayBg ?? false;
@@ -235,7 +231,7 @@ export function renderUnavailableCallPage(
       description:
         call.status === 'scheduled'
           ? interpolate(texts.callScheduled, {
-              opensAt: dateWords(call.opensAt, look),
+              date: dateWords(call.opensAt, look),
             })
           : texts.callClosed,
     },
