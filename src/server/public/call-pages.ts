@@ -38,10 +38,10 @@ export type PublicPage = { html: string; style: string };
 
 export const callsPath = '/calls';
 
-export const applyPathOf = (slug: string) => `/apply/${slug}`;
+const applyPathOf = (slug: string) => `/apply/${slug}`;
 
 /** The first cover of a form, which a call's card shows. */
-export const coverOfForm = (config: WizardConfig): CoverImage | null =>
+const coverOfForm = (config: WizardConfig): CoverImage | null =>
   config.coverImages[0] ?? null;
 
 /**
