@@ -29,7 +29,10 @@ import {
   pageScriptOf,
 } from './html.ts';
 import { createHealthCheck } from './health.ts';
-import { callListRoutes } from './public/call-list-routes.ts';
+import {
+  callListRoutes,
+  createPublicPageSender,
+} from './public/call-list-routes.ts';
 import { cardOfForm } from './public/call-pages.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -453,11 +456,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [page] = await servedNow().pages;
     return sendPage(page, request, reply, 'no-cache');
   });
-  // One call today, the form being served: `/calls` lists it while it is the only one.
+  // One call today, the form being served: `/calls` lists it while it is the only one. The same
+  // sender serves the page of a call that is not open (renderUnavailableCallPage) at its address.
+  const sendPublicPage = createPublicPageSender();
   await app.register(callListRoutes, {
     openCalls: async () => [cardOfForm(live.current().config)],
     site: () => live.current().config,
     stylesheet: built.stylesheet,
+    send: sendPublicPage,
   });
   // The form served now, for a wizard whose application was answered under a version no longer
   // taken: it asks the new questions without reloading the page, keeping every answer.
