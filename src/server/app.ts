@@ -456,8 +456,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [page] = await servedNow().pages;
     return sendPage(page, request, reply, 'no-cache');
   });
-  // One call today, the form being served: `/calls` lists it while it is the only one. The same
-  // sender serves the page of a call that is not open (renderUnavailableCallPage) at its address.
+  // One call today, the form being served: `/calls` lists it while it is the only one. The public
+  // pages share one sender, which keeps each page compressed with the policy that allows its style.
   const sendPublicPage = createPublicPageSender();
   await app.register(callListRoutes, {
     openCalls: async () => [cardOfForm(live.current().config)],
