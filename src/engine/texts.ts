@@ -52,6 +52,17 @@ export const defaultTexts = {
   pasteCut: 'What you pasted was cut to {max} characters.',
   attentionOne: '1 answer needs attention: {names}.',
   attentionMany: '{count} answers need attention: {names}.',
+  callsHeading: 'Open calls',
+  callsIntro:
+    'Choose a call and apply: each one has its own dates and its own form.',
+  callCloses: 'Closes {date}',
+  callOpenEnded: 'Open until further notice',
+  noOpenCalls:
+    'There are no open calls right now. New calls are posted on this page: please come back soon.',
+  callClosed:
+    'Applications for this call have closed. Thank you for your interest.',
+  callScheduled: 'Applications for this call open on {date}.',
+  seeOpenCalls: 'See the open calls',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;

@@ -9,13 +9,18 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { callStatusOf } from '#engine/calls.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import type { PublishedForm } from '#engine/sync-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import { createInsightsRepository } from './db/insights-repository.ts';
 import type { Database } from './db/database.ts';
-import { compressPage, type CompressedPage } from './compressed-page.ts';
+import {
+  compressPage,
+  sendPage,
+  type CompressedPage,
+} from './compressed-page.ts';
 import { loadBuiltWizard } from './built-wizard.ts';
 import {
   browserConfigOf,
@@ -25,6 +30,12 @@ import {
   pageScriptOf,
 } from './html.ts';
 import { createHealthCheck } from './health.ts';
+import {
+  callListRoutes,
+  createPublicPageSender,
+} from './public/call-list-routes.ts';
+import { renderUnavailableCallPage } from './public/call-pages.ts';
+import { openCallCards } from './calls/open-call-cards.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import {
@@ -124,22 +135,6 @@ export const loggerOptions = {
     }),
   },
 };
-
-function sendPage(
-  page: CompressedPage,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cacheControl: string,
-  type = 'text/html; charset=utf-8',
-): FastifyReply {
-  const { encoding, body } = page(request.headers['accept-encoding']);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply
-    .header('Cache-Control', cacheControl)
-    .header('Vary', 'Accept-Encoding')
-    .type(type)
-    .send(body);
-}
 
 type ServedForm = {
   /** The wizard's page, the workspace's, and the form as `GET /api/form` answers it. */
@@ -514,6 +509,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [page] = await servedNow().pages;
     return sendPage(page, request, reply, 'no-cache');
   });
+  // The public pages of calls (the list of open calls, a call that is not open) share one sender,
+  // which keeps each page compressed with the policy that allows its style.
+  const sendPublicPage = createPublicPageSender();
+  await app.register(callListRoutes, {
+    openCalls: async () => openCallCards(calls.all(), now()),
+    site: () => live.current().config,
+    stylesheet: built.stylesheet,
+    send: sendPublicPage,
+  });
   app.get<{ Params: { slug: string } }>(
     '/apply/:slug',
     async (request, reply) => {
@@ -523,6 +527,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .code(404)
           .type('text/plain; charset=utf-8')
           .send('There is no call at this address.');
+      const status = callStatusOf(call.call, now());
+      if (status !== 'open') {
+        const { config } = call.form;
+        const page = renderUnavailableCallPage(
+          status === 'scheduled'
+            ? {
+                title: call.call.title,
+                status,
+                opensAt: call.call.opensAt ?? '',
+              }
+            : { title: call.call.title, status },
+          { config, stylesheet: built.stylesheet },
+        );
+        return sendPublicPage(request, reply, page, config);
+      }
       const [page] = await servedFor(call.form).pages;
       return sendPage(page, request, reply, 'no-cache');
     },
@@ -566,7 +585,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  // The empty path is the only page; every other page address leads back to it.
+  // Every page address without a route of its own leads back to the wizard.
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

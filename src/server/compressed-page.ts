@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 type Encoding = 'br' | 'gzip';
 
@@ -47,4 +48,21 @@ export async function compressPage(page: string): Promise<CompressedPage> {
       ? { encoding, body: bodies[encoding] }
       : { encoding: null, body: identity };
   };
+}
+
+/** Sends a compressed page in the encoding the request accepts, saying so to caches. */
+export function sendPage(
+  page: CompressedPage,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: string,
+  type = 'text/html; charset=utf-8',
+): FastifyReply {
+  const { encoding, body } = page(request.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply
+    .header('Cache-Control', cacheControl)
+    .header('Vary', 'Accept-Encoding')
+    .type(type)
+    .send(body);
 }

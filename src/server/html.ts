@@ -13,7 +13,7 @@ const htmlEscapes: Record<string, string> = {
   "'": '&#39;',
 };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (character) => htmlEscapes[character] ?? character,

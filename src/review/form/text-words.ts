@@ -8,6 +8,8 @@ export const textGroups = {
   questions: 'Names, prompts and notes inside questions',
   unseen: 'Read out by screen readers, not shown',
   pageError: 'When the page breaks',
+  callList: 'The list of open calls (the default call’s words are used there)',
+  callNotOpen: 'When this call is not open',
 } as const;
 
 export type TextGroup = keyof typeof textGroups;
@@ -351,6 +353,57 @@ export const textWords: Record<TextKey, TextWords> = {
     group: 'pageError',
     label: 'Page broke explanation',
     where: 'under that heading',
+    place: 'anyStep',
+  },
+  callsHeading: {
+    group: 'callList',
+    label: 'Open calls heading',
+    where: 'at the top of the page listing the open calls, and in its title',
+    place: 'anyStep',
+  },
+  callsIntro: {
+    group: 'callList',
+    label: 'Open calls introduction',
+    where:
+      'under that heading, and shown by search engines as the page’s description',
+    place: 'anyStep',
+  },
+  callCloses: {
+    group: 'callList',
+    label: 'Closing date',
+    where:
+      'under each open call’s summary; {date} becomes its closing date and time',
+    place: 'anyStep',
+  },
+  callOpenEnded: {
+    group: 'callList',
+    label: 'No closing date',
+    where: 'under the summary of an open call that has no closing date',
+    place: 'anyStep',
+  },
+  noOpenCalls: {
+    group: 'callList',
+    label: 'No open call',
+    where: 'in place of the list when no call is open',
+    place: 'anyStep',
+  },
+  callClosed: {
+    group: 'callNotOpen',
+    label: 'Call closed',
+    where: 'in place of the form once the call has closed or been archived',
+    place: 'anyStep',
+  },
+  callScheduled: {
+    group: 'callNotOpen',
+    label: 'Call not open yet',
+    where:
+      'in place of the form before the call opens; {date} becomes its opening date and time',
+    place: 'anyStep',
+  },
+  seeOpenCalls: {
+    group: 'callNotOpen',
+    label: 'Link to the open calls',
+    where: 'under either of those texts, leading to the list of open calls',
     place: 'anyStep',
   },
 };

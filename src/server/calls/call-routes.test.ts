@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultTexts } from '#engine/texts.ts';
 import type { Call } from '#review-api/calls.ts';
 import type { InboxItem } from '#review-api/inbox.ts';
 import type { FormState } from '#review-api/form.ts';
@@ -130,6 +131,16 @@ describe.each(engines)('calls on %s', (engine) => {
       404,
     );
 
+    const list = await (await fetch(`${server.baseUrl}/calls`)).text();
+    expect(list).toContain('Summer on the coast 2027');
+    expect(list).toContain('Five creators, June to August.');
+    expect(list).toContain('href="/apply/summer-2027"');
+    expect(list).toContain(`href="/apply/${defaultSlug}"`);
+    // The call closing soonest comes first; the open-ended default call last.
+    expect(list.indexOf('/apply/summer-2027')).toBeLessThan(
+      list.indexOf(`/apply/${defaultSlug}`),
+    );
+
     expect((await apply('summer-2027', 'Summer')).status).toBe(201);
     expect((await apply(defaultSlug, 'Default')).status).toBe(201);
     const summer = await inbox('call=summer-2027');
@@ -161,10 +172,16 @@ describe.each(engines)('calls on %s', (engine) => {
     now = new Date('2027-03-31T23:00:00.000Z');
     const refused = await apply('summer-2027', 'Too late');
     expect(refused.status).toBe(410);
-    expect(await refused.json()).toMatchObject({
+    expect(await refused.json()).toEqual({
       error: 'call_closed',
-      message: expect.stringContaining('Summer on the coast 2027'),
+      message: defaultTexts.callClosed,
     });
+    const page = await fetch(`${server.baseUrl}/apply/summer-2027`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(defaultTexts.callClosed);
+    expect(html).toContain('href="/calls"');
+    expect(html).not.toContain('wizard-config');
     const listed = await json<Call[]>(send('reviewer', '/api/review/calls'));
     expect(listed.find((call) => call.slug === 'summer-2027')?.status).toBe(
       'closed',
@@ -182,6 +199,13 @@ describe.each(engines)('calls on %s', (engine) => {
     });
     expect(made.status).toBe(201);
     expect((await apply('winter-food')).status).toBe(410);
+    expect(await (await fetch(`${server.baseUrl}/calls`)).text()).not.toContain(
+      'winter-food',
+    );
+    const scheduled = await (
+      await fetch(`${server.baseUrl}/apply/winter-food`)
+    ).text();
+    expect(scheduled).toContain('Applications for this call open on');
     now = new Date('2027-04-01T00:00:00.000Z');
     expect((await apply('winter-food')).status).toBe(201);
     expect((await apply('no-such-call')).status).toBe(404);

@@ -21,6 +21,7 @@ import {
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { AcceptedVersions } from '../form/accepted-versions.ts';
 import type { LiveCall, LiveCalls } from '../form/live-form.ts';
+import { unavailableCallMessage } from '../public/call-pages.ts';
 import { validationIssues } from '../plugins/error-shape.ts';
 
 const uuidPattern =
@@ -36,32 +37,28 @@ type Options = {
   rateLimitPerMinute: number;
 };
 
-const dayOf = (instant: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(instant));
-
 /**
  * Whether a call takes an application now: open, or closed less than the grace hour ago (then it
  * is marked late: someone was filling it in as it closed); else why not, in words.
  */
 function admissionOf(
-  { call }: LiveCall,
+  { call, form }: LiveCall,
   now: Date,
 ): { late: boolean } | { refusal: string } {
   const status = callStatusOf(call, now);
   if (status === 'open') return { late: false };
   if (status === 'scheduled')
     return {
-      refusal: `“${call.title}” opens on ${dayOf(call.opensAt ?? '')} UTC and takes no applications before then.`,
+      refusal: unavailableCallMessage(
+        { title: call.title, status, opensAt: call.opensAt ?? '' },
+        form,
+      ),
     };
   const closedAt = call.closesAt && new Date(call.closesAt).getTime();
   if (!call.archived && closedAt && now.getTime() - closedAt < lateGraceMs)
     return { late: true };
   return {
-    refusal: `“${call.title}” is closed and takes no more applications.`,
+    refusal: unavailableCallMessage({ title: call.title, status }, form),
   };
 }
 
