@@ -22,6 +22,9 @@ export type FormChanged = {
   version: number;
 };
 
+/** The address of the organisation's list of open calls, where a closed call's applicant is sent. */
+export const callsPath = '/calls';
+
 /** Every refusal of `PUT /api/syncPage/:pageId` a client can act on. */
 export type ApplicationRefusal =
   | { error: 'validation'; issues: FieldIssue[] }

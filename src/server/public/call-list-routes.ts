@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callsPath } from '#engine/sync-page.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import {
   compressPage,
@@ -8,7 +9,6 @@ import {
 } from '../compressed-page.ts';
 import { buildSecurityHeaders } from '../plugins/security-headers.ts';
 import {
-  callsPath,
   renderCallsPage,
   type PublicCallCard,
   type PublicPage,

@@ -1,3 +1,4 @@
+import { callsPath } from '#engine/sync-page.ts';
 import type { CoverImage, WizardConfig } from '#engine/config-schema.ts';
 import { coverSizes } from '#engine/layout.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
@@ -35,8 +36,6 @@ export type UnavailableCall = {
 
 /** A whole page, and its one inline style, which the Content-Security-Policy allows by its hash. */
 export type PublicPage = { html: string; style: string };
-
-export const callsPath = '/calls';
 
 const applyPathOf = (slug: string) => `/apply/${slug}`;
 

@@ -9,7 +9,9 @@ import { formVersionHeader, isFormChanged } from '#engine/sync-page.ts';
 export type SendOutcome =
   | { ok: true }
   | { ok: false; issues: FieldIssue[] }
-  | { ok: false; changedTo: number };
+  | { ok: false; changedTo: number }
+  /** The call is not open: it closed while the applicant was answering, or has not opened. */
+  | { ok: false; closed: string };
 
 export const submitTimeoutMs = 15_000;
 
@@ -55,7 +57,15 @@ export async function submitApplication(options: {
     if (response.ok) return { ok: true };
     const body = (await response.json().catch(() => ({}))) as {
       issues?: unknown;
+      error?: unknown;
+      message?: unknown;
     };
+    if (
+      response.status === 410 &&
+      body.error === 'call_closed' &&
+      typeof body.message === 'string'
+    )
+      return { ok: false, closed: body.message };
     if (response.status === 409 && isFormChanged(body))
       return { ok: false, changedTo: body.version };
     return {

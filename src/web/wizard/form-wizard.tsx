@@ -74,6 +74,7 @@ function FormWizardSteps({
     onContinue,
     isBusy,
     hasServerError,
+    closedMessage,
     attention,
     notice,
     sentEmail,
@@ -133,6 +134,7 @@ function FormWizardSteps({
                 onBack={onBack}
                 isBusy={isCurrent && isBusy}
                 hasServerError={isCurrent && hasServerError}
+                closedMessage={isCurrent ? closedMessage : null}
                 attention={isCurrent ? attention : null}
                 notice={isCurrent ? notice : null}
               >

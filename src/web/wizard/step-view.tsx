@@ -1,4 +1,5 @@
 import type { FormEvent, MouseEvent, ReactNode } from 'react';
+import { callsPath } from '#engine/sync-page.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
@@ -14,6 +15,8 @@ type StepViewProps = {
   onBack: () => void;
   isBusy: boolean;
   hasServerError: boolean;
+  /** The call is not open, in its own words: nothing can be sent, and the open calls are elsewhere. */
+  closedMessage?: string | null;
   /** After a refused Continue: how many answers need attention and which; read out, not shown. */
   attention?: string | null;
   /** Said and shown under the heading, where the applicant starts reading: the form has changed. */
@@ -35,6 +38,7 @@ export function StepView({
   onBack,
   isBusy,
   hasServerError,
+  closedMessage = null,
   attention = null,
   notice = null,
 }: StepViewProps) {
@@ -101,6 +105,11 @@ export function StepView({
       <div className="step__status" role="alert">
         {hasServerError && (
           <p className="step__server-error">{texts.submitError}</p>
+        )}
+        {closedMessage && (
+          <p className="step__server-error">
+            {closedMessage} <a href={callsPath}>{texts.seeOpenCalls}</a>
+          </p>
         )}
       </div>
       <p className="visually-hidden" role="status">

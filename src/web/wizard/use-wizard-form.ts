@@ -70,6 +70,8 @@ export function useWizardForm({
   }, []);
   const [isBusy, setIsBusy] = useState(false);
   const [hasServerError, setHasServerError] = useState(false);
+  // Why the call takes no application, in its own words, once the server said it is not open.
+  const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   // After a refused Continue: how many answers need attention, and which, for a live region.
   const [attention, setAttention] = useState<{
@@ -251,6 +253,10 @@ export function useWizardForm({
       return false;
     }
     setIsBusy(false);
+    if (!sent.ok && 'closed' in sent) {
+      setClosedMessage(sent.closed);
+      return false;
+    }
     if (!sent.ok) {
       // Answers the server named go back to their step with its words; anything else, the
       // general message.
@@ -333,6 +339,7 @@ export function useWizardForm({
     onContinue,
     isBusy,
     hasServerError,
+    closedMessage,
     sentEmail,
     // Said on the step it is about only; a step left behind keeps nothing to say.
     attention: attention?.stepIndex === stepIndex ? attention.text : null,
