@@ -29,7 +29,8 @@ export function useReviewActions(id: string) {
     move: useMutation({
       mutationFn: (stage: Stage) =>
         call(moveStage, { params, body: { stage } }),
-      onSuccess: () => refresh(queryKeys.inbox, queryKeys.audit),
+      // A call's accepted count may have changed.
+      onSuccess: () => refresh(queryKeys.inbox, queryKeys.audit, queryKeys.calls),
     }),
     vote: useMutation({
       mutationFn: (value: 1 | 0 | -1) =>

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { nothingToPublish } from '#review-api/form.ts';
 import type { FormEditor } from './use-form-editor.ts';
@@ -6,12 +7,14 @@ import type { Problem } from './problem-words.ts';
 import { SaveStatus } from './save-status.tsx';
 
 /**
- * The editor's bar, in view while the page scrolls: the form's title, the draft's state, undo and
- * redo, which step the preview opens, the problems, Publish and the versions.
+ * The editor's bar, in view while the page scrolls: the way back to the calls, the call's and the
+ * form's title, the draft's state, undo and redo, which step the preview opens, the problems,
+ * Publish and the versions.
  */
 export function EditorTopBar({
   editor,
   config,
+  callTitle,
   problems,
   previewStep,
   onPreviewStep,
@@ -21,6 +24,8 @@ export function EditorTopBar({
 }: {
   editor: FormEditor;
   config: WizardConfig;
+  /** The call whose form this is, once the calls are read. */
+  callTitle: string | undefined;
   problems: readonly Problem[];
   previewStep: number;
   onPreviewStep: (step: number) => void;
@@ -32,8 +37,13 @@ export function EditorTopBar({
     problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
   return (
     <div className="form-editor__bar">
+      <Link href="/calls" className="form-editor__back">
+        ← Calls
+      </Link>
       <h1 id="form-heading" className="form-editor__title">
-        <span className="form-editor__eyebrow">Form</span>{' '}
+        <span className="form-editor__eyebrow">
+          {callTitle ? `Form of ${callTitle}` : 'Form'}
+        </span>{' '}
         <span className="form-editor__name">{config.title}</span>
       </h1>
       <SaveStatus state={editor.saveState} error={editor.saveError} />

@@ -16,6 +16,7 @@ import {
 import { call, messageOf } from '#review/lib/api.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { readFormAfterLeaving } from './draft-saver.ts';
+import { useEditedCall } from './edited-call.ts';
 import {
   recordEdit,
   redo as redone,
@@ -36,13 +37,14 @@ type PublishOutcome = { text: string; isError: boolean } | null;
 type Published = { version: number; config: WizardConfig };
 
 /**
- * The form being edited: its history for undo and redo, the draft saved to the server as it
- * changes, the start-up check's issues by path, publishing and restoring.
+ * The form being edited, of the call `slug` names (null: the default call): its history for undo
+ * and redo, the draft saved to the server as it changes, the start-up check's issues by path,
+ * publishing and restoring.
  */
-export function useFormEditor() {
+export function useFormEditor(slug: string | null) {
   const client = useQueryClient();
   const form = useQuery({
-    queryKey: queryKeys.form,
+    queryKey: queryKeys.formOf(slug),
     queryFn: readFormAfterLeaving,
     // Read once: the editor's own state is the truth while it is open (and forgotten as it closes).
     staleTime: Infinity,
@@ -172,7 +174,7 @@ export function useFormEditor() {
       // An edit made while it was being published is the new draft, from the new version.
       if (latest.current?.present !== present) saveLatest();
       setOutcome({ text: publishedWords(answer), isError: false });
-      await client.invalidateQueries({ queryKey: queryKeys.formVersions });
+      await client.invalidateQueries({ queryKey: queryKeys.formVersions(slug) });
     } catch (error) {
       setOutcome({ text: notPublishedWords(error), isError: true });
     } finally {
@@ -193,7 +195,7 @@ export function useFormEditor() {
     showHistory(startHistory(config));
     // Opened again, the editor reads the form afresh; until then nothing is left of the draft.
     client.setQueryData<FormState>(
-      queryKeys.form,
+      queryKeys.formOf(slug),
       (before) =>
         before && {
           ...before,
@@ -206,14 +208,14 @@ export function useFormEditor() {
         },
     );
     setOutcome({ text: publishedWords(restored), isError: false });
-    await client.invalidateQueries({ queryKey: queryKeys.formVersions });
+    await client.invalidateQueries({ queryKey: queryKeys.formVersions(slug) });
     return restored;
   }
 
   /** Starts again from the published version, after another admin published; undo goes back. */
   async function reload() {
     const fresh = await call(readForm);
-    client.setQueryData(queryKeys.form, fresh);
+    client.setQueryData(queryKeys.formOf(slug), fresh);
     const config = fresh.config as WizardConfig;
     startFrom(fresh.version, config);
     const current = latest.current;
@@ -226,6 +228,8 @@ export function useFormEditor() {
   }
 
   return {
+    /** The call whose form this is; null for the default call. */
+    slug,
     loadError: form.isError ? messageOf(form.error) : null,
     config: present,
     issues,
@@ -253,10 +257,11 @@ export function useFormEditor() {
 
 export type FormEditor = ReturnType<typeof useFormEditor>;
 
-/** Every version, newest first. */
+/** Every version of the edited call's form, newest first. */
 export function useFormVersions() {
+  const slug = useEditedCall();
   return useQuery({
-    queryKey: queryKeys.formVersions,
+    queryKey: queryKeys.formVersions(slug),
     queryFn: () => call(listFormVersions),
   });
 }
