@@ -86,8 +86,7 @@ export function ApplicationPanel({
   const decide = (action: Stage) => {
     if (!shown || review.move.isPending) return;
     const to = shown.stage === action ? 'new' : action;
-    if (to === 'accepted' && placesWarnings.length > 0)
-      setIsAskingPlaces(true);
+    if (to === 'accepted' && placesWarnings.length > 0) setIsAskingPlaces(true);
     else move(to);
   };
   const onKey = useEffectEvent((event: KeyboardEvent) => {

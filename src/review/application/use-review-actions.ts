@@ -30,7 +30,8 @@ export function useReviewActions(id: string) {
       mutationFn: (stage: Stage) =>
         call(moveStage, { params, body: { stage } }),
       // A call's accepted count may have changed.
-      onSuccess: () => refresh(queryKeys.inbox, queryKeys.audit, queryKeys.calls),
+      onSuccess: () =>
+        refresh(queryKeys.inbox, queryKeys.audit, queryKeys.calls),
     }),
     vote: useMutation({
       mutationFn: (value: 1 | 0 | -1) =>

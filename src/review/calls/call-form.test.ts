@@ -133,18 +133,16 @@ test('an edit starts from the call’s settings and sends them all back as they 
     countries: 'DE, AT',
     platforms: [],
   });
-  expect(callChangesRequest({ ...fields, places: '', countries: '' })).toEqual(
-    {
-      body: {
-        title: 'Summer on the coast',
-        summary: 'Five creators.',
-        opensAt: null,
-        closesAt: summer.closesAt,
-        places: null,
-        eligibility: { minFollowers: 10_000 },
-      },
+  expect(callChangesRequest({ ...fields, places: '', countries: '' })).toEqual({
+    body: {
+      title: 'Summer on the coast',
+      summary: 'Five creators.',
+      opensAt: null,
+      closesAt: summer.closesAt,
+      places: null,
+      eligibility: { minFollowers: 10_000 },
     },
-  );
+  });
 });
 
 test('puts the server’s refusal at the field it names, a taken address at the address, the rest above the form', () => {
@@ -153,7 +151,12 @@ test('puts the server’s refusal at the field it names, a taken address at the 
   expect(fieldOfPath('(body)')).toBe('form');
   expect(
     refusalErrors(
-      new ApiError(409, 'A call has had this address already.', [], 'slug_taken'),
+      new ApiError(
+        409,
+        'A call has had this address already.',
+        [],
+        'slug_taken',
+      ),
     ),
   ).toEqual({ slug: 'A call has had this address already.' });
   expect(

@@ -106,13 +106,17 @@ function countOf(text: string): number | null | undefined {
 }
 
 type Settings = Required<
-  Pick<NewCall, 'title' | 'summary' | 'opensAt' | 'closesAt' | 'places' | 'eligibility'>
+  Pick<
+    NewCall,
+    'title' | 'summary' | 'opensAt' | 'closesAt' | 'places' | 'eligibility'
+  >
 >;
 
 /** The settings both a new call and a change send, or the message of each field that holds none. */
-function settingsOf(
-  fields: CallFields,
-): { settings: Settings; errors: CallFieldErrors } {
+function settingsOf(fields: CallFields): {
+  settings: Settings;
+  errors: CallFieldErrors;
+} {
   const errors: CallFieldErrors = {};
   const opensAt = isoFromLocal(fields.opensAt);
   const closesAt = isoFromLocal(fields.closesAt);
@@ -136,7 +140,11 @@ function settingsOf(
     ...(minFollowers ? { minFollowers } : {}),
     ...(codes.length > 0 ? { countries: [...new Set(codes)] } : {}),
     ...(fields.platforms.length > 0
-      ? { platforms: platformKeys.filter((key) => fields.platforms.includes(key)) }
+      ? {
+          platforms: platformKeys.filter((key) =>
+            fields.platforms.includes(key),
+          ),
+        }
       : {}),
   };
   return {
@@ -166,7 +174,9 @@ function issuesOf(schema: z.ZodMiniType, body: unknown): CallFieldErrors {
   const errors: CallFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = fieldOfPath(
-      issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : String(key))).join('.'),
+      issue.path
+        .map((key) => (typeof key === 'number' ? `[${key}]` : String(key)))
+        .join('.'),
     );
     errors[field] ??= issue.message;
   }

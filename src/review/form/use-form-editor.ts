@@ -174,7 +174,9 @@ export function useFormEditor(slug: string | null) {
       // An edit made while it was being published is the new draft, from the new version.
       if (latest.current?.present !== present) saveLatest();
       setOutcome({ text: publishedWords(answer), isError: false });
-      await client.invalidateQueries({ queryKey: queryKeys.formVersions(slug) });
+      await client.invalidateQueries({
+        queryKey: queryKeys.formVersions(slug),
+      });
     } catch (error) {
       setOutcome({ text: notPublishedWords(error), isError: true });
     } finally {

@@ -3,7 +3,12 @@ import { acceptingItems, acceptingView, overPlaces } from './places-check.ts';
 
 const summer = { slug: 'summer', title: 'Summer', places: 5, accepted: 5 };
 const winter = { slug: 'winter', title: 'Winter', places: 5, accepted: 3 };
-const open = { slug: 'creators', title: 'Creators', places: null, accepted: 40 };
+const open = {
+  slug: 'creators',
+  title: 'Creators',
+  places: null,
+  accepted: 40,
+};
 const calls = [summer, winter, open];
 
 const item = (slug: string, stage: 'new' | 'accepted' = 'new') => ({
@@ -62,9 +67,9 @@ test('every one matching a view: its call’s, or any call with places when the 
   expect(acceptingView({ call: 'winter' }, 4, calls)).toEqual(
     new Map([['winter', 4]]),
   );
-  expect(acceptingView({ stage: 'accepted', call: 'winter' }, 4, calls)).toEqual(
-    new Map(),
-  );
+  expect(
+    acceptingView({ stage: 'accepted', call: 'winter' }, 4, calls),
+  ).toEqual(new Map());
   expect(acceptingView({}, 2, calls)).toEqual(
     new Map([
       ['summer', 2],

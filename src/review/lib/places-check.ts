@@ -28,7 +28,9 @@ export function acceptingView(
   if (view.stage === 'accepted') return new Map();
   if (view.call) return new Map([[view.call, count]]);
   return new Map(
-    calls.filter((call) => call.places !== null).map((call) => [call.slug, count]),
+    calls
+      .filter((call) => call.places !== null)
+      .map((call) => [call.slug, count]),
   );
 }
 
@@ -37,7 +39,8 @@ export function acceptingView(
  * call's title first where several are named); none when every call has room, or has no limit.
  */
 export function overPlaces(
-  calls: readonly Pick<Call, 'slug' | 'title' | 'places' | 'accepted'>[] | undefined,
+  calls:
+    readonly Pick<Call, 'slug' | 'title' | 'places' | 'accepted'>[] | undefined,
   adding: Accepting,
 ): string[] {
   const over = (calls ?? []).filter(
@@ -46,7 +49,8 @@ export function overPlaces(
       (adding.get(call.slug) ?? 0) > 0 &&
       call.accepted + (adding.get(call.slug) ?? 0) > call.places,
   );
-  const isSeveral = [...adding.values()].filter((count) => count > 0).length > 1;
+  const isSeveral =
+    [...adding.values()].filter((count) => count > 0).length > 1;
   return over.map((call) => {
     const words = placesFilled(call.places ?? 0, call.accepted);
     return isSeveral ? `${call.title}: ${words}` : words;

@@ -77,9 +77,9 @@ test('choosing a call keeps the stage tab, sort and filters, and closes the open
 });
 
 test('a stage tab keeps the chosen call and the filters, and opens nothing', () => {
-  expect(stageTabHref(params('call=winter&tag=coast&open=42'), 'accepted')).toBe(
-    '/review?call=winter&tag=coast&stage=accepted',
-  );
+  expect(
+    stageTabHref(params('call=winter&tag=coast&open=42'), 'accepted'),
+  ).toBe('/review?call=winter&tag=coast&stage=accepted');
   expect(stageTabHref(params('stage=new'), null)).toBe('/review');
 });
 

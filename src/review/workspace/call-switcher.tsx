@@ -14,7 +14,9 @@ export function CallSwitcher({
   const id = useId();
   const calls = useCalls();
   return (
-    <div className={chosen ? 'chip chip--on call-switcher' : 'chip call-switcher'}>
+    <div
+      className={chosen ? 'chip chip--on call-switcher' : 'chip call-switcher'}
+    >
       <label className="chip__name" htmlFor={id}>
         Call
       </label>

@@ -68,7 +68,10 @@ test('a choice applies at once, and "Any" takes the filter off', async () => {
   expect(onChange).toHaveBeenLastCalledWith({ platform: null });
   await user.click(screen.getByLabelText('Has a note'));
   expect(onChange).toHaveBeenLastCalledWith({ hasNote: 'yes' });
-  await user.selectOptions(screen.getByLabelText('Eligibility'), 'Misses a rule');
+  await user.selectOptions(
+    screen.getByLabelText('Eligibility'),
+    'Misses a rule',
+  );
   expect(onChange).toHaveBeenLastCalledWith({ eligible: 'no' });
 });
 

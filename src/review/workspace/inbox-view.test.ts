@@ -46,9 +46,9 @@ test('leaves out what the API would refuse, keeping the rest of an address typed
 });
 
 test('knows whether anything narrows the view, and clears it all but the call, the stage tab and the sort', () => {
-  expect(hasFilters(params('call=summer-2027&stage=new&sort=votes&open=42'))).toBe(
-    false,
-  );
+  expect(
+    hasFilters(params('call=summer-2027&stage=new&sort=votes&open=42')),
+  ).toBe(false);
   expect(hasFilters(params('eligible=no'))).toBe(true);
   expect(hasFilters(params('stage=new&search=ada'))).toBe(true);
   expect(hasFilters(params('hasNote=yes'))).toBe(true);
