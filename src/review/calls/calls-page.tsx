@@ -111,50 +111,32 @@ export function CallsPage() {
                 <td>
                   <Places call={each} />
                 </td>
-                <td className="calls__actions">
-                  <Link
-                    href={`/?call=${encodeURIComponent(each.slug)}`}
-                    className="button button--outlined"
-                  >
-                    Open inbox
-                    <Which title={each.title} />
-                  </Link>
-                  {isAdmin && (
-                    <>
-                      <Link
-                        href={`/calls/${encodeURIComponent(each.slug)}/form`}
-                        className="button button--outlined"
-                      >
-                        Edit form
-                        <Which title={each.title} />
-                      </Link>
-                      <button
-                        type="button"
-                        className="button button--outlined"
-                        onClick={() => setEditing({ call: each })}
-                      >
-                        Settings
-                        <Which title={each.title} />
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--outlined"
-                        aria-disabled={isBusy}
-                        onClick={() => {
-                          if (!isBusy)
-                            change(
-                              each,
-                              { archived: !each.archived },
-                              each.archived
-                                ? `“${each.title}” is back from the archive.`
-                                : `“${each.title}” is archived: closed, and kept readable.`,
-                            );
-                        }}
-                      >
-                        {each.archived ? 'Unarchive' : 'Archive'}
-                        <Which title={each.title} />
-                      </button>
-                      {!each.default && !each.archived && (
+                <td>
+                  <div className="calls__actions">
+                    <Link
+                      href={`/?call=${encodeURIComponent(each.slug)}`}
+                      className="button button--outlined"
+                    >
+                      Open inbox
+                      <Which title={each.title} />
+                    </Link>
+                    {isAdmin && (
+                      <>
+                        <Link
+                          href={`/calls/${encodeURIComponent(each.slug)}/form`}
+                          className="button button--outlined"
+                        >
+                          Edit form
+                          <Which title={each.title} />
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button--outlined"
+                          onClick={() => setEditing({ call: each })}
+                        >
+                          Settings
+                          <Which title={each.title} />
+                        </button>
                         <button
                           type="button"
                           className="button button--outlined"
@@ -163,17 +145,37 @@ export function CallsPage() {
                             if (!isBusy)
                               change(
                                 each,
-                                { default: true },
-                                `“${each.title}” is the default: the organisation’s main address serves it.`,
+                                { archived: !each.archived },
+                                each.archived
+                                  ? `“${each.title}” is back from the archive.`
+                                  : `“${each.title}” is archived: closed, and kept readable.`,
                               );
                           }}
                         >
-                          Make default
+                          {each.archived ? 'Unarchive' : 'Archive'}
                           <Which title={each.title} />
                         </button>
-                      )}
-                    </>
-                  )}
+                        {!each.default && !each.archived && (
+                          <button
+                            type="button"
+                            className="button button--outlined"
+                            aria-disabled={isBusy}
+                            onClick={() => {
+                              if (!isBusy)
+                                change(
+                                  each,
+                                  { default: true },
+                                  `“${each.title}” is the default: the organisation’s main address serves it.`,
+                                );
+                            }}
+                          >
+                            Make default
+                            <Which title={each.title} />
+                          </button>
+                        )}
+                      </>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
@@ -194,7 +196,7 @@ export function CallsPage() {
 
 /** Which call a row's action is for, said to assistive technology after the words on the button. */
 function Which({ title }: { title: string }) {
-  return <span className="visually-hidden">: {title}</span>;
+  return <span className="visually-hidden"> ({title})</span>;
 }
 
 /** A call's opening or closing, in the viewer's time; what its absence means otherwise. */

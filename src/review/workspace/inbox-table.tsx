@@ -20,7 +20,7 @@ const countryNames = new Map(
  */
 export function InboxTable({
   inbox,
-  isEveryCall,
+  chosenCall,
   openId,
   isFiltered,
   onClearFilters,
@@ -29,8 +29,8 @@ export function InboxTable({
   onSelect,
 }: {
   inbox: Inbox;
-  /** No call is chosen: each row names its own. */
-  isEveryCall: boolean;
+  /** The call whose applications these are; with none chosen, each row names its own. */
+  chosenCall: string | null;
   openId: string | null;
   /** A search or a filter narrows the list: an empty one says so, with the way out. */
   isFiltered: boolean;
@@ -61,7 +61,7 @@ export function InboxTable({
         </button>
       </div>
     ) : (
-      <FormLink />
+      <FormLink chosenCall={chosenCall} />
     );
   return (
     <>
@@ -147,7 +147,7 @@ export function InboxTable({
                   )}
                 </div>
                 <span className="inbox__email">{item.email}</span>
-                {isEveryCall && (
+                {!chosenCall && (
                   <span className="inbox__call">{item.call.title}</span>
                 )}
               </th>
@@ -206,9 +206,9 @@ export function InboxTable({
   );
 }
 
-/** The empty inbox: where applications come from, the form's address to share, and a copy button. */
-function FormLink() {
-  const formUrl = `${window.location.origin}/`;
+/** The empty inbox: where applications come from, the form's address to share (the chosen call's), and a copy button. */
+function FormLink({ chosenCall }: { chosenCall: string | null }) {
+  const formUrl = `${window.location.origin}/${chosenCall ? `apply/${chosenCall}` : ''}`;
   const [isCopied, setIsCopied] = useState(false);
   return (
     <div className="inbox__message">

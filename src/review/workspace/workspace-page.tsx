@@ -241,7 +241,7 @@ export function WorkspacePage() {
             setSelection(withTicked(selection, listedIds, ids, isTicked))
           }
           inbox={inbox}
-          isEveryCall={!view.call}
+          chosenCall={view.call ?? null}
           openId={openId}
           isFiltered={hasFilters(params)}
           onClearFilters={() => update(clearedFilters())}
