@@ -129,49 +129,41 @@ export function CallsPage() {
                           Edit form
                           <Which title={each.title} />
                         </Link>
-                        <button
-                          type="button"
-                          className="button button--outlined"
+                        <RowButton
+                          title={each.title}
                           onClick={() => setEditing({ call: each })}
                         >
                           Settings
-                          <Which title={each.title} />
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--outlined"
-                          aria-disabled={isBusy}
-                          onClick={() => {
-                            if (!isBusy)
-                              change(
-                                each,
-                                { archived: !each.archived },
-                                each.archived
-                                  ? `“${each.title}” is back from the archive.`
-                                  : `“${each.title}” is archived: closed, and kept readable.`,
-                              );
-                          }}
+                        </RowButton>
+                        <RowButton
+                          title={each.title}
+                          isBusy={isBusy}
+                          onClick={() =>
+                            change(
+                              each,
+                              { archived: !each.archived },
+                              each.archived
+                                ? `“${each.title}” is back from the archive.`
+                                : `“${each.title}” is archived: closed, and kept readable.`,
+                            )
+                          }
                         >
                           {each.archived ? 'Unarchive' : 'Archive'}
-                          <Which title={each.title} />
-                        </button>
+                        </RowButton>
                         {!each.default && !each.archived && (
-                          <button
-                            type="button"
-                            className="button button--outlined"
-                            aria-disabled={isBusy}
-                            onClick={() => {
-                              if (!isBusy)
-                                change(
-                                  each,
-                                  { default: true },
-                                  `“${each.title}” is the default: the organisation’s main address serves it.`,
-                                );
-                            }}
+                          <RowButton
+                            title={each.title}
+                            isBusy={isBusy}
+                            onClick={() =>
+                              change(
+                                each,
+                                { default: true },
+                                `“${each.title}” is the default: the organisation’s main address serves it.`,
+                              )
+                            }
                           >
                             Make default
-                            <Which title={each.title} />
-                          </button>
+                          </RowButton>
                         )}
                       </>
                     )}
@@ -197,6 +189,33 @@ export function CallsPage() {
 /** Which call a row's action is for, said to assistive technology after the words on the button. */
 function Which({ title }: { title: string }) {
   return <span className="visually-hidden"> ({title})</span>;
+}
+
+/** A row's action, named with its call; while another change is under way, it waits. */
+function RowButton({
+  title,
+  isBusy = false,
+  onClick,
+  children,
+}: {
+  title: string;
+  isBusy?: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--outlined"
+      aria-disabled={isBusy}
+      onClick={() => {
+        if (!isBusy) onClick();
+      }}
+    >
+      {children}
+      <Which title={title} />
+    </button>
+  );
 }
 
 /** A call's opening or closing, in the viewer's time; what its absence means otherwise. */
