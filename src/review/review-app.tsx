@@ -54,21 +54,11 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                   <Route path="/messages" component={FailedMessagesPage} />
                   <Route path="/audit" component={AuditPage} />
                   <Route path="/calls" component={CallsPage} />
-                  <Route path="/calls/:slug/form">
-                    {({ slug }) => (
-                      <Suspense
-                        fallback={<main className="inbox" aria-busy="true" />}
-                      >
-                        {/* Another call's form is another editor, with nothing of the last one's. */}
-                        <FormEditorPage key={slug} slug={slug} />
-                      </Suspense>
-                    )}
-                  </Route>
                   <Route path="/form">
                     <Suspense
                       fallback={<main className="inbox" aria-busy="true" />}
                     >
-                      <FormEditorPage slug={null} />
+                      <FormEditorPage />
                     </Suspense>
                   </Route>
                   <Route path="/insights">

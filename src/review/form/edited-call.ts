@@ -1,9 +1,6 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 
-/**
- * The call whose form the editor edits, from the editor's address: its slug, or null for the
- * default call (`/review/form`), which the form's own addresses name.
- */
-export const EditedCallContext = createContext<string | null>(null);
+/** The slug of the call whose form the editor has open. */
+export const EditedCallContext = createContext('');
 
-export const useEditedCall = () => use(EditedCallContext);
+export const useEditedCall = () => useContext(EditedCallContext);

@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { nothingToPublish } from '#review-api/form.ts';
+import { useCalls } from '#review/lib/use-calls.ts';
+import { useEditedCall } from './edited-call.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { ProblemList } from './problem-list.tsx';
 import type { Problem } from './problem-words.ts';
@@ -14,7 +16,6 @@ import { SaveStatus } from './save-status.tsx';
 export function EditorTopBar({
   editor,
   config,
-  callTitle,
   problems,
   previewStep,
   onPreviewStep,
@@ -24,8 +25,6 @@ export function EditorTopBar({
 }: {
   editor: FormEditor;
   config: WizardConfig;
-  /** The call whose form this is, once the calls are read. */
-  callTitle: string | undefined;
   problems: readonly Problem[];
   previewStep: number;
   onPreviewStep: (step: number) => void;
@@ -33,6 +32,8 @@ export function EditorTopBar({
   isVersionsOpen: boolean;
   onVersions: () => void;
 }) {
+  const slug = useEditedCall();
+  const callTitle = useCalls().data?.find((each) => each.slug === slug)?.title;
   const isPublishDisabled =
     problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
   return (

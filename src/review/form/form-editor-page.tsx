@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { useCalls } from '#review/lib/use-calls.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery } from '#review/lib/use-media-query.ts';
 import { sections, type OutlineChange } from './editor-selection.ts';
-import { EditedCallContext } from './edited-call.ts';
 import { EditorTopBar } from './editor-top-bar.tsx';
 import { IssuesContext, ProblemsContext } from './form-fields.tsx';
 import { OpenPart } from './open-part.tsx';
@@ -21,17 +19,10 @@ import { useFormEditor, type FormEditor } from './use-form-editor.ts';
 /** Wide enough for the outline, the open part and the preview side by side. */
 const threeColumns = '(min-width: 1280px)';
 
-/**
- * The form editor, for admins: the outline, the open part's settings, and the real wizard showing
- * it. It edits the form of the call its address names (`/review/calls/<slug>/form`), or the
- * default call's (`/review/form`).
- */
-export function FormEditorPage({ slug }: { slug: string | null }) {
-  const callTitle = useCalls().data?.find((each) =>
-    slug ? each.slug === slug : each.default,
-  )?.title;
-  useDocumentTitle('Form', callTitle);
-  const editor = useFormEditor(slug);
+/** The form editor, for admins: the outline, the open part's settings, and the real wizard showing it. */
+export function FormEditorPage() {
+  useDocumentTitle('Form');
+  const editor = useFormEditor();
   useLeaveGuard(editor.saveState !== 'saved');
   const { undo, redo } = editor;
   // Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac), outside a text field, which has its own undo.
@@ -56,21 +47,15 @@ export function FormEditorPage({ slug }: { slug: string | null }) {
       </main>
     );
   if (!editor.config) return <main className="inbox" aria-busy="true" />;
-  return (
-    <EditedCallContext value={slug}>
-      <Editor editor={editor} config={editor.config} callTitle={callTitle} />
-    </EditedCallContext>
-  );
+  return <Editor editor={editor} config={editor.config} />;
 }
 
 function Editor({
   editor,
   config,
-  callTitle,
 }: {
   editor: FormEditor;
   config: WizardConfig;
-  callTitle: string | undefined;
 }) {
   const { selection, select, follow } = useEditorSelection(config);
   const isWide = useMediaQuery(threeColumns);
@@ -155,7 +140,6 @@ function Editor({
           <EditorTopBar
             editor={editor}
             config={config}
-            callTitle={callTitle}
             problems={problems}
             previewStep={preview.visit.step}
             onPreviewStep={(step) =>

@@ -16,7 +16,6 @@ import {
 import { call, messageOf } from '#review/lib/api.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { readFormAfterLeaving } from './draft-saver.ts';
-import { useEditedCall } from './edited-call.ts';
 import {
   recordEdit,
   redo as redone,
@@ -37,14 +36,13 @@ type PublishOutcome = { text: string; isError: boolean } | null;
 type Published = { version: number; config: WizardConfig };
 
 /**
- * The form being edited, of the call `slug` names (null: the default call): its history for undo
- * and redo, the draft saved to the server as it changes, the start-up check's issues by path,
- * publishing and restoring.
+ * The form being edited: its history for undo and redo, the draft saved to the server as it
+ * changes, the start-up check's issues by path, publishing and restoring.
  */
-export function useFormEditor(slug: string | null) {
+export function useFormEditor() {
   const client = useQueryClient();
   const form = useQuery({
-    queryKey: queryKeys.formOf(slug),
+    queryKey: queryKeys.form,
     queryFn: readFormAfterLeaving,
     // Read once: the editor's own state is the truth while it is open (and forgotten as it closes).
     staleTime: Infinity,
@@ -174,9 +172,7 @@ export function useFormEditor(slug: string | null) {
       // An edit made while it was being published is the new draft, from the new version.
       if (latest.current?.present !== present) saveLatest();
       setOutcome({ text: publishedWords(answer), isError: false });
-      await client.invalidateQueries({
-        queryKey: queryKeys.formVersions(slug),
-      });
+      await client.invalidateQueries({ queryKey: queryKeys.formVersions });
     } catch (error) {
       setOutcome({ text: notPublishedWords(error), isError: true });
     } finally {
@@ -197,7 +193,7 @@ export function useFormEditor(slug: string | null) {
     showHistory(startHistory(config));
     // Opened again, the editor reads the form afresh; until then nothing is left of the draft.
     client.setQueryData<FormState>(
-      queryKeys.formOf(slug),
+      queryKeys.form,
       (before) =>
         before && {
           ...before,
@@ -210,14 +206,14 @@ export function useFormEditor(slug: string | null) {
         },
     );
     setOutcome({ text: publishedWords(restored), isError: false });
-    await client.invalidateQueries({ queryKey: queryKeys.formVersions(slug) });
+    await client.invalidateQueries({ queryKey: queryKeys.formVersions });
     return restored;
   }
 
   /** Starts again from the published version, after another admin published; undo goes back. */
   async function reload() {
     const fresh = await call(readForm);
-    client.setQueryData(queryKeys.formOf(slug), fresh);
+    client.setQueryData(queryKeys.form, fresh);
     const config = fresh.config as WizardConfig;
     startFrom(fresh.version, config);
     const current = latest.current;
@@ -230,8 +226,6 @@ export function useFormEditor(slug: string | null) {
   }
 
   return {
-    /** The call whose form this is; null for the default call. */
-    slug,
     loadError: form.isError ? messageOf(form.error) : null,
     config: present,
     issues,
@@ -259,11 +253,10 @@ export function useFormEditor(slug: string | null) {
 
 export type FormEditor = ReturnType<typeof useFormEditor>;
 
-/** Every version of the edited call's form, newest first. */
+/** Every version, newest first. */
 export function useFormVersions() {
-  const slug = useEditedCall();
   return useQuery({
-    queryKey: queryKeys.formVersions(slug),
+    queryKey: queryKeys.formVersions,
     queryFn: () => call(listFormVersions),
   });
 }

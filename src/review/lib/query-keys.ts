@@ -10,6 +10,7 @@ import type { InsightsQuery } from '#review-api/insights.ts';
  */
 export const queryKeys = {
   me: ['me'] as const,
+  calls: ['calls'] as const,
   inbox: ['inbox'] as const,
   inboxList: (query: InboxQuery) => ['inbox', 'list', query] as const,
   inboxArrivals: (query: InboxQuery) => ['inbox', 'arrivals', query] as const,
@@ -27,13 +28,8 @@ export const queryKeys = {
   auditPage: (filters: AuditFiltersQuery, cursor: string | null) =>
     ['audit', 'page', filters, cursor] as const,
   auditActors: ['audit', 'actors'] as const,
-  calls: ['calls'] as const,
-  /** Every call's form under one first part, which the editor forgets as it closes. */
   form: ['form'] as const,
-  /** One call's form and draft; `null` names the default call by its own addresses. */
-  formOf: (slug: string | null) => ['form', slug ?? ''] as const,
-  formVersions: (slug: string | null) =>
-    ['form', slug ?? '', 'versions'] as const,
+  formVersions: ['form', 'versions'] as const,
   insights: (query: InsightsQuery) => ['insights', query] as const,
   stepTimes: (query: InsightsQuery) =>
     ['insights', 'step-times', query] as const,

@@ -1,15 +1,19 @@
-import { callSlugSchema, type CallStatus } from '#engine/calls.ts';
+import * as z from 'zod/mini';
+import type { CallStatus } from '#engine/calls.ts';
 import type { Call } from '#review-api/calls.ts';
+import { inboxViewSchema } from '#review-api/inbox.ts';
 import { callStatusLabels } from '#review/lib/call-words.ts';
 import { withChanges } from '#review/lib/with-changes.ts';
 
 /** The address-bar parameter that names the call the workspace shows; without it, every call's. */
 export const callParam = 'call';
 
-/** The call the address names, when it is a call's address at all (one typed by hand may not be). */
+/** The call the address names, when the inbox's filter takes it (one typed by hand may not be a call's address). */
 export function chosenCallOf(params: URLSearchParams): string | null {
   const slug = params.get(callParam);
-  return slug && callSlugSchema.safeParse(slug).success ? slug : null;
+  return slug && z.safeParse(inboxViewSchema.shape.call, slug).success
+    ? slug
+    : null;
 }
 
 // Open calls first: they are the ones being worked on.
