@@ -5,6 +5,7 @@ import type { ReviewPageConfig } from '#engine/review-page.ts';
 import { createQueryClient } from '#review/lib/query-client.ts';
 import { ReviewPageContext } from '#review/lib/review-page-context.ts';
 import { AuditPage } from '#review/audit/audit-page.tsx';
+import { CallsPage } from '#review/calls/calls-page.tsx';
 import { SettingsPage } from '#review/settings/settings-page.tsx';
 import { TwoStepSetupPage } from '#review/settings/two-step-setup-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
@@ -52,6 +53,7 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                   <Route path="/staff" component={StaffPage} />
                   <Route path="/messages" component={FailedMessagesPage} />
                   <Route path="/audit" component={AuditPage} />
+                  <Route path="/calls" component={CallsPage} />
                   <Route path="/form">
                     <Suspense
                       fallback={<main className="inbox" aria-busy="true" />}

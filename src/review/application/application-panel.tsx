@@ -5,10 +5,14 @@ import { stageLabels, type Stage } from '#engine/stages.ts';
 import { readApplication } from '#review-api/application.ts';
 import type { DecisionStage } from '#review-api/messages.ts';
 import { call, messageOf, type StaffMember } from '#review/lib/api.ts';
+import { lateText, unmetRulesText } from '#review/lib/call-words.ts';
 import { exactTime } from '#review/lib/format.ts';
 import { queryKeys } from '#review/lib/query-keys.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
 import { isTypingIn } from '#review/lib/shortcut-keys.ts';
+import { acceptingItems, overPlaces } from '#review/lib/places-check.ts';
+import { PlacesQuestion } from '#review/lib/places-question.tsx';
+import { useCalls } from '#review/lib/use-calls.ts';
 import { DecisionMessage } from './decision-message.tsx';
 import { EraseControl } from './erase-control.tsx';
 import { SentEmails } from './sent-emails.tsx';
@@ -66,13 +70,24 @@ export function ApplicationPanel({
     if (shownId) heading.current?.focus();
   }, [shownId]);
 
-  const decide = (action: Stage) => {
-    if (!shown || review.move.isPending) return;
-    const to = shown.stage === action ? 'new' : action;
+  // Accepting beyond the call's places waits for a yes.
+  const calls = useCalls().data;
+  const [isAskingPlaces, setIsAskingPlaces] = useState(false);
+  const move = (to: Stage) => {
+    setIsAskingPlaces(false);
     setOffer(null);
     review.move.mutate(to, {
       onSuccess: () => setOffer(isDecision(to) ? to : null),
     });
+  };
+  const placesWarnings = shown
+    ? overPlaces(calls, acceptingItems([shown]))
+    : [];
+  const decide = (action: Stage) => {
+    if (!shown || review.move.isPending) return;
+    const to = shown.stage === action ? 'new' : action;
+    if (to === 'accepted' && placesWarnings.length > 0) setIsAskingPlaces(true);
+    else move(to);
   };
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     const action = actions.find((each) => each.key === event.key);
@@ -171,6 +186,28 @@ export function ApplicationPanel({
                 </>
               )}
             </p>
+            <p className="panel__call">
+              For <span className="panel__call-title">{shown.call.title}</span>
+              {shown.late && (
+                <>
+                  {' · '}
+                  <span className="call-marks__late">Late</span>:{' '}
+                  {lateText.toLowerCase()}
+                </>
+              )}
+            </p>
+            {!shown.eligible && shown.eligibility.length > 0 && (
+              <div className="panel__eligibility">
+                <p className="panel__eligibility-heading">
+                  {unmetRulesText(shown.eligibility.length)} of this call:
+                </p>
+                <ul className="panel__eligibility-rules">
+                  {shown.eligibility.map((sentence) => (
+                    <li key={sentence}>{sentence}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <div
               className="panel__decision"
               role="group"
@@ -188,6 +225,14 @@ export function ApplicationPanel({
                   {action.label} <kbd>{action.key}</kbd>
                 </button>
               ))}
+              {isAskingPlaces && (
+                <PlacesQuestion
+                  warnings={placesWarnings}
+                  accept="Accept anyway"
+                  onAccept={() => move('accepted')}
+                  onCancel={() => setIsAskingPlaces(false)}
+                />
+              )}
               <p className="panel__failure" role="alert">
                 {review.move.isError &&
                   failedMove &&

@@ -29,7 +29,13 @@ export function useReviewActions(id: string) {
     move: useMutation({
       mutationFn: (stage: Stage) =>
         call(moveStage, { params, body: { stage } }),
-      onSuccess: () => refresh(queryKeys.inbox, queryKeys.audit),
+      // The calls' accepted counts are read again before the move counts as done: the next
+      // acceptance asks by them whether it goes past its call's places.
+      onSuccess: () =>
+        Promise.all([
+          refresh(queryKeys.inbox, queryKeys.audit),
+          client.invalidateQueries({ queryKey: queryKeys.calls }),
+        ]),
     }),
     vote: useMutation({
       mutationFn: (value: 1 | 0 | -1) =>

@@ -1,13 +1,17 @@
+import { Link } from 'wouter';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { nothingToPublish } from '#review-api/form.ts';
+import { useCalls } from '#review/lib/use-calls.ts';
+import { useEditedCall } from './edited-call.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { ProblemList } from './problem-list.tsx';
 import type { Problem } from './problem-words.ts';
 import { SaveStatus } from './save-status.tsx';
 
 /**
- * The editor's bar, in view while the page scrolls: the form's title, the draft's state, undo and
- * redo, which step the preview opens, the problems, Publish and the versions.
+ * The editor's bar, in view while the page scrolls: the way back to the calls, the call's and the
+ * form's title, the draft's state, undo and redo, which step the preview opens, the problems,
+ * Publish and the versions.
  */
 export function EditorTopBar({
   editor,
@@ -28,12 +32,19 @@ export function EditorTopBar({
   isVersionsOpen: boolean;
   onVersions: () => void;
 }) {
+  const slug = useEditedCall();
+  const callTitle = useCalls().data?.find((each) => each.slug === slug)?.title;
   const isPublishDisabled =
     problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
   return (
     <div className="form-editor__bar">
+      <Link href="/calls" className="form-editor__back">
+        ← Calls
+      </Link>
       <h1 id="form-heading" className="form-editor__title">
-        <span className="form-editor__eyebrow">Form</span>{' '}
+        <span className="form-editor__eyebrow">
+          {callTitle ? `Form of ${callTitle}` : 'Form'}
+        </span>{' '}
         <span className="form-editor__name">{config.title}</span>
       </h1>
       <SaveStatus state={editor.saveState} error={editor.saveError} />

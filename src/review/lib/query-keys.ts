@@ -10,6 +10,7 @@ import type { InsightsQuery } from '#review-api/insights.ts';
  */
 export const queryKeys = {
   me: ['me'] as const,
+  calls: ['calls'] as const,
   inbox: ['inbox'] as const,
   inboxList: (query: InboxQuery) => ['inbox', 'list', query] as const,
   inboxArrivals: (query: InboxQuery) => ['inbox', 'arrivals', query] as const,

@@ -10,6 +10,7 @@ import {
 import type { DecisionStage } from '#review-api/messages.ts';
 import { call, downloadFile, hrefOf, messageOf } from '#review/lib/api.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
+import { PlacesQuestion } from '#review/lib/places-question.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
 import type { EmailText } from '#review/lib/email-fields.tsx';
 import {
@@ -28,6 +29,7 @@ export function BulkBar({
   view,
   listedCount,
   matchingCount,
+  placesWarnings,
   onSelectMatching,
   onClear,
   onDone,
@@ -38,6 +40,8 @@ export function BulkBar({
   view: InboxViewQuery;
   listedCount: number;
   matchingCount: number;
+  /** What to read before accepting the selection: each call it would take past its places. */
+  placesWarnings: readonly string[];
   onSelectMatching: () => void;
   onClear: () => void;
   /** After a change: the lists it touched are read again. */
@@ -53,6 +57,7 @@ export function BulkBar({
   const [texts, setTexts] = useState<Partial<Record<DecisionStage, EmailText>>>(
     {},
   );
+  const [isAskingPlaces, setIsAskingPlaces] = useState(false);
   const count = countOf(selection);
   const target = targetOf(selection, view);
 
@@ -143,11 +148,28 @@ export function BulkBar({
           type="button"
           className="button button--outlined"
           disabled={isBusy}
-          onClick={() => (isDecision(to) ? setDeciding(to) : void move(to))}
+          onClick={() => {
+            setIsAskingPlaces(false);
+            if (to === 'accepted' && placesWarnings.length > 0)
+              setIsAskingPlaces(true);
+            else if (isDecision(to)) setDeciding(to);
+            else void move(to);
+          }}
         >
           Move to {stageLabels[to]}
         </button>
       ))}
+      {isAskingPlaces && (
+        <PlacesQuestion
+          warnings={placesWarnings}
+          accept={count === 1 ? 'Accept anyway' : 'Accept them anyway'}
+          onAccept={() => {
+            setIsAskingPlaces(false);
+            setDeciding('accepted');
+          }}
+          onCancel={() => setIsAskingPlaces(false)}
+        />
+      )}
       <form
         className="inbox__bulk-tag"
         onSubmit={(event) => {

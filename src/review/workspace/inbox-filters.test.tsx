@@ -68,6 +68,11 @@ test('a choice applies at once, and "Any" takes the filter off', async () => {
   expect(onChange).toHaveBeenLastCalledWith({ platform: null });
   await user.click(screen.getByLabelText('Has a note'));
   expect(onChange).toHaveBeenLastCalledWith({ hasNote: 'yes' });
+  await user.selectOptions(
+    screen.getByLabelText('Eligibility'),
+    'Misses a rule',
+  );
+  expect(onChange).toHaveBeenLastCalledWith({ eligible: 'no' });
 });
 
 test('typed filters apply on Apply, once, not at every key', async () => {
@@ -90,15 +95,16 @@ test('typed filters apply on Apply, once, not at every key', async () => {
 
 test('counts the filters on in its summary, and clears them all at once', async () => {
   const onChange = renderFilters(
-    'sort=reach&search=ada&tag=coast&minReach=100',
+    'call=summer-2027&sort=reach&search=ada&tag=coast&minReach=100&eligible=yes',
   );
-  expect(screen.getByText('Sort and filters (2 on)')).toBeInTheDocument();
+  expect(screen.getByText('Sort and filters (3 on)')).toBeInTheDocument();
   expect(screen.getByText('Followers ≥ 100')).toBeInTheDocument();
   await userEvent
     .setup()
     .click(screen.getByRole('button', { name: 'Clear filters' }));
   expect(onChange).toHaveBeenCalledWith({
     search: null,
+    eligible: null,
     platform: null,
     country: null,
     minReach: null,

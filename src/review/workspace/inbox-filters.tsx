@@ -23,6 +23,13 @@ const sorts = [
   ['votes', 'Votes'],
 ] as const;
 
+// Whether an application meets its call's eligibility rules, which inform and never refuse.
+const eligibilityChoices = [
+  ['', 'Any'],
+  ['yes', 'Meets the rules'],
+  ['no', 'Misses a rule'],
+] as const;
+
 /**
  * Sort and filters as a compact bar of chips, each writing its value to the address bar. The lists
  * offer what occurs among the applications. Where the list has little room (a narrow screen, an
@@ -92,6 +99,13 @@ export function InboxFilters({
           label="Sort"
           value={value('sort')}
           options={sorts}
+          onChange={onChange}
+        />
+        <SelectChip
+          name="eligible"
+          label="Eligibility"
+          value={value('eligible')}
+          options={eligibilityChoices}
           onChange={onChange}
         />
         {occurring.map(([name, label, present, textOf]) => (

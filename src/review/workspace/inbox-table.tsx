@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { platformNames } from '#engine/platforms.ts';
 import { countries } from '#reference-data/countries.ts';
 import { Flag } from '#web/components/flag.tsx';
+import { CallMarks } from '#review/lib/call-marks.tsx';
 import { exactTime, receivedAgo } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
 import type { Inbox } from './use-inbox.ts';
@@ -13,9 +14,13 @@ const countryNames = new Map(
   countries.map((country) => [country.isoCode2, country.country]),
 );
 
-/** One row per application: name and e-mail, country, received; the open one marked. */
+/**
+ * One row per application: name and e-mail (and its call, while every call's are listed),
+ * country, received, stage with what it misses of its call's rules; the open one marked.
+ */
 export function InboxTable({
   inbox,
+  chosenCall,
   openId,
   isFiltered,
   onClearFilters,
@@ -24,6 +29,8 @@ export function InboxTable({
   onSelect,
 }: {
   inbox: Inbox;
+  /** The call whose applications these are; with none chosen, each row names its own. */
+  chosenCall: string | null;
   openId: string | null;
   /** A search or a filter narrows the list: an empty one says so, with the way out. */
   isFiltered: boolean;
@@ -54,7 +61,7 @@ export function InboxTable({
         </button>
       </div>
     ) : (
-      <FormLink />
+      <FormLink chosenCall={chosenCall} />
     );
   return (
     <>
@@ -140,6 +147,9 @@ export function InboxTable({
                   )}
                 </div>
                 <span className="inbox__email">{item.email}</span>
+                {!chosenCall && (
+                  <span className="inbox__call">{item.call.title}</span>
+                )}
               </th>
               <td className="inbox__wide-cell inbox__col--country">
                 {item.countryCode && (
@@ -171,6 +181,7 @@ export function InboxTable({
               </td>
               <td>
                 <StagePill stage={item.stage} />
+                <CallMarks facts={item} />
               </td>
               <td className="inbox__votes">
                 {item.netVotes > 0 ? `+${item.netVotes}` : item.netVotes}
@@ -195,9 +206,9 @@ export function InboxTable({
   );
 }
 
-/** The empty inbox: where applications come from, the form's address to share, and a copy button. */
-function FormLink() {
-  const formUrl = `${window.location.origin}/`;
+/** The empty inbox: where applications come from, the form's address to share (the chosen call's), and a copy button. */
+function FormLink({ chosenCall }: { chosenCall: string | null }) {
+  const formUrl = `${window.location.origin}/${chosenCall ? `apply/${chosenCall}` : ''}`;
   const [isCopied, setIsCopied] = useState(false);
   return (
     <div className="inbox__message">

@@ -8,14 +8,16 @@ import {
 
 const params = (query: string) => new URLSearchParams(query);
 
-test('reads the view from the address: stage tab, sort, search and each filter', () => {
+test('reads the view from the address: call, stage tab, sort, search and each filter', () => {
   expect(
     inboxQueryOf(
       params(
-        'stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&open=42',
+        'call=summer-2027&eligible=no&stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&open=42',
       ),
     ),
   ).toEqual({
+    call: 'summer-2027',
+    eligible: 'no',
     stage: 'shortlisted',
     sort: 'reach',
     search: 'ada',
@@ -37,14 +39,17 @@ test('leaves out what the API would refuse, keeping the rest of an address typed
   expect(
     inboxQueryOf(
       params(
-        'stage=won&platform=myspace&minReach=lots&country=gb&from=yesterday&tag=coast',
+        'call=Summer!&eligible=maybe&stage=won&platform=myspace&minReach=lots&country=gb&from=yesterday&tag=coast',
       ),
     ),
   ).toEqual({ tag: 'coast' });
 });
 
-test('knows whether anything narrows the view, and clears it all but the stage tab and the sort', () => {
-  expect(hasFilters(params('stage=new&sort=votes&open=42'))).toBe(false);
+test('knows whether anything narrows the view, and clears it all but the call, the stage tab and the sort', () => {
+  expect(
+    hasFilters(params('call=summer-2027&stage=new&sort=votes&open=42')),
+  ).toBe(false);
+  expect(hasFilters(params('eligible=no'))).toBe(true);
   expect(hasFilters(params('stage=new&search=ada'))).toBe(true);
   expect(hasFilters(params('hasNote=yes'))).toBe(true);
   const cleared = clearedFilters();
@@ -52,4 +57,5 @@ test('knows whether anything narrows the view, and clears it all but the stage t
   expect(Object.values(cleared).every((value) => value === null)).toBe(true);
   expect(cleared).not.toHaveProperty('stage');
   expect(cleared).not.toHaveProperty('sort');
+  expect(cleared).not.toHaveProperty('call');
 });

@@ -1,19 +1,32 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useRoute } from 'wouter';
+import { Link, useRoute, useSearchParams } from 'wouter';
 import { signInPath } from '#engine/review-page.ts';
 import { signOut } from '#review-api/staff.ts';
 import { Logo } from '#web/components/logo.tsx';
 import { call, messageOf } from '#review/lib/api.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { useMe } from '#review/lib/use-me.ts';
+import { withChosenCall } from './call-choice.ts';
 
-/** A screen's link in the bar, marked as the current page while it is shown. */
-function ScreenLink({ href, children }: { href: string; children: string }) {
+/**
+ * A screen's link in the bar, marked as the current page while it is shown. The inbox and the
+ * insights carry the call chosen on either, so both follow the same one.
+ */
+function ScreenLink({
+  href,
+  isPerCall = false,
+  children,
+}: {
+  href: string;
+  isPerCall?: boolean;
+  children: string;
+}) {
   const [isCurrent] = useRoute(href === '/' ? '/' : `${href}/*?`);
+  const [params] = useSearchParams();
   return (
     <Link
-      href={href}
+      href={isPerCall ? withChosenCall(href, params) : href}
       className="workspace__screen"
       aria-current={isCurrent ? 'page' : undefined}
     >
@@ -35,8 +48,13 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
       <header className="workspace__bar">
         {logo && <Logo logo={logo} className="workspace__logo" />}
         <nav className="workspace__screens" aria-label="Workspace">
-          <ScreenLink href="/">Applications</ScreenLink>
-          <ScreenLink href="/insights">Insights</ScreenLink>
+          <ScreenLink href="/" isPerCall>
+            Applications
+          </ScreenLink>
+          <ScreenLink href="/insights" isPerCall>
+            Insights
+          </ScreenLink>
+          <ScreenLink href="/calls">Calls</ScreenLink>
           <ScreenLink href="/settings">Settings</ScreenLink>
           {me?.role === 'admin' && (
             <>

@@ -9,10 +9,18 @@ import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { useMe } from '#review/lib/use-me.ts';
+import { useCalls } from '#review/lib/use-calls.ts';
+import {
+  acceptingItems,
+  acceptingView,
+  overPlaces,
+} from '#review/lib/places-check.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { ExportLinks } from './export-links.tsx';
 import { InboxFilters } from './inbox-filters.tsx';
 import { InboxTable } from './inbox-table.tsx';
+import { chosenCallOf, stageTabHref } from './call-choice.ts';
+import { CallSwitcher } from './call-switcher.tsx';
 import { clearedFilters, hasFilters, inboxQueryOf } from './inbox-view.ts';
 import { SearchBox } from './search-box.tsx';
 import {
@@ -39,6 +47,7 @@ export function WorkspacePage() {
     inbox.isPlaceholder ? null : inbox.counts,
   );
   const me = useMe();
+  const calls = useCalls();
   const client = useQueryClient();
   const searchBox = useRef<HTMLInputElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
@@ -156,12 +165,13 @@ export function WorkspacePage() {
           )}
         </div>
         <div className="inbox__tabs-row">
+          <CallSwitcher chosen={chosenCallOf(params)} onChange={update} />
           <nav className="stage-tabs" aria-label="Stages">
             {[null, ...stages].map((tab) => (
               <a
                 key={tab ?? 'all'}
                 className="stage-tabs__tab"
-                href={tab ? `/review?stage=${tab}` : '/review'}
+                href={stageTabHref(params, tab)}
                 aria-current={tab === stage ? 'page' : undefined}
                 onClick={(event) => {
                   event.preventDefault();
@@ -204,6 +214,14 @@ export function WorkspacePage() {
             view={view}
             listedCount={inbox.items.length}
             matchingCount={matchingCount}
+            placesWarnings={overPlaces(
+              calls.data,
+              selection.kind === 'ids'
+                ? acceptingItems(
+                    inbox.items.filter((item) => selection.ids.has(item.id)),
+                  )
+                : acceptingView(view, selection.count, calls.data ?? []),
+            )}
             onSelectMatching={() =>
               setSelection({ kind: 'matching', count: matchingCount })
             }
@@ -211,6 +229,7 @@ export function WorkspacePage() {
             onDone={() => {
               refreshInbox();
               void client.invalidateQueries({ queryKey: queryKeys.audit });
+              void client.invalidateQueries({ queryKey: queryKeys.calls });
             }}
             onOutcome={setOutcome}
           />
@@ -222,6 +241,7 @@ export function WorkspacePage() {
             setSelection(withTicked(selection, listedIds, ids, isTicked))
           }
           inbox={inbox}
+          chosenCall={view.call ?? null}
           openId={openId}
           isFiltered={hasFilters(params)}
           onClearFilters={() => update(clearedFilters())}
