@@ -66,7 +66,7 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
                       <Suspense
                         fallback={<main className="inbox" aria-busy="true" />}
                       >
-                        <FormEditorPage slug={params.slug} />
+                        <FormEditorPage key={params.slug} slug={params.slug} />
                       </Suspense>
                     )}
                   </Route>
