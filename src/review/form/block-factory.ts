@@ -2,6 +2,7 @@ import type {
   Block,
   BlockComponent,
   Condition,
+  Step,
   WizardConfig,
 } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
@@ -241,4 +242,35 @@ export function duplicateBlock(
   if ('path' in copy.data)
     copy.data.path = freshPath(draft, copy.data.label, taken);
   draft.steps[step]?.blocks.splice(index + 1, 0, copy);
+}
+
+/** Letters and digits of a new step's id. */
+const idAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A new step's id: random, so that it is no step's of this form nor of any earlier version (a
+ * step removed and a new one added in its place are two steps, whose counts must not mix).
+ */
+function freshStepId(config: WizardConfig): string {
+  const taken = new Set(config.steps.map((step) => step.id));
+  for (;;) {
+    const id = Array.from(
+      crypto.getRandomValues(new Uint8Array(8)),
+      (byte) => idAlphabet[byte % idAlphabet.length],
+    ).join('');
+    if (!taken.has(id)) return id;
+  }
+}
+
+/** A new, empty step before the last one (which thanks the applicant), with an id of its own. */
+export function addStep(draft: WizardConfig): Step {
+  const step: Step = {
+    id: freshStepId(draft),
+    name: `Step ${draft.steps.length + 1}`,
+    blocks: [],
+    styles: { grayBg: false },
+    hideConfirmButton: false,
+  };
+  draft.steps.splice(draft.steps.length - 1, 0, step);
+  return step;
 }

@@ -4,6 +4,7 @@ import {
   summarizeFormChanges,
 } from '#engine/form-changes.ts';
 import { isSameJson } from '#engine/same-json.ts';
+import { withStepIds } from '#engine/step-ids.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import type { FormStore } from './form-store.ts';
 
@@ -31,13 +32,15 @@ async function configOf(
   if (number === 0) return null;
   const row = await store.version(number);
   const checked = row && checkWizardConfig(row.config);
-  return checked?.ok ? checked.config : null;
+  // A version published before steps had ids is compared with the ids it is read with.
+  return checked?.ok ? withStepIds(checked.config) : null;
 }
 
 /**
  * Publishes a checked configuration as the next version after `baseVersion` (default: the
- * published one), with a one-line summary of what changed, and records who did it. Nothing is
- * written when another version came first, or when it is the same as the published version.
+ * published one), with a one-line summary of what changed, and records who did it. Every step is
+ * published with an id (the one `withStepIds` gives a step without one). Nothing is written when
+ * another version came first, or when it is the same as the published version.
  */
 export async function publishForm(
   { store, audit }: { store: FormStore; audit: AuditLog },
@@ -50,18 +53,19 @@ export async function publishForm(
     restoredFrom?: number;
   },
 ): Promise<PublishResult> {
+  const config = withStepIds(input.config);
   const baseVersion = input.baseVersion ?? (await store.latestNumber()) ?? 0;
   const before = await configOf(store, baseVersion);
   // The same as the version it was edited from is nothing to publish, if that is still the
   // published one; if another came since, the publish below is refused as stale.
   if (
     before &&
-    isSameJson(before, input.config) &&
+    isSameJson(before, config) &&
     (await store.latestNumber()) === baseVersion
   )
     return { kind: 'unchanged', current: baseVersion };
   const changes = before
-    ? summarizeFormChanges(before, input.config)
+    ? summarizeFormChanges(before, config)
     : 'First version';
   const summary = clipped(
     input.restoredFrom === undefined
@@ -70,7 +74,7 @@ export async function publishForm(
   );
   const outcome = await store.publish({
     baseVersion,
-    config: input.config,
+    config,
     by: input.by,
     summary,
   });
