@@ -43,6 +43,7 @@ import { emailLogoRoutes } from './notifications/email-logo.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
+import { stepsOfVersion } from './review/insight-steps.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
 import { createAcceptedVersions } from './form/accepted-versions.ts';
 import { createFormStore } from './form/form-store.ts';
@@ -307,7 +308,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const insights = createInsightsRepository(options.database);
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
   await app.register(eventRoutes, {
-    current: live.current,
+    formOf: (slug) =>
+      slug === live.current().config.pageId ? live.current() : undefined,
     insights,
     // A visit sends a handful of reports; a few visits from one office's address still pass.
     rateLimitPerMinute: rateLimitPerMinute > 0 ? 120 : 0,
@@ -409,7 +411,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messaging,
   });
   await app.register(auditRoutes, { audit });
-  await app.register(insightRoutes, { current: live.current, insights });
+  await app.register(insightRoutes, {
+    formOf: (slug) =>
+      slug === undefined || slug === live.current().config.pageId
+        ? live.current()
+        : undefined,
+    stepsOf: async () =>
+      Promise.all(
+        (await forms.versions()).map(async ({ number }) =>
+          stepsOfVersion((await forms.version(number))?.config),
+        ),
+      ),
+    insights,
+  });
 
   if (options.runsRetention) {
     const retention = createRetentionJob({
