@@ -30,14 +30,14 @@ const compile = (schema: z.ZodMiniType) =>
     httpPart: 'body',
   });
 
+const noSuchCallText = 'No such call: expected the slug of a call';
+
 /** What a report naming no call this server serves is refused with. */
 const noSuchCall = compile(
   z.looseObject({
-    call: z.string().check(
-      z.refine(() => false, {
-        message: 'No such call: expected the slug of a call',
-      }),
-    ),
+    call: z
+      .string({ error: noSuchCallText })
+      .check(z.refine(() => false, { message: noSuchCallText })),
   }),
 );
 
