@@ -32,6 +32,8 @@ const submission = JSON.stringify(validApplication());
  */
 const reportBody = () =>
   JSON.stringify({
+    // The example form's call, its steps by id.
+    call: 'aldmere-creators',
     visit: {
       id: randomUUID(),
       device: 'phone',
@@ -40,18 +42,20 @@ const reportBody = () =>
     },
     events: [
       { type: 'visit', ms: 0 },
-      ...[0, 1, 2, 3].map((step) => ({
-        type: 'step',
-        step,
-        ms: step * 30_000,
-      })),
+      ...['welcome', 'general-information', 'more-details', 'creator-hub'].map(
+        (step, place) => ({
+          type: 'step',
+          step,
+          ms: place * 30_000,
+        }),
+      ),
       ...[
         'personalInfo.emailAddress',
         'personalInfo.firstName',
         'personalInfo.lastName',
       ].map((path) => ({
         type: 'refused',
-        step: 1,
+        step: 'general-information',
         paths: [path],
         ms: 40_000,
       })),
