@@ -16,12 +16,11 @@ const postEvents = (baseUrl: string, body: unknown) =>
   });
 
 const call = 'aldmere-creators';
-/** The example form's step ids, by place. */
-const [welcome, general, details, hub] = [
+/** The example form's first three step ids, by place. */
+const [welcome, general, details] = [
   'welcome',
   'general-information',
   'more-details',
-  'creator-hub',
 ];
 
 const report = (events: unknown[], visit: Record<string, unknown> = {}) => ({
