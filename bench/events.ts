@@ -4,7 +4,11 @@ import { openSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import Sqlite from 'better-sqlite3';
 import { scratchDatabase } from '../tests/support/databases.ts';
-import { validApplication } from '../tests/support/fixtures.ts';
+import {
+  exampleCall,
+  exampleStepIds,
+  validApplication,
+} from '../tests/support/fixtures.ts';
 import { percentile } from '../tests/support/percentile.ts';
 import { freePort } from '../tests/support/server-process.ts';
 
@@ -32,8 +36,7 @@ const submission = JSON.stringify(validApplication());
  */
 const reportBody = () =>
   JSON.stringify({
-    // The example form's call, its steps by id.
-    call: 'aldmere-creators',
+    call: exampleCall,
     visit: {
       id: randomUUID(),
       device: 'phone',
@@ -42,13 +45,11 @@ const reportBody = () =>
     },
     events: [
       { type: 'visit', ms: 0 },
-      ...['welcome', 'general-information', 'more-details', 'creator-hub'].map(
-        (step, place) => ({
-          type: 'step',
-          step,
-          ms: place * 30_000,
-        }),
-      ),
+      ...exampleStepIds.map((step, place) => ({
+        type: 'step',
+        step,
+        ms: place * 30_000,
+      })),
       ...[
         'personalInfo.emailAddress',
         'personalInfo.firstName',

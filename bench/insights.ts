@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { scratchDatabase } from '../tests/support/databases.ts';
 import { fillRollupsByStep } from '../src/server/db/insight-migrations.ts';
+import { exampleCall, exampleStepIds } from '../tests/support/fixtures.ts';
 import { insightsFromEvents } from '../tests/support/insights-from-events.ts';
 import {
   createInsightsRepository,
@@ -65,14 +66,8 @@ const reachedAt = (step: number) =>
     })
     .join(' + ') || '0';
 
-/** The call every visit is of, and the ids of its form's steps, by place. */
-const call = sql.lit('aldmere-creators');
-const stepIds = [
-  'welcome',
-  'general-information',
-  'more-details',
-  'creator-hub',
-];
+/** The call every visit is of. */
+const call = sql.lit(exampleCall);
 
 /** Which events each visit has: every one a visit and the Welcome step; fewer go further. */
 const eventKinds: Array<
@@ -104,7 +99,7 @@ async function seed(database: Database) {
       ${series}
       insert into insight_events (visit_id, day, call, source, kind, step_id, step, path, ms)
       select ${id}, ${day}, ${call}, ${source}, ${kind},
-        ${step === null ? null : stepIds[step]}, ${step}, ${path},
+        ${step === null ? null : exampleStepIds[step]}, ${step}, ${path},
         ${sql.raw(kind === 'step' ? reachedAt(step ?? 0) : `${(step ?? 4) * 30_000} + (n % 1000) * 37`)}
       from ${from} where ${sql.raw(when)}`.execute(db);
   const { count } = await db

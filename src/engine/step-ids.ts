@@ -1,3 +1,5 @@
+import { plainWordsOf } from './plain-words.ts';
+
 /**
  * A step's id: a short lower-case token that names the step for as long as it exists, whatever it
  * is called and wherever it moves, so that what was counted under it keeps its name.
@@ -13,13 +15,7 @@ type Steps = {
 
 /** The id a step's name suggests: its letters and digits, lower case, words joined by `-`. */
 function idFromName(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = plainWordsOf(name);
   let id = '';
   for (const word of words) {
     const longer = id ? `${id}-${word}` : word;

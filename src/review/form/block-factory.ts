@@ -6,6 +6,7 @@ import type {
   WizardConfig,
 } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
+import { plainWordsOf } from '#engine/plain-words.ts';
 import { platformFields, platformLocation } from '#engine/platforms.ts';
 import { createBlock } from './block-kinds.ts';
 
@@ -30,13 +31,7 @@ const keyWords = 4;
  * ("What's your favourite season?" → `favouriteSeason`); null when the label has no letters.
  */
 export function keyNameOf(label: string): string | null {
-  const words = label
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = plainWordsOf(label);
   const startsWithLetter = (word: string) => /^[a-z]/.test(word);
   const meaningful = words.filter((word) => !fillerWords.has(word));
   const source = meaningful.some(startsWithLetter) ? meaningful : words;

@@ -6,21 +6,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InsightEvent, InsightReport } from '#engine/insights.ts';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
 import { insightsFromEvents } from '../../../tests/support/insights-from-events.ts';
-import { exampleConfig } from '../../../tests/support/fixtures.ts';
+import {
+  exampleCall as call,
+  exampleConfig,
+  exampleStepIds as stepIds,
+} from '../../../tests/support/fixtures.ts';
 import type { Database } from './database.ts';
 import { fillRollupsByStep } from './insight-migrations.ts';
 import { createInsightsRepository } from './insights-repository.ts';
 import { buildMigrations } from './migrations.ts';
 
 const days = ['2026-03-01', '2026-03-02', '2026-03-03'];
-const call = 'aldmere-creators';
-/** The example form's step ids, by place. */
-const stepIds = [
-  'welcome',
-  'general-information',
-  'more-details',
-  'creator-hub',
-];
 const rollups = [
   'insight_counts',
   'insight_step_times',

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
-import { adminToken, exampleConfig } from '../../../tests/support/fixtures.ts';
+import {
+  adminToken,
+  exampleCall as call,
+  exampleConfig,
+  exampleStepIds as stepIds,
+  publishAsAdmin,
+} from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 
 const today = new Date().toISOString().slice(0, 10);
-const call = 'aldmere-creators';
-const stepIds = [
-  'welcome',
-  'general-information',
-  'more-details',
-  'creator-hub',
-];
 
 const postVisit = (
   baseUrl: string,
@@ -211,28 +210,18 @@ test.each(engines)(
       // (its questions go to the new step).
       const config = exampleConfig();
       const [welcome, general, details, hub] = config.steps;
-      const published = await fetch(
-        `${server.baseUrl}/api/review/form/publish`,
+      const published = await publishAsAdmin(
+        server.baseUrl,
         {
-          method: 'POST',
-          headers: {
-            origin: server.baseUrl,
-            authorization: `Bearer ${adminToken}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            baseVersion: 1,
-            config: {
-              ...config,
-              steps: [
-                welcome,
-                { id: 'trip', name: 'Your Trip', blocks: details?.blocks },
-                { ...general, id: 'general-information', name: 'About You' },
-                hub,
-              ],
-            },
-          }),
+          ...config,
+          steps: [
+            welcome,
+            { id: 'trip', name: 'Your Trip', blocks: details?.blocks },
+            { ...general, id: 'general-information', name: 'About You' },
+            hub,
+          ],
         },
+        1,
       );
       expect(published.status).toBe(201);
       // One visit goes to the end of the new form.

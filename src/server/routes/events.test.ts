@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
-import { adminToken, exampleConfig } from '../../../tests/support/fixtures.ts';
+import {
+  adminToken,
+  exampleCall as call,
+  exampleConfig,
+  exampleStepIds,
+  publishAsAdmin,
+} from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import {
   createInsightsRepository,
@@ -15,13 +21,7 @@ const postEvents = (baseUrl: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-const call = 'aldmere-creators';
-/** The example form's first three step ids, by place. */
-const [welcome, general, details] = [
-  'welcome',
-  'general-information',
-  'more-details',
-];
+const [welcome = '', general = '', details = ''] = exampleStepIds;
 
 const report = (events: unknown[], visit: Record<string, unknown> = {}) => ({
   call,
@@ -328,20 +328,10 @@ test.each(engines)(
           expect.objectContaining({ path: 'events[1].paths[0]' }),
         ]),
       );
-      const published = await fetch(
-        `${server.baseUrl}/api/review/form/publish`,
-        {
-          method: 'POST',
-          headers: {
-            origin: server.baseUrl,
-            authorization: `Bearer ${adminToken}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            baseVersion: 1,
-            config: { ...config, steps },
-          }),
-        },
+      const published = await publishAsAdmin(
+        server.baseUrl,
+        { ...config, steps },
+        1,
       );
       expect(published.status).toBe(201);
       // No wait: the process that published serves the new form from its answer on.
