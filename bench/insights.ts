@@ -17,7 +17,7 @@ import type { Database, Engine } from '../src/server/db/database.ts';
 // on SQLite and (when TEST_DATABASE_URL answers) PostgreSQL: the counts and the median step times of
 // each period the screen offers (7, 30 and 90 days, 12 months), of 30 days and of 13 months for one
 // source, and of the whole 13 months kept. The events are stored as they are, then the rollups are
-// filled from them as migration 025 does (its time printed). Prints the median of 10 runs of each
+// filled from them as migration 028 does (its time printed). Prints the median of 10 runs of each
 // and fails when any is past bench/budgets.json, or when its answer differs from the one read
 // straight from the events, as before the rollups (its time, of one run, printed as the baseline).
 const budgets = JSON.parse(
