@@ -4,7 +4,11 @@ import { openSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import Sqlite from 'better-sqlite3';
 import { scratchDatabase } from '../tests/support/databases.ts';
-import { validApplication } from '../tests/support/fixtures.ts';
+import {
+  exampleCall,
+  exampleStepIds,
+  validApplication,
+} from '../tests/support/fixtures.ts';
 import { percentile } from '../tests/support/percentile.ts';
 import { freePort } from '../tests/support/server-process.ts';
 
@@ -32,6 +36,7 @@ const submission = JSON.stringify(validApplication());
  */
 const reportBody = () =>
   JSON.stringify({
+    call: exampleCall,
     visit: {
       id: randomUUID(),
       device: 'phone',
@@ -40,10 +45,10 @@ const reportBody = () =>
     },
     events: [
       { type: 'visit', ms: 0 },
-      ...[0, 1, 2, 3].map((step) => ({
+      ...exampleStepIds.map((step, place) => ({
         type: 'step',
         step,
-        ms: step * 30_000,
+        ms: place * 30_000,
       })),
       ...[
         'personalInfo.emailAddress',
@@ -51,7 +56,7 @@ const reportBody = () =>
         'personalInfo.lastName',
       ].map((path) => ({
         type: 'refused',
-        step: 1,
+        step: 'general-information',
         paths: [path],
         ms: 40_000,
       })),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { answerPaths, checkBlockPlacements } from './block-kinds/placements.ts';
 import { platformKeys } from './platforms.ts';
+import { stepIdPattern } from './step-ids.ts';
 import { defaultTexts, type TextKey } from './texts.ts';
 
 const nonEmpty = z.string().check(z.trim(), z.minLength(1));
@@ -145,6 +146,14 @@ export type Block = z.infer<typeof blockSchema>;
 export type BlockComponent = Block['component'];
 
 const stepSchema = z.strictObject({
+  // Kept through renames and moves, so what was counted under the step keeps its name.
+  id: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(stepIdPattern, 'must be 1-40 lower-case letters, digits or -'),
+      ),
+  ),
   name: nonEmpty,
   heading: z.optional(nonEmpty),
   blocks: z._default(z.array(blockSchema), []),
@@ -289,6 +298,13 @@ function checkConfigConsistency(
   const fail = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   checkBlockPlacements(config, fail);
+  const stepIds = new Set<string>();
+  config.steps.forEach((step, index) => {
+    if (step.id === undefined) return;
+    if (stepIds.has(step.id))
+      fail(['steps', index, 'id'], `another step has the id "${step.id}"`);
+    stepIds.add(step.id);
+  });
   // The platforms group has its own rule; conditions and validators name single answers.
   const known = new Set(
     config.steps.flatMap((step) =>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { answerHolding, type ApplicationModel } from './application-schema.ts';
+import { stepIdsOf } from './step-ids.ts';
 
 /** The most events one report may carry; the wizard sends far fewer. */
 const maxEventsPerReport = 50;
@@ -64,12 +65,13 @@ const insightEventTypes = [
 ] as const;
 
 /**
- * A report of the wizard: one visit (its random id, its source, phone or desktop) and what happened
- * in it since the last report. Each event's `ms` is its time since the visit began. A step must be
- * one of the form's, and a refused answer a question asked on that step.
+ * A report of the wizard: its call (the form's `pageId`), one visit (its random id, its source,
+ * phone or desktop) and what happened in it since the last report. Each event's `ms` is its time
+ * since the visit began. A step is named by its id, which must be one of the form's, and a refused
+ * answer must be a question asked on that step.
  */
 export function buildInsightReportSchema(model: ApplicationModel) {
-  const stepCount = model.config.steps.length;
+  const stepIds = stepIdsOf(model.config);
   const ms = z
     .number()
     .check(
@@ -77,13 +79,11 @@ export function buildInsightReportSchema(model: ApplicationModel) {
       z.minimum(0),
       z.maximum(maxVisitMs, 'At most 7 days into the visit'),
     );
-  const step = z
-    .number()
-    .check(
-      z.int('Expected a step number'),
-      z.minimum(0, 'No such step'),
-      z.maximum(stepCount - 1, `No such step: the form has ${stepCount}`),
-    );
+  const step = z.string().check(
+    z.refine((id) => stepIds.includes(id), {
+      message: `No such step: the form's are ${stepIds.join(', ')}`,
+    }),
+  );
   const event = z.discriminatedUnion(
     'type',
     [
@@ -102,7 +102,10 @@ export function buildInsightReportSchema(model: ApplicationModel) {
           z.superRefine((refused, context) => {
             refused.paths.forEach((path, index) => {
               const answer = answerHolding(model, path);
-              if (!answer || model.stepOf.get(answer.path) !== refused.step)
+              if (
+                !answer ||
+                model.stepOf.get(answer.path) !== stepIds.indexOf(refused.step)
+              )
                 context.addIssue({
                   code: 'custom',
                   path: ['paths', index],
@@ -119,6 +122,9 @@ export function buildInsightReportSchema(model: ApplicationModel) {
     },
   );
   return z.strictObject({
+    call: z.literal(model.config.pageId, {
+      error: `Expected the call ${model.config.pageId}`,
+    }),
     visit: z.strictObject({
       id: z.string().check(z.uuid('Expected the visit id, a UUID')),
       device: z.enum(devices),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { callSlugSchema } from '#engine/calls.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The longest period counted at once: a little over the 13 months events are kept. */
@@ -14,11 +15,13 @@ const daySchema = z.string().check(
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-/** A period of UTC days, both included, and optionally the one source to count. */
+/** A period of UTC days, both included, and optionally the one call and the one source to count. */
 const insightsQuerySchema = z
   .strictObject({
     from: daySchema,
     to: daySchema,
+    /** One call's visits; without it, every call's. */
+    call: z.optional(callSlugSchema),
     source: z.optional(z.string().check(z.minLength(1), z.maxLength(253))),
   })
   .check(
@@ -45,8 +48,19 @@ export const readInsights = endpoint({
   responses: {
     200: z.object({
       visits: z.number(),
+      /**
+       * Each step counted under its id: the form's steps in order, named as the newest version
+       * names them, and the steps removed since that the period counted, marked `removed`, where
+       * they were. `index` is the place in this list.
+       */
       steps: z.array(
-        z.object({ index: z.number(), name: z.string(), reached: z.number() }),
+        z.object({
+          index: z.number(),
+          id: z.string(),
+          name: z.string(),
+          removed: z.boolean(),
+          reached: z.number(),
+        }),
       ),
       submitted: z.number(),
       signInClicked: z.number(),
@@ -85,7 +99,9 @@ export const readStepTimes = endpoint({
       steps: z.array(
         z.object({
           index: z.number(),
+          id: z.string(),
           name: z.string(),
+          removed: z.boolean(),
           medianMs: z.nullable(z.number()),
           /** The visits that went on from this step to the next. */
           visits: z.number(),

@@ -54,6 +54,7 @@ import { emailLogoRoutes } from './notifications/email-logo.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
+import { stepsOfVersion } from './review/insight-steps.ts';
 import { createRetentionJob } from './retention/retention-job.ts';
 import {
   createAcceptedVersions,
@@ -345,7 +346,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const insights = createInsightsRepository(options.database);
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
   await app.register(eventRoutes, {
-    current: live.current,
+    formOf: (slug) => calls.get(slug)?.form,
     insights,
     // A visit sends a handful of reports; a few visits from one office's address still pass.
     rateLimitPerMinute: rateLimitPerMinute > 0 ? 120 : 0,
@@ -448,7 +449,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     callTitle,
   });
   await app.register(auditRoutes, { audit });
-  await app.register(insightRoutes, { current: live.current, insights });
+  await app.register(insightRoutes, {
+    formOf: (slug) =>
+      slug === undefined ? live.current() : calls.get(slug)?.form,
+    stepsOf: async (slug) => {
+      const store = (slug === undefined ? calls.byDefault() : calls.get(slug))
+        ?.store;
+      if (!store) return [];
+      return Promise.all(
+        (await store.versions()).map(async ({ number }) =>
+          stepsOfVersion((await store.version(number))?.config),
+        ),
+      );
+    },
+    insights,
+  });
 
   if (options.runsRetention) {
     const retention = createRetentionJob({

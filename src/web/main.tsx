@@ -28,7 +28,7 @@ if (result.ok) {
   // Each SDK is fetched only when configured, and never in the first page's JavaScript.
   void startErrorReporting(result.config.errorReporting);
   void startAnalytics(result.config.analytics);
-  startInsights(result.config.insights, {
+  startInsights(result.config, {
     search: window.location.search,
     referrer: document.referrer,
   });

@@ -95,7 +95,9 @@ async function visit(
   const visitId = await page.waitForFunction(
     () =>
       (
-        JSON.parse(sessionStorage.getItem('wizard-visit') ?? 'null') as {
+        JSON.parse(
+          sessionStorage.getItem('wizard-visit:insights') ?? 'null',
+        ) as {
           id?: string;
         } | null
       )?.id,
@@ -215,11 +217,16 @@ test('after 40 scripted visits the API and the Insights screen show exactly thei
   const expected = {
     visits: 40,
     steps: [
-      { index: 0, name: 'Welcome', reached: 40 },
-      { index: 1, name: 'General Information', reached: 28 },
-      { index: 2, name: 'More Details', reached: 13 },
-      { index: 3, name: 'Creator Hub', reached: 9 },
-    ],
+      { index: 0, id: 'welcome', name: 'Welcome', reached: 40 },
+      {
+        index: 1,
+        id: 'general-information',
+        name: 'General Information',
+        reached: 28,
+      },
+      { index: 2, id: 'more-details', name: 'More Details', reached: 13 },
+      { index: 3, id: 'creator-hub', name: 'Creator Hub', reached: 9 },
+    ].map((step) => ({ ...step, removed: false })),
     submitted: 9,
     signInClicked: 4,
     sources: [
@@ -356,6 +363,7 @@ test('after 40 scripted visits the API and the Insights screen show exactly thei
   const stored = storedRows();
   expect(stored.visits).toHaveLength(40);
   expect(Object.keys(stored.visits[0] as object).sort()).toEqual([
+    'call',
     'campaign',
     'day',
     'device',
@@ -365,12 +373,14 @@ test('after 40 scripted visits the API and the Insights screen show exactly thei
     'visit_id',
   ]);
   expect(Object.keys(stored.events[0] as object).sort()).toEqual([
+    'call',
     'day',
     'kind',
     'ms',
     'path',
     'source',
     'step',
+    'step_id',
     'visit_id',
   ]);
   const storedText = JSON.stringify(stored);

@@ -47,6 +47,31 @@ export function fakeDist(): string {
   return dist;
 }
 
+/** The example form's call (its `pageId`) and its steps' ids, by place, as the server counts them. */
+export const exampleCall = 'aldmere-creators';
+export const exampleStepIds = [
+  'welcome',
+  'general-information',
+  'more-details',
+  'creator-hub',
+];
+
+/** Publishes `config` as the admin token, as the version after `baseVersion`. */
+export const publishAsAdmin = (
+  baseUrl: string,
+  config: unknown,
+  baseVersion: number,
+) =>
+  fetch(`${baseUrl}/api/review/form/publish`, {
+    method: 'POST',
+    headers: {
+      origin: baseUrl,
+      authorization: `Bearer ${adminToken}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ baseVersion, config }),
+  });
+
 export function exampleConfig(
   overrides: Record<string, unknown> = {},
 ): WizardConfig {

@@ -11,9 +11,15 @@ export async function insightsFromEvents(
   period: InsightPeriod,
 ) {
   const ofSource = (table: string) =>
-    period.source === undefined
-      ? sql``
-      : sql`and ${sql.ref(`${table}.source`)} = ${period.source}`;
+    sql`${
+      period.source === undefined
+        ? sql``
+        : sql`and ${sql.ref(`${table}.source`)} = ${period.source}`
+    } ${
+      period.call === undefined
+        ? sql``
+        : sql`and ${sql.ref(`${table}.call`)} = ${period.call}`
+    }`;
   const { rows: visits } = await sql<{ count: number | string }>`
     select count(*) as count from insight_visits
     where day >= ${period.from} and day <= ${period.to} ${ofSource('insight_visits')}`.execute(
@@ -21,21 +27,21 @@ export async function insightsFromEvents(
   );
   const { rows: kinds } = await sql<{
     kind: string;
-    step: number | null;
+    step_id: string | null;
     count: number | string;
   }>`
-    select kind, step, count(*) as count from insight_events
+    select kind, step_id, count(*) as count from insight_events
     where kind in ('step', 'submitted', 'signIn')
       and day >= ${period.from} and day <= ${period.to} ${ofSource('insight_events')}
-    group by kind, step`.execute(db);
+    group by kind, step_id`.execute(db);
   // Each visit's time from reaching a step to reaching the next, ranked; the middle one or two.
   const { rows: medians } = await sql<{
-    step: number | string;
+    step_id: string;
     median_ms: number | string;
     visits: number | string;
   }>`
     with spent as (
-      select here.step, later.ms - here.ms as ms
+      select here.step_id, later.ms - here.ms as ms
       from insight_events here
       join insight_events later
         on later.visit_id = here.visit_id and later.kind = 'step' and later.step = here.step + 1
@@ -43,13 +49,13 @@ export async function insightsFromEvents(
         ${ofSource('here')} and later.ms >= here.ms
     ),
     ranked as (
-      select step, ms, row_number() over (partition by step order by ms) as position,
-        count(*) over (partition by step) as total
+      select step_id, ms, row_number() over (partition by step_id order by ms) as position,
+        count(*) over (partition by step_id) as total
       from spent
     )
-    select step, avg(ms) as median_ms, max(total) as visits from ranked
+    select step_id, avg(ms) as median_ms, max(total) as visits from ranked
     where position in ((total + 1) / 2, (total + 2) / 2)
-    group by step order by step`.execute(db);
+    group by step_id order by step_id`.execute(db);
   const countOf = (kind: string) =>
     Number(kinds.find((row) => row.kind === kind)?.count ?? 0);
   return {
@@ -57,13 +63,16 @@ export async function insightsFromEvents(
     reachedByStep: new Map(
       kinds
         .filter((row) => row.kind === 'step')
-        .map((row) => [Number(row.step), Number(row.count)])
-        .sort(([a = 0], [b = 0]) => a - b) as Array<[number, number]>,
+        .map((row): [string, number] => [
+          String(row.step_id),
+          Number(row.count),
+        ])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     ),
     submitted: countOf('submitted'),
     signInClicked: countOf('signIn'),
     stepTimes: medians.map((row) => ({
-      step: Number(row.step),
+      step: row.step_id,
       medianMs: Math.round(Number(row.median_ms)),
       visits: Number(row.visits),
     })),

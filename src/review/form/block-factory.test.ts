@@ -5,7 +5,10 @@ import {
   type WizardConfig,
 } from '#engine/config-schema.ts';
 import { exampleWith } from '../../../tests/support/wizard-configs.ts';
+import { stepIdPattern, withStepIds } from '#engine/step-ids.ts';
+import { applyOutlineChange } from './outline-moves.ts';
 import {
+  addStep,
   answerKeysOf,
   duplicateBlock,
   freshPath,
@@ -256,4 +259,29 @@ test('a duplicate sits right after its block, under a key of its own', () => {
     'fields.single.contentAngleInterestBring',
   );
   expect(checkWizardConfig(config).ok).toBe(true);
+});
+
+test('a new step goes before the last one with an id no other step has', () => {
+  const draft = withStepIds(exampleWith());
+  const before = draft.steps.map((step) => step.id);
+  const first = addStep(draft);
+  const second = addStep(draft);
+  expect(draft.steps.map((step) => step.id)).toEqual([
+    ...before.slice(0, -1),
+    first.id,
+    second.id,
+    before.at(-1),
+  ]);
+  expect(first.id).toMatch(stepIdPattern);
+  expect(second.id).not.toBe(first.id);
+  expect(before).not.toContain(first.id);
+  expect(checkWizardConfig(draft).ok).toBe(true);
+});
+
+test('a step renamed and moved keeps its id', () => {
+  const draft = withStepIds(exampleWith());
+  const id = draft.steps[1]?.id;
+  draft.steps[1]!.name = 'About you';
+  applyOutlineChange(draft, { kind: 'step', from: 1, to: 2 });
+  expect(draft.steps[2]).toMatchObject({ id, name: 'About you' });
 });

@@ -2,9 +2,11 @@ import type {
   Block,
   BlockComponent,
   Condition,
+  Step,
   WizardConfig,
 } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
+import { plainWordsOf } from '#engine/plain-words.ts';
 import { platformFields, platformLocation } from '#engine/platforms.ts';
 import { createBlock } from './block-kinds.ts';
 
@@ -29,13 +31,7 @@ const keyWords = 4;
  * ("What's your favourite season?" → `favouriteSeason`); null when the label has no letters.
  */
 export function keyNameOf(label: string): string | null {
-  const words = label
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = plainWordsOf(label);
   const startsWithLetter = (word: string) => /^[a-z]/.test(word);
   const meaningful = words.filter((word) => !fillerWords.has(word));
   const source = meaningful.some(startsWithLetter) ? meaningful : words;
@@ -241,4 +237,35 @@ export function duplicateBlock(
   if ('path' in copy.data)
     copy.data.path = freshPath(draft, copy.data.label, taken);
   draft.steps[step]?.blocks.splice(index + 1, 0, copy);
+}
+
+/** Letters and digits of a new step's id. */
+const idAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A new step's id: random, so that it is no step's of this form nor of any earlier version (a
+ * step removed and a new one added in its place are two steps, whose counts must not mix).
+ */
+function freshStepId(config: WizardConfig): string {
+  const taken = new Set(config.steps.map((step) => step.id));
+  for (;;) {
+    const id = Array.from(
+      crypto.getRandomValues(new Uint8Array(8)),
+      (byte) => idAlphabet[byte % idAlphabet.length],
+    ).join('');
+    if (!taken.has(id)) return id;
+  }
+}
+
+/** A new, empty step before the last one (which thanks the applicant), with an id of its own. */
+export function addStep(draft: WizardConfig): Step {
+  const step: Step = {
+    id: freshStepId(draft),
+    name: `Step ${draft.steps.length + 1}`,
+    blocks: [],
+    styles: { grayBg: false },
+    hideConfirmButton: false,
+  };
+  draft.steps.splice(draft.steps.length - 1, 0, step);
+  return step;
 }

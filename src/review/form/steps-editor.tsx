@@ -9,7 +9,7 @@ import {
 import type { Block, Step, WizardConfig } from '#engine/config-schema.ts';
 import { answerPaths } from '#engine/block-kinds/placements.ts';
 import type { FormEditor } from './use-form-editor.ts';
-import { duplicateBlock } from './block-factory.ts';
+import { addStep, duplicateBlock } from './block-factory.ts';
 import { blockTitle } from './block-kinds.ts';
 import type { EditorSelection, OutlineChange } from './editor-selection.ts';
 import { IssuesUnder } from './form-fields.tsx';
@@ -273,12 +273,7 @@ export function StepsEditor({
         className="button button--outlined"
         onClick={() => {
           editor.edit((draft) => {
-            draft.steps.splice(draft.steps.length - 1, 0, {
-              name: `Step ${draft.steps.length + 1}`,
-              blocks: [],
-              styles: { grayBg: false },
-              hideConfirmButton: false,
-            });
+            addStep(draft);
           });
           onSelect({ section: 'steps', step: steps.length - 1, block: null });
         }}

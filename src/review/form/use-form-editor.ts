@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isSameJson } from '#engine/same-json.ts';
+import { withStepIds } from '#engine/step-ids.ts';
 import {
   listFormVersions,
   publishForm,
@@ -80,12 +81,14 @@ export function useFormEditor(slug: string) {
   const data = form.data;
   useEffect(() => {
     if (!data || latest.current) return;
-    const loaded = (data.draft ?? data.config) as WizardConfig;
+    // A form from before steps had ids gets them now, so that a step renamed or moved before the
+    // next publish keeps the id the counts of its visits were made under.
+    const loaded = withStepIds((data.draft ?? data.config) as WizardConfig);
     showHistory(startHistory(loaded));
     setBase(data.draftBaseVersion ?? data.version);
     setPublished({
       version: data.version,
-      config: data.config as WizardConfig,
+      config: withStepIds(data.config as WizardConfig),
     });
   }, [data]);
 
@@ -193,7 +196,7 @@ export function useFormEditor(slug: string) {
         params: { slug, version: String(version) },
       }),
     );
-    const config = restored.config as WizardConfig;
+    const config = withStepIds(restored.config as WizardConfig);
     startFrom(restored.version, config);
     showHistory(startHistory(config));
     // Opened again, the editor reads the form afresh; until then nothing is left of the draft.
@@ -219,7 +222,7 @@ export function useFormEditor(slug: string) {
   async function reload() {
     const fresh = await call(readForm, { params: { slug } });
     client.setQueryData(queryKeys.form(slug), fresh);
-    const config = fresh.config as WizardConfig;
+    const config = withStepIds(fresh.config as WizardConfig);
     startFrom(fresh.version, config);
     const current = latest.current;
     showHistory(

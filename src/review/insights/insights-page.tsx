@@ -11,6 +11,7 @@ import {
   FunnelChart,
   type FunnelStage,
 } from './insight-charts.tsx';
+import { inboxOfSource, periodOf, stepName } from './insights-query.ts';
 
 const whole = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', {
@@ -24,21 +25,6 @@ const presets = [
   ['90', 'Last 90 days'],
   ['365', 'Last 12 months'],
 ] as const;
-
-/** A UTC day `days` before today, as the server counts days. */
-const dayBefore = (days: number) =>
-  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-/** The period of the address bar: its own days, else the last N days up to today (30 by default). */
-function periodOf(params: URLSearchParams) {
-  const from = params.get('from');
-  const to = params.get('to');
-  const days = Number(params.get('days') ?? '30') || 30;
-  return {
-    from: from ?? dayBefore(days - 1),
-    to: to ?? dayBefore(0),
-  };
-}
 
 /** `1 min 5 s`, `42 s`: a median time as people say it. */
 function durationText(ms: number | null): string {
@@ -54,7 +40,8 @@ export function InsightsPage() {
   useDocumentTitle('Insights');
   const [params, setParams] = useSearchParams();
   const source = params.get('source') ?? '';
-  const query = { ...periodOf(params), ...(source && { source }) };
+  const period = periodOf(params);
+  const query = { ...period, ...(source && { source }) };
   const insights = useQuery({
     queryKey: queryKeys.insights(query),
     queryFn: () => call(readInsights, { query }),
@@ -67,8 +54,8 @@ export function InsightsPage() {
   });
   // The sources offered are those of the whole period, whichever is chosen.
   const allSources = useQuery({
-    queryKey: queryKeys.insights({ ...periodOf(params) }),
-    queryFn: () => call(readInsights, { query: periodOf(params) }),
+    queryKey: queryKeys.insights(period),
+    queryFn: () => call(readInsights, { query: period }),
     enabled: source !== '',
   });
   const setFilters = (changes: Record<string, string | null>) =>
@@ -90,7 +77,7 @@ export function InsightsPage() {
     ? [
         { name: 'Visits', count: data.visits },
         ...data.steps.map((step) => ({
-          name: `Reached ${step.name}`,
+          name: `Reached ${stepName(step)}`,
           count: step.reached,
         })),
         { name: 'Submitted', count: data.submitted },
@@ -224,8 +211,8 @@ export function InsightsPage() {
               </thead>
               <tbody>
                 {times.data?.steps.map((step) => (
-                  <tr key={step.index}>
-                    <td>{step.name}</td>
+                  <tr key={step.id}>
+                    <td>{stepName(step)}</td>
                     <td className="insights__number">
                       {durationText(step.medianMs)}
                     </td>
@@ -281,7 +268,7 @@ export function InsightsPage() {
                       <td className="insights__number">
                         {row.submitted > 0 ? (
                           <Link
-                            href={`/?source=${encodeURIComponent(row.source)}`}
+                            href={inboxOfSource(row.source, period.call)}
                             aria-label={`${whole.format(row.submitted)} applications from ${row.source} in the inbox`}
                           >
                             {whole.format(row.submitted)}

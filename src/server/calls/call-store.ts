@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { eligibilitySchema, type Eligibility } from '#engine/calls.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { withStepIds } from '#engine/step-ids.ts';
 import type { Database, DatabaseSchema } from '../db/database.ts';
 import { isUniqueViolation } from '../db/storage-fault.ts';
 import { configHashOf } from '../form/form-store.ts';
@@ -152,7 +153,8 @@ export function createCallStore(
      */
     async create(input: NewCallRecord): Promise<CallRecord | 'taken'> {
       const at = now().toISOString();
-      const config = formOfCall(input.config, input.slug);
+      // Every step has an id from the first version on: its insights keep their history.
+      const config = withStepIds(formOfCall(input.config, input.slug));
       const text = JSON.stringify(config);
       const configHash = configHashOf(config);
       try {

@@ -296,10 +296,12 @@ type WorkspaceSettingsTable = {
   value: string;
 };
 
-/** A visit of the wizard: a random id, the day it began (UTC) and where it came from; no person. */
+/** A visit of the wizard: a random id, the day it began (UTC), its call and where it came from; no person. */
 type InsightVisitsTable = {
   visit_id: string;
   day: string;
+  /** The slug of the call whose form was visited. */
+  call: string;
   source: string;
   medium: string;
   campaign: string | null;
@@ -307,13 +309,17 @@ type InsightVisitsTable = {
   device: string;
 };
 
-/** What happened in a visit, with its visit's day and source so that counts need no join. */
+/** What happened in a visit, with its visit's day, call and source so that counts need no join. */
 type InsightEventsTable = {
   visit_id: string;
   day: string;
+  call: string;
   source: string;
   /** visit, step, refused, submitted or signIn. */
   kind: string;
+  /** The step's id (`stepIdsOf`), which its renames and moves keep; null when the kind has none. */
+  step_id: string | null;
+  /** The step's place in the form when the event was stored: a visit's next step is at the next place. */
   step: number | null;
   /** The form path of an answer refused on Continue: which question, never what was typed. */
   path: string | null;
@@ -321,36 +327,39 @@ type InsightEventsTable = {
   ms: number | string;
 };
 
-/** The distinct visits of a day and source (labels as on the visit) that did one thing. */
+/** The distinct visits of a day, call and source (labels as on the visit) that did one thing. */
 type InsightCountsTable = {
   day: string;
+  call: string;
   source: string;
   medium: string;
   /** '' when the visit had no campaign. */
   campaign: string;
   /** visit (the visit's row, not its event), step, refused, submitted or signIn. */
   kind: string;
-  /** -1 when the kind has none. */
-  step: number;
+  /** The step's id; '' when the kind has none. */
+  step_id: string;
   /** The refused answer's form path; '' for every other kind. */
   path: string;
   visits: number;
 };
 
-/** A visit's time from first reaching a step to first reaching the next. */
+/** A visit's time from first reaching a step (by its id) to first reaching the next. */
 type InsightStepTimesTable = {
-  visit_id: string;
+  step_id: string;
+  ms: number;
   day: string;
   source: string;
-  step: number;
-  ms: number;
+  call: string;
+  visit_id: string;
 };
 
-/** The step times of a day and source, counted per bucket (`stepTimeBounds`). */
+/** The step times of a day, call and source, counted per bucket (`stepTimeBounds`). */
 type InsightStepTimeCountsTable = {
   day: string;
+  call: string;
   source: string;
-  step: number;
+  step_id: string;
   bucket: number;
   visits: number;
 };

@@ -6,8 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InsightEvent, InsightReport } from '#engine/insights.ts';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
 import { insightsFromEvents } from '../../../tests/support/insights-from-events.ts';
-import type { Database, DatabaseSchema } from './database.ts';
-import { fillInsightRollups } from './insight-rollups.ts';
+import {
+  exampleCall as call,
+  exampleConfig,
+  exampleStepIds as stepIds,
+} from '../../../tests/support/fixtures.ts';
+import type { Database } from './database.ts';
+import { fillRollupsByStep } from './insight-migrations.ts';
 import { createInsightsRepository } from './insights-repository.ts';
 import { buildMigrations } from './migrations.ts';
 
@@ -40,7 +45,8 @@ function reportsOf(count: number, dayIndex: number): InsightReport[] {
     const id = `00000000-0000-4000-8000-${String(dayIndex * 10_000 + index).padStart(12, '0')}`;
     const events: InsightEvent[] = [{ type: 'visit', ms: 0 }];
     let ms = 0;
-    for (let step = 0; step < 4 && random() < 0.8; step += 1) {
+    for (const [place, step] of stepIds.entries()) {
+      if (random() >= 0.8) break;
       ms += Math.floor(random() ** 3 * 600_000);
       events.push({
         type: 'step',
@@ -48,7 +54,7 @@ function reportsOf(count: number, dayIndex: number): InsightReport[] {
         ms: random() < 0.05 ? Math.floor(random() * 1000) : ms,
       });
       if (random() < 0.1) events.push({ type: 'step', step, ms: ms + 5000 });
-      if (step === 1 && random() < 0.3)
+      if (place === 1 && random() < 0.3)
         events.push({
           type: 'refused',
           step,
@@ -73,7 +79,7 @@ function reportsOf(count: number, dayIndex: number): InsightReport[] {
     const parts: InsightReport[] = [];
     for (let start = 0; start < events.length;) {
       const end = start + 1 + Math.floor(random() * 3);
-      parts.push({ visit, events: events.slice(start, end) });
+      parts.push({ call, visit, events: events.slice(start, end) });
       start = end;
     }
     return parts;
@@ -127,13 +133,15 @@ describe.each(engines)('insight rollups on %s', (engine) => {
         await Promise.all(
           reports
             .filter((report, at) => isFirst(report, at) === isFirstPart)
-            .map((report, order) => writers[order % 2]?.record(report)),
+            .map((report, order) =>
+              writers[order % 2]?.record(report, stepIds),
+            ),
         );
     }
     const kept = await Promise.all(rollups.map(rowsOf));
     expect(kept.map((rows) => rows.length)).not.toContain(0);
     for (const table of rollups) await database.db.deleteFrom(table).execute();
-    await fillInsightRollups(database.db as Kysely<unknown>);
+    await fillRollupsByStep(database.db as Kysely<unknown>);
     expect(await Promise.all(rollups.map(rowsOf))).toEqual(kept);
 
     const insights = createInsightsRepository(database);
@@ -159,7 +167,9 @@ describe.each(engines)('insight rollups on %s', (engine) => {
         {
           visits: counts.visits,
           reachedByStep: new Map(
-            [...counts.reachedByStep].sort(([a], [b]) => a - b),
+            [...counts.reachedByStep].sort(([a], [b]) =>
+              a < b ? -1 : a > b ? 1 : 0,
+            ),
           ),
           submitted: counts.submitted,
           signInClicked: counts.signInClicked,
@@ -181,16 +191,30 @@ describe.each(engines)('insight rollups on %s', (engine) => {
     }));
     await Promise.all(
       visits.map((visit) =>
-        first?.record({ visit, events: [{ type: 'step', step: 0, ms: 0 }] }),
+        first?.record(
+          { call, visit, events: [{ type: 'step', step: 'welcome', ms: 0 }] },
+          stepIds,
+        ),
       ),
     );
     await Promise.all(
       visits.flatMap((visit) => [
-        first?.record({ visit, events: [{ type: 'step', step: 1, ms: 1000 }] }),
-        second?.record({
-          visit,
-          events: [{ type: 'step', step: 2, ms: 3000 }],
-        }),
+        first?.record(
+          {
+            call,
+            visit,
+            events: [{ type: 'step', step: 'general-information', ms: 1000 }],
+          },
+          stepIds,
+        ),
+        second?.record(
+          {
+            call,
+            visit,
+            events: [{ type: 'step', step: 'more-details', ms: 3000 }],
+          },
+          stepIds,
+        ),
       ]),
     );
     expect(
@@ -200,35 +224,45 @@ describe.each(engines)('insight rollups on %s', (engine) => {
         source: 'racing',
       }),
     ).toEqual([
-      { step: 0, medianMs: 1000, visits: 20 },
-      { step: 1, medianMs: 2000, visits: 20 },
+      { step: 'general-information', medianMs: 2000, visits: 20 },
+      { step: 'welcome', medianMs: 1000, visits: 20 },
     ]);
   });
 
-  test('fills the rollups from the events stored before them when it migrates', async () => {
+  test('names the events stored by step place after the step of that place in the form of their day when it migrates', async () => {
     const scratch = await scratchDatabase(engine);
-    const older = new Kysely<DatabaseSchema>({
+    const older = new Kysely<Record<string, Record<string, unknown>>>({
       dialect: scratch.url
         ? new PostgresDialect({
             pool: new pg.Pool({ connectionString: scratch.url }),
           })
         : new SqliteDialect({ database: new SQLite(scratch.sqlitePath) }),
     });
+    const migrator = new Migrator({
+      db: older,
+      provider: { getMigrations: async () => buildMigrations(engine) },
+    });
+    const example = exampleConfig();
+    const visitId = (index: number) =>
+      `00000000-0000-4000-8000-30000000000${index}`;
     try {
-      const { error } = await new Migrator({
-        db: older,
-        provider: { getMigrations: async () => buildMigrations(engine) },
-      }).migrateTo('024-form-images');
-      expect(error).toBeUndefined();
-      const visitIds = [1, 2, 3].map(
-        (index) => `00000000-0000-4000-8000-30000000000${index}`,
+      expect((await migrator.migrateTo('024-form-images')).error).toBe(
+        undefined,
       );
+      // Visits of three days, each step by its place in the form served then.
+      const visits: Array<[day: string, places: number[], more?: string]> = [
+        ['2026-04-30', [0, 1]],
+        ['2026-05-02', [0, 1]],
+        ['2026-05-02', [0, 1]],
+        ['2026-05-02', [0, 1, 2], 'refused and submitted'],
+        ['2026-05-04', [0, 1, 2]],
+      ];
       await older
         .insertInto('insight_visits')
         .values(
-          visitIds.map((visit_id) => ({
-            visit_id,
-            day: '2026-05-01',
+          visits.map(([day], index) => ({
+            visit_id: visitId(index),
+            day,
             source: 'newsletter',
             medium: 'email',
             campaign: null,
@@ -237,35 +271,60 @@ describe.each(engines)('insight rollups on %s', (engine) => {
           })),
         )
         .execute();
-      const event = (
-        visit_id: string,
-        kind: string,
-        ms: number,
-        step: number | null = null,
-        path: string | null = null,
-      ) => ({
-        visit_id,
-        day: '2026-05-01',
-        source: 'newsletter',
-        kind,
-        step,
-        path,
-        ms,
-      });
       await older
         .insertInto('insight_events')
         .values(
-          visitIds.flatMap((visit, index) => [
-            event(visit, 'visit', 0),
-            event(visit, 'step', 0, 0),
-            event(visit, 'step', 1000 * (index + 1), 1),
-            ...(index === 0
-              ? [
-                  event(visit, 'refused', 2000, 1, 'personalInfo.firstName'),
-                  event(visit, 'submitted', 3000),
-                ]
-              : []),
-          ]),
+          visits.flatMap(([day, places, more], index) => {
+            const event = (
+              kind: string,
+              ms: number,
+              step: number | null = null,
+              path: string | null = null,
+            ) => ({
+              visit_id: visitId(index),
+              day,
+              source: 'newsletter',
+              kind,
+              step,
+              path,
+              ms,
+            });
+            return [
+              event('visit', 0),
+              ...places.map((place) => event('step', place * 1000, place)),
+              ...(more
+                ? [
+                    event('refused', 1500, 1, 'personalInfo.firstName'),
+                    event('submitted', 3000),
+                  ]
+                : []),
+            ];
+          }),
+        )
+        .execute();
+      // Migration 025 counts them by place, as it always did.
+      expect(
+        (await migrator.migrateTo('026-applications-source-index')).error,
+      ).toBe(undefined);
+      // Version 1 from 1 May; version 2, from 3 May, inserts Your Trip before General Information.
+      const [welcome, ...rest] = example.steps;
+      await older
+        .insertInto('form_versions')
+        .values(
+          [
+            ['2026-05-01T09:00:00.000Z', example.steps],
+            [
+              '2026-05-03T15:00:00.000Z',
+              [welcome, { name: 'Your Trip', blocks: [] }, ...rest],
+            ],
+          ].map(([at, steps], index) => ({
+            number: index + 1,
+            config: JSON.stringify({ ...example, steps }),
+            config_hash: `hash-${index}`,
+            published_at: at,
+            published_by: null,
+            summary: '',
+          })),
         )
         .execute();
     } finally {
@@ -273,30 +332,72 @@ describe.each(engines)('insight rollups on %s', (engine) => {
     }
     const migrated = await scratch.open();
     try {
-      const insights = createInsightsRepository(migrated);
-      const period = { from: '2026-05-01', to: '2026-05-01' };
-      const counts = await insights.counts(period);
-      expect(counts).toMatchObject({
-        visits: 3,
+      const { db } = migrated;
+      expect(
+        await db
+          .selectFrom('insight_events')
+          .select(['day', 'step', 'step_id'])
+          .distinct()
+          .where('kind', '=', 'step')
+          .orderBy('day')
+          .orderBy('step')
+          .execute(),
+      ).toEqual([
+        // Before version 1: named by version 1.
+        { day: '2026-04-30', step: 0, step_id: 'welcome' },
+        { day: '2026-04-30', step: 1, step_id: 'general-information' },
+        { day: '2026-05-02', step: 0, step_id: 'welcome' },
+        { day: '2026-05-02', step: 1, step_id: 'general-information' },
+        { day: '2026-05-02', step: 2, step_id: 'more-details' },
+        { day: '2026-05-04', step: 0, step_id: 'welcome' },
+        { day: '2026-05-04', step: 1, step_id: 'your-trip' },
+        { day: '2026-05-04', step: 2, step_id: 'general-information' },
+      ]);
+      const ofCall = await db
+        .selectFrom('insight_visits')
+        .select('call')
+        .distinct()
+        .execute();
+      expect(ofCall).toEqual([{ call: 'aldmere-creators' }]);
+
+      const insights = createInsightsRepository(
+        migrated,
+        () => new Date('2026-05-04T18:00:00Z'),
+      );
+      const period = { from: '2026-04-30', to: '2026-05-04', call };
+      expect(await insights.counts(period)).toMatchObject({
+        visits: 5,
         reachedByStep: new Map([
-          [0, 3],
-          [1, 3],
+          ['general-information', 5],
+          ['more-details', 1],
+          ['welcome', 5],
+          ['your-trip', 1],
         ]),
         submitted: 1,
         refused: [{ path: 'personalInfo.firstName', count: 1 }],
-        sources: [
-          {
-            source: 'newsletter',
-            medium: 'email',
-            campaign: null,
-            visits: 3,
-            submitted: 1,
-          },
-        ],
       });
       expect(await insights.stepTimes(period)).toEqual([
-        { step: 0, medianMs: 2000, visits: 3 },
+        { step: 'general-information', medianMs: 1000, visits: 1 },
+        { step: 'welcome', medianMs: 1000, visits: 5 },
+        { step: 'your-trip', medianMs: 1000, visits: 1 },
       ]);
+      expect(
+        (await insights.counts({ ...period, call: 'winter-trail' })).visits,
+      ).toBe(0);
+      // The step a visit reached is kept once by its id, whatever place it is reported from now.
+      await insights.record(
+        {
+          call,
+          visit: { id: visitId(4), device: 'phone' },
+          events: [{ type: 'step', step: 'general-information', ms: 9000 }],
+        },
+        stepIds,
+      );
+      expect(
+        (await insights.counts(period)).reachedByStep.get(
+          'general-information',
+        ),
+      ).toBe(5);
     } finally {
       await migrated.close();
       await scratch.drop();
@@ -308,14 +409,18 @@ describe.each(engines)('insight rollups on %s', (engine) => {
       createInsightsRepository(
         database,
         () => new Date(`${day}T12:00:00Z`),
-      ).record({
-        visit: { id, device: 'desktop', utmSource: 'purged' },
-        events: [
-          { type: 'visit', ms: 0 },
-          { type: 'step', step: 0, ms: 0 },
-          { type: 'step', step: 1, ms: 4000 },
-        ],
-      });
+      ).record(
+        {
+          call,
+          visit: { id, device: 'desktop', utmSource: 'purged' },
+          events: [
+            { type: 'visit', ms: 0 },
+            { type: 'step', step: 'welcome', ms: 0 },
+            { type: 'step', step: 'general-information', ms: 4000 },
+          ],
+        },
+        stepIds,
+      );
     await visitOn('2025-01-19', '00000000-0000-4000-8000-100000000001');
     await visitOn('2025-01-20', '00000000-0000-4000-8000-100000000002');
     await createInsightsRepository(

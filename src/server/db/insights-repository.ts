@@ -5,16 +5,26 @@ import { createGroupCommit } from './group-commit.ts';
 import { bucketOf, stepTimeBounds } from './insight-rollups.ts';
 
 type EventRow = Insertable<DatabaseSchema['insight_events']>;
-type StoredEvent = Pick<EventRow, 'visit_id' | 'kind' | 'step' | 'path' | 'ms'>;
+/** A report and the ids of its call's steps, in the order its form has them. */
+type PlacedReport = { report: InsightReport; stepIds: readonly string[] };
+type StoredEvent = Pick<
+  EventRow,
+  'visit_id' | 'kind' | 'step_id' | 'step' | 'path' | 'ms'
+>;
 type KnownVisit = Pick<
   DatabaseSchema['insight_visits'],
-  'day' | 'source' | 'medium' | 'campaign'
+  'day' | 'call' | 'source' | 'medium' | 'campaign'
 >;
 
-/** The period counted: UTC days, both included, and optionally one source. */
-export type InsightPeriod = { from: string; to: string; source?: string };
+/** The period counted: UTC days, both included, and optionally one call and one source. */
+export type InsightPeriod = {
+  from: string;
+  to: string;
+  call?: string | undefined;
+  source?: string | undefined;
+};
 
-// SQLite allows 32,766 bound values in one statement; a row written here has at most 8.
+// SQLite allows 32,766 bound values in one statement; a row written here has at most 9.
 const rowsPerStatement = 1000;
 /** Reports written in one transaction; each holds at most 50 events. */
 const maxReportsPerBatch = 256;
@@ -111,11 +121,12 @@ async function addStepTimes(
       ? []
       : await transaction
           .selectFrom('insight_events')
-          .select(['visit_id', 'step', 'ms'])
+          .select(['visit_id', 'step_id', 'step', 'ms'])
           .where('visit_id', 'in', earlier)
           .where('kind', '=', 'step')
           .execute()),
   ];
+  // A visit's next step is the one at the next place of the form it reported from.
   const msAt = new Map(
     steps.map((row) => [keyOf(row.visit_id, Number(row.step)), Number(row.ms)]),
   );
@@ -127,22 +138,29 @@ async function addStepTimes(
     const isTimedNow =
       isNew.has(keyOf(here.visit_id, step)) ||
       isNew.has(keyOf(here.visit_id, step + 1));
-    return later === undefined || !visit || ms < 0 || !isTimedNow
+    const stepId = here.step_id;
+    return later === undefined ||
+      !visit ||
+      typeof stepId !== 'string' ||
+      ms < 0 ||
+      !isTimedNow
       ? []
       : [
           {
-            visit_id: here.visit_id,
+            step_id: stepId,
+            ms,
             day: visit.day,
             source: visit.source,
-            step,
-            ms,
+            call: visit.call,
+            visit_id: here.visit_id,
           },
         ];
   });
   const timed: Array<{
     day: string;
+    call: string;
     source: string;
-    step: number;
+    step_id: string;
     ms: number;
   }> = [];
   await inStatements(times, async (rows) =>
@@ -151,7 +169,7 @@ async function addStepTimes(
         .insertInto('insight_step_times')
         .values(rows)
         .onConflict((conflict) => conflict.doNothing())
-        .returning(['day', 'source', 'step', 'ms'])
+        .returning(['day', 'call', 'source', 'step_id', 'ms'])
         .execute()),
     ),
   );
@@ -160,8 +178,9 @@ async function addStepTimes(
     'insight_step_time_counts',
     timed.map((time) => ({
       day: time.day,
+      call: time.call,
       source: time.source,
-      step: Number(time.step),
+      step_id: time.step_id,
       bucket: bucketOf(Number(time.ms)),
     })),
   );
@@ -177,17 +196,18 @@ export function createInsightsRepository(
 ) {
   const { db } = database;
 
-  async function writeReports(reports: readonly InsightReport[]) {
+  async function writeReports(reports: readonly PlacedReport[]) {
     const day = dayOf(now());
     await db.transaction().execute(async (transaction) => {
       const visits = new Map(
-        reports.map(({ visit }) => {
+        reports.map(({ report: { call, visit } }) => {
           const labels = labelsOf(visit);
           return [
             visit.id,
             {
               visit_id: visit.id,
               day,
+              call,
               ...labels,
               referrer: visit.referrer ?? null,
               device: visit.device,
@@ -209,7 +229,7 @@ export function createInsightsRepository(
         (
           await transaction
             .selectFrom('insight_visits')
-            .select(['visit_id', 'day', 'source', 'medium', 'campaign'])
+            .select(['visit_id', 'day', 'call', 'source', 'medium', 'campaign'])
             .where('visit_id', 'in', [...visits.keys()])
             .$if(database.engine === 'postgres', (query) =>
               query.orderBy('visit_id').forUpdate(),
@@ -217,22 +237,26 @@ export function createInsightsRepository(
             .execute()
         ).map((row) => [row.visit_id, row]),
       );
-      const rows = reports.flatMap(({ visit, events }) => {
-        const { day: visitDay, source } = known.get(visit.id) ?? {
-          day,
-          source: '(direct)',
-        };
+      const rows = reports.flatMap(({ report: { visit, events }, stepIds }) => {
+        // A visit keeps its call too: a page of another call reporting under its id changes nothing.
+        const {
+          day: visitDay,
+          call,
+          source,
+        } = known.get(visit.id) ?? { day, call: '', source: '(direct)' };
         const rowOf = (
           kind: string,
           ms: number,
-          step: number | null = null,
+          stepId: string | null = null,
           path: string | null = null,
         ): EventRow => ({
           visit_id: visit.id,
           day: visitDay,
+          call,
           source,
           kind,
-          step,
+          step_id: stepId,
+          step: stepId === null ? null : stepIds.indexOf(stepId),
           path,
           ms,
         });
@@ -257,7 +281,7 @@ export function createInsightsRepository(
             .insertInto('insight_events')
             .values(chunk)
             .onConflict((conflict) => conflict.doNothing())
-            .returning(['visit_id', 'kind', 'step', 'path', 'ms'])
+            .returning(['visit_id', 'kind', 'step_id', 'step', 'path', 'ms'])
             .execute()),
         ),
       );
@@ -277,11 +301,12 @@ export function createInsightsRepository(
               ? [
                   {
                     day: visit.day,
+                    call: visit.call,
                     source: visit.source,
                     medium: visit.medium,
                     campaign: visit.campaign ?? '',
                     kind: event.kind,
-                    step: event.step ?? -1,
+                    step_id: event.step_id ?? '',
                     path: event.path ?? '',
                   },
                 ]
@@ -301,9 +326,11 @@ export function createInsightsRepository(
 
   const groupCommit = createGroupCommit(writeReports, maxReportsPerBatch);
 
-  /** Rows of the period (of its source), in any rollup. */
+  /** Rows of the period (of its call and source), in any rollup. */
   const inPeriod = (period: InsightPeriod) =>
     sql<boolean>`day >= ${period.from} and day <= ${period.to} ${
+      period.call === undefined ? sql`` : sql`and call = ${period.call}`
+    } ${
       period.source === undefined ? sql`` : sql`and source = ${period.source}`
     }`;
   /**
@@ -319,9 +346,12 @@ export function createInsightsRepository(
   const total = sql<string | number>`sum(visits)`;
 
   return {
-    /** Stores a report; resolves once its transaction has committed. */
-    record(report: InsightReport): Promise<void> {
-      return groupCommit.write(report);
+    /**
+     * Stores a report checked against its call's form, whose step ids in order are `stepIds`;
+     * resolves once its transaction has committed.
+     */
+    record(report: InsightReport, stepIds: readonly string[]): Promise<void> {
+      return groupCommit.write({ report, stepIds });
     },
 
     /** Deletes what is older than 13 months; returns how many events went. */
@@ -354,9 +384,16 @@ export function createInsightsRepository(
           reader
             .selectFrom('insight_counts')
             .where(inPeriod(period))
-            .select(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
+            .select(['kind', 'step_id', 'path', 'source', 'medium', 'campaign'])
             .select(total.as('visits'))
-            .groupBy(['kind', 'step', 'path', 'source', 'medium', 'campaign'])
+            .groupBy([
+              'kind',
+              'step_id',
+              'path',
+              'source',
+              'medium',
+              'campaign',
+            ])
             .execute(),
           reader
             .selectFrom('insight_counts')
@@ -415,8 +452,8 @@ export function createInsightsRepository(
       return {
         visits: byKind.get('visit') ?? 0,
         reachedByStep: sumOf(totals, (row) =>
-          row.kind === 'step' ? Number(row.step) : undefined,
-        ) as Map<number, number>,
+          row.kind === 'step' ? row.step_id : undefined,
+        ) as Map<string, number>,
         submitted: byKind.get('submitted') ?? 0,
         signInClicked: byKind.get('signIn') ?? 0,
         refused: [
@@ -452,23 +489,20 @@ export function createInsightsRepository(
      */
     async stepTimes(
       period: InsightPeriod,
-    ): Promise<Array<{ step: number; medianMs: number; visits: number }>> {
+    ): Promise<Array<{ step: string; medianMs: number; visits: number }>> {
       return inSnapshot(async (reader) => {
         const buckets = await reader
           .selectFrom('insight_step_time_counts')
           .where(inPeriod(period))
-          .select(['step', 'bucket'])
+          .select(['step_id', 'bucket'])
           .select(total.as('visits'))
-          .groupBy(['step', 'bucket'])
-          .orderBy('step')
+          .groupBy(['step_id', 'bucket'])
+          .orderBy('step_id')
           .orderBy('bucket')
           .execute();
-        const byStep = new Map<number, typeof buckets>();
+        const byStep = new Map<string, typeof buckets>();
         for (const row of buckets)
-          byStep.set(Number(row.step), [
-            ...(byStep.get(Number(row.step)) ?? []),
-            row,
-          ]);
+          byStep.set(row.step_id, [...(byStep.get(row.step_id) ?? []), row]);
         return Promise.all(
           [...byStep].map(async ([step, rows]) => {
             const visits = rows.reduce(
@@ -495,7 +529,7 @@ export function createInsightsRepository(
               .selectFrom('insight_step_times')
               .where(inPeriod(period))
               .select('ms')
-              .where('step', '=', step)
+              .where('step_id', '=', step)
               .where('ms', '>=', stepTimeBounds[from.bucket] ?? 0)
               .$if(upTo !== undefined, (query) =>
                 query.where('ms', '<', upTo as number),

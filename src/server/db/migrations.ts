@@ -2,7 +2,10 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { inboxColumnsOf } from './applicant-columns.ts';
-import { fillInsightRollups } from './insight-rollups.ts';
+import {
+  countInsightsByStep,
+  fillRollupsByPlace,
+} from './insight-migrations.ts';
 import type { Engine } from './database.ts';
 
 /** Versioned migrations, run at start-up; a name once shipped never changes. */
@@ -692,7 +695,7 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
             'bucket',
           ])
           .execute();
-        await fillInsightRollups(db);
+        await fillRollupsByPlace(db);
         // Nothing counts the events themselves any more: the purge reads them by day.
         await db.schema.dropIndex('insight_events_kind_day').execute();
         await db.schema
@@ -826,6 +829,11 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
         }
         await db.schema.dropTable('form_versions_before_calls').execute();
         await db.schema.dropTable('form_draft_before_calls').execute();
+      },
+    },
+    '028-insights-by-step': {
+      async up(db: Kysely<unknown>) {
+        await countInsightsByStep(db, engine);
       },
     },
   };

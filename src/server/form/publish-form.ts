@@ -4,6 +4,7 @@ import {
   summarizeFormChanges,
 } from '#engine/form-changes.ts';
 import { isSameJson } from '#engine/same-json.ts';
+import { withStepIds } from '#engine/step-ids.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { formOfCall } from '../calls/call-store.ts';
 import type { FormStore } from './form-store.ts';
@@ -32,13 +33,15 @@ async function configOf(
   if (number === 0) return null;
   const row = await store.version(number);
   const checked = row && checkWizardConfig(row.config);
-  return checked?.ok ? checked.config : null;
+  // A version published before steps had ids is compared with the ids it is read with.
+  return checked?.ok ? withStepIds(checked.config) : null;
 }
 
 /**
  * Publishes a checked configuration as the next version after `baseVersion` (default: the
- * published one), with a one-line summary of what changed, and records who did it. Nothing is
- * written when another version came first, or when it is the same as the published version.
+ * published one), with a one-line summary of what changed, and records who did it. Every step is
+ * published with an id (the one `withStepIds` gives a step without one). Nothing is written when
+ * another version came first, or when it is the same as the published version.
  */
 export async function publishForm(
   { store, audit }: { store: FormStore; audit: AuditLog },
@@ -51,8 +54,9 @@ export async function publishForm(
     restoredFrom?: number;
   },
 ): Promise<PublishResult> {
-  // A call's applications are sent under its slug, whatever page id the configuration holds.
-  const config = formOfCall(input.config, store.callSlug);
+  // A call's applications are sent under its slug, whatever page id the configuration holds; every
+  // step has an id, which keeps its history in the insights.
+  const config = withStepIds(formOfCall(input.config, store.callSlug));
   const baseVersion = input.baseVersion ?? (await store.latestNumber()) ?? 0;
   const before = await configOf(store, baseVersion);
   // The same as the version it was edited from is nothing to publish, if that is still the

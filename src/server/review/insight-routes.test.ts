@@ -1,50 +1,66 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
-import { adminToken } from '../../../tests/support/fixtures.ts';
+import {
+  adminToken,
+  exampleCall as call,
+  exampleConfig,
+  exampleStepIds as stepIds,
+  publishAsAdmin,
+} from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 
 const today = new Date().toISOString().slice(0, 10);
+
+const postVisit = (
+  baseUrl: string,
+  visit: Record<string, unknown>,
+  events: unknown[],
+) =>
+  fetch(`${baseUrl}/api/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      call,
+      visit: { id: randomUUID(), device: 'phone', ...visit },
+      events,
+    }),
+  });
+
+/** A visit's steps from the first to `last`, ten seconds apart. */
+const walk = (ids: readonly string[], last: number) =>
+  ids.slice(0, last + 1).map((step, index) => ({
+    type: 'step',
+    step,
+    ms: index * 10_000,
+  }));
 
 describe.each(engines)('GET /api/review/insights on %s', (engine) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const visit = (visit: Record<string, unknown>, events: unknown[]) =>
-      fetch(`${server.baseUrl}/api/events`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          visit: { id: randomUUID(), device: 'phone', ...visit },
-          events,
-        }),
-      });
-    const walk = (last: number) =>
-      Array.from({ length: last + 1 }, (_, step) => ({
-        type: 'step',
-        step,
-        ms: step * 10_000,
-      }));
+      postVisit(server.baseUrl, visit, events);
     const newsletter = { utmSource: 'newsletter', utmMedium: 'email' };
-    await visit(newsletter, [{ type: 'visit', ms: 0 }, ...walk(0)]);
+    await visit(newsletter, [{ type: 'visit', ms: 0 }, ...walk(stepIds, 0)]);
     await visit(newsletter, [
       { type: 'visit', ms: 0 },
-      ...walk(3),
+      ...walk(stepIds, 3),
       { type: 'submitted', ms: 30_000 },
       { type: 'signIn', ms: 40_000 },
     ]);
     await visit({ referrer: 'partner.example' }, [
       { type: 'visit', ms: 0 },
-      ...walk(1),
+      ...walk(stepIds, 1),
       {
         type: 'refused',
-        step: 1,
+        step: 'general-information',
         paths: ['personalInfo.emailAddress', 'platforms.instagram.handle'],
         ms: 12_000,
       },
       {
         type: 'refused',
-        step: 1,
+        step: 'general-information',
         paths: ['personalInfo.emailAddress'],
         ms: 13_000,
       },
@@ -67,7 +83,11 @@ describe.each(engines)('GET /api/review/insights on %s', (engine) => {
         { index: 1, name: 'General Information', reached: 2 },
         { index: 2, name: 'More Details', reached: 1 },
         { index: 3, name: 'Creator Hub', reached: 1 },
-      ],
+      ].map((step) => ({
+        ...step,
+        id: stepIds[step.index],
+        removed: false,
+      })),
       submitted: 1,
       signInClicked: 1,
       refused: [
@@ -105,6 +125,19 @@ describe.each(engines)('GET /api/review/insights on %s', (engine) => {
     ).json()) as { visits: number; refused: unknown[] };
     expect(ofNewsletter.visits).toBe(2);
     expect(ofNewsletter.refused).toEqual([]);
+    const ofTheCall = (await (
+      await get(`?from=${today}&to=${today}&call=${call}`)
+    ).json()) as { visits: number };
+    expect(ofTheCall.visits).toBe(3);
+  });
+
+  test('answers 404 for a call it does not know', async () => {
+    const response = await get(`?from=${today}&to=${today}&call=winter-trail`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: 'No call has the address "winter-trail"',
+    });
   });
 
   test('answers the median time on each step but the last', async () => {
@@ -117,7 +150,11 @@ describe.each(engines)('GET /api/review/insights on %s', (engine) => {
         { index: 0, name: 'Welcome', medianMs: 10_000, visits: 2 },
         { index: 1, name: 'General Information', medianMs: 10_000, visits: 1 },
         { index: 2, name: 'More Details', medianMs: 10_000, visits: 1 },
-      ],
+      ].map((step) => ({
+        ...step,
+        id: stepIds[step.index],
+        removed: false,
+      })),
     });
   });
 
@@ -143,3 +180,81 @@ describe.each(engines)('GET /api/review/insights on %s', (engine) => {
     ).toBe(401);
   });
 });
+
+test.each(engines)(
+  'counts each step under its id through edits, names it by its latest name, and shows a removed step as removed, on %s',
+  async (engine) => {
+    const server = await startTestServer({ engine });
+    try {
+      const read = async (path: string) =>
+        (await (
+          await fetch(
+            `${server.baseUrl}/api/review/insights${path}?from=${today}&to=${today}`,
+            { headers: { authorization: `Bearer ${adminToken}` } },
+          )
+        ).json()) as {
+          steps: Array<{
+            id: string;
+            name: string;
+            removed: boolean;
+            reached?: number;
+            visits?: number;
+          }>;
+        };
+      // Under the first version two visits reach General Information, one More Details.
+      for (const last of [1, 1, 2])
+        expect(
+          (await postVisit(server.baseUrl, {}, walk(stepIds, last))).status,
+        ).toBe(204);
+      // The editor inserts a step before General Information, renames it and removes More Details
+      // (its questions go to the new step).
+      const config = exampleConfig();
+      const [welcome, general, details, hub] = config.steps;
+      const published = await publishAsAdmin(
+        server.baseUrl,
+        {
+          ...config,
+          steps: [
+            welcome,
+            { id: 'trip', name: 'Your Trip', blocks: details?.blocks },
+            { ...general, id: 'general-information', name: 'About You' },
+            hub,
+          ],
+        },
+        1,
+      );
+      expect(published.status).toBe(201);
+      // One visit goes to the end of the new form.
+      const nowIds = ['welcome', 'trip', 'general-information', 'creator-hub'];
+      expect(
+        (await postVisit(server.baseUrl, {}, walk(nowIds, 3))).status,
+      ).toBe(204);
+      expect(
+        (await read('')).steps.map(({ id, name, removed, reached }) => [
+          id,
+          name,
+          removed,
+          reached,
+        ]),
+      ).toEqual([
+        ['welcome', 'Welcome', false, 4],
+        ['trip', 'Your Trip', false, 1],
+        ['general-information', 'About You', false, 4],
+        ['more-details', 'More Details', true, 1],
+        ['creator-hub', 'Creator Hub', false, 1],
+      ]);
+      expect(
+        (await read('/step-times')).steps.map(({ name, visits }) => [
+          name,
+          visits,
+        ]),
+      ).toEqual([
+        ['Welcome', 4],
+        ['Your Trip', 1],
+        ['About You', 2],
+      ]);
+    } finally {
+      await server.close();
+    }
+  },
+);

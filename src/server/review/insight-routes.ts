@@ -5,6 +5,7 @@ import {
 } from '#engine/application-schema.ts';
 import { readInsights, readStepTimes } from '#review-api/insights.ts';
 import type { InsightsRepository } from '../db/insights-repository.ts';
+import { stepsOfPeriod, type VersionStep } from './insight-steps.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import { routeOf, withContract } from './contract.ts';
 
@@ -20,17 +21,23 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+type Options = {
+  /** The form a call serves now (without a call, the default call's): its questions name refusals. */
+  formOf: (call: string | undefined) => { model: ApplicationModel } | undefined;
+  /** Each version's steps of a call's form (without a call, the default call's), newest first. */
+  stepsOf: (call: string | undefined) => Promise<VersionStep[][]>;
+  insights: InsightsRepository;
+};
+
+const noSuchCall = (call: string | undefined) => ({
+  error: 'not_found',
+  message: `No call has the address "${call}"`,
+});
+
 /** The workspace's Insights: where applicants come from, where they stop, what stops them. */
 export async function insightRoutes(
   plainApp: FastifyInstance,
-  {
-    current,
-    insights,
-  }: {
-    /** The form being served: its steps and questions name what is counted. */
-    current: () => { model: ApplicationModel };
-    insights: InsightsRepository;
-  },
+  { formOf, stepsOf, insights }: Options,
 ) {
   const app = withContract(plainApp);
   app.addHook('preHandler', requireRole('reviewer'));
@@ -40,23 +47,30 @@ export async function insightRoutes(
 
   app.route({
     ...routeOf(readInsights),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const period = request.query;
-      const { model } = current();
-      const { steps } = model.config;
-      const counts = await insights.counts(period);
+      const form = formOf(period.call);
+      if (!form) return reply.code(404).send(noSuchCall(period.call));
+      const [counts, versions] = await Promise.all([
+        insights.counts(period),
+        stepsOf(period.call),
+      ]);
+      const steps = stepsOfPeriod(
+        versions,
+        new Set(counts.reachedByStep.keys()),
+      );
       return {
         visits: counts.visits,
         steps: steps.map((step, index) => ({
           index,
-          name: step.name,
-          reached: counts.reachedByStep.get(index) ?? 0,
+          ...step,
+          reached: counts.reachedByStep.get(step.id) ?? 0,
         })),
         submitted: counts.submitted,
         signInClicked: counts.signInClicked,
         refused: counts.refused.map(({ path, count }) => ({
           path,
-          question: answerHolding(model, path)?.label ?? path,
+          question: answerHolding(form.model, path)?.label ?? path,
           count,
         })),
         sources: counts.sources,
@@ -71,18 +85,26 @@ export async function insightRoutes(
 
   app.route({
     ...routeOf(readStepTimes),
-    handler: async (request) => {
-      const { steps } = current().model.config;
-      const times = new Map(
-        (await insights.stepTimes(request.query)).map((row) => [row.step, row]),
-      );
+    handler: async (request, reply) => {
+      const period = request.query;
+      if (!formOf(period.call))
+        return reply.code(404).send(noSuchCall(period.call));
+      const [rows, versions] = await Promise.all([
+        insights.stepTimes(period),
+        stepsOf(period.call),
+      ]);
+      const times = new Map(rows.map((row) => [row.step, row]));
       // The last step leads nowhere: it has no time to the next.
+      const last = versions[0]?.at(-1)?.id;
+      const steps = stepsOfPeriod(versions, new Set(times.keys())).filter(
+        (step) => step.id !== last,
+      );
       return {
-        steps: steps.slice(0, -1).map((step, index) => ({
+        steps: steps.map((step, index) => ({
           index,
-          name: step.name,
-          medianMs: times.get(index)?.medianMs ?? null,
-          visits: times.get(index)?.visits ?? 0,
+          ...step,
+          medianMs: times.get(step.id)?.medianMs ?? null,
+          visits: times.get(step.id)?.visits ?? 0,
         })),
       };
     },

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
-import { adminToken, exampleConfig } from '../../../tests/support/fixtures.ts';
+import {
+  adminToken,
+  exampleCall as call,
+  exampleConfig,
+  exampleStepIds,
+  publishAsAdmin,
+} from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import {
   createInsightsRepository,
@@ -15,7 +21,10 @@ const postEvents = (baseUrl: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+const [welcome = '', general = '', details = ''] = exampleStepIds;
+
 const report = (events: unknown[], visit: Record<string, unknown> = {}) => ({
+  call,
   visit: { id: randomUUID(), device: 'desktop', ...visit },
   events,
 });
@@ -41,11 +50,11 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
     const sent = report(
       [
         { type: 'visit', ms: 0 },
-        { type: 'step', step: 0, ms: 5 },
-        { type: 'step', step: 1, ms: 4000 },
+        { type: 'step', step: welcome, ms: 5 },
+        { type: 'step', step: general, ms: 4000 },
         {
           type: 'refused',
-          step: 1,
+          step: general,
           paths: ['personalInfo.firstName', 'platforms.filled'],
           ms: 9000,
         },
@@ -64,6 +73,7 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
       {
         visit_id: sent.visit.id,
         day: new Date().toISOString().slice(0, 10),
+        call,
         source: 'newsletter',
         medium: 'email',
         campaign: 'spring',
@@ -73,26 +83,29 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
     ]);
     const events = await server.database.db
       .selectFrom('insight_events')
-      .select(['kind', 'step', 'path', 'source'])
+      .select(['kind', 'step_id', 'step', 'path', 'call', 'source'])
       .where('visit_id', '=', sent.visit.id)
       .orderBy('ms')
       .orderBy('path')
       .execute();
+    const stored = { call, source: 'newsletter' };
     expect(events).toEqual([
-      { kind: 'visit', step: null, path: null, source: 'newsletter' },
-      { kind: 'step', step: 0, path: null, source: 'newsletter' },
-      { kind: 'step', step: 1, path: null, source: 'newsletter' },
+      { kind: 'visit', step_id: null, step: null, path: null, ...stored },
+      { kind: 'step', step_id: welcome, step: 0, path: null, ...stored },
+      { kind: 'step', step_id: general, step: 1, path: null, ...stored },
       {
         kind: 'refused',
+        step_id: general,
         step: 1,
         path: 'personalInfo.firstName',
-        source: 'newsletter',
+        ...stored,
       },
       {
         kind: 'refused',
+        step_id: general,
         step: 1,
         path: 'platforms.filled',
-        source: 'newsletter',
+        ...stored,
       },
     ]);
   });
@@ -101,7 +114,7 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
     const before = await eventCount();
     const tooMany = Array.from({ length: 51 }, (_, ms) => ({
       type: 'step',
-      step: 1,
+      step: general,
       ms,
     }));
     const cases: Array<[unknown, string, RegExp]> = [
@@ -112,29 +125,25 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
       ],
       [report(tooMany), 'events', /at most 50 events/],
       [
-        report([{ type: 'step', step: 4, ms: 1 }]),
+        report([{ type: 'step', step: 'your-trip', ms: 1 }]),
         'events[0].step',
-        /No such step/,
+        /No such step: the form's are welcome, general-information, more-details, creator-hub/,
       ],
-      [
-        report([{ type: 'step', step: 1.5, ms: 1 }]),
-        'events[0].step',
-        /step number/,
-      ],
+      [report([{ type: 'step', step: 1, ms: 1 }]), 'events[0].step', /string/],
       [
         report([
           {
             type: 'refused',
-            step: 2,
+            step: details,
             paths: ['personalInfo.firstName'],
             ms: 1,
           },
         ]),
         'events[0].paths[0]',
-        /No question of step 2/,
+        /No question of step more-details/,
       ],
       [
-        report([{ type: 'step', step: 1, ms: 1, answer: 'Ada' }]),
+        report([{ type: 'step', step: general, ms: 1, answer: 'Ada' }]),
         'events[0].answer',
         /Unknown key/,
       ],
@@ -149,6 +158,16 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
         /./,
       ],
       [report([]), 'events', /at least one event/],
+      [
+        { ...report([{ type: 'visit', ms: 0 }]), call: 'winter-trail' },
+        'call',
+        /No such call/,
+      ],
+      [
+        { ...report([{ type: 'visit', ms: 0 }]), call: undefined },
+        'call',
+        /No such call/,
+      ],
     ];
     for (const [body, path, message] of cases) {
       const response = await postEvents(server.baseUrl, body);
@@ -173,36 +192,36 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
     // Three visits; the first reloads on step 1, so reports it twice.
     await visit([
       { type: 'visit', ms: 0 },
-      { type: 'step', step: 0, ms: 0 },
-      { type: 'step', step: 1, ms: 1000 },
-      { type: 'step', step: 1, ms: 8000 },
-      { type: 'step', step: 2, ms: 11_000 },
+      { type: 'step', step: welcome, ms: 0 },
+      { type: 'step', step: general, ms: 1000 },
+      { type: 'step', step: general, ms: 8000 },
+      { type: 'step', step: details, ms: 11_000 },
       { type: 'submitted', ms: 20_000 },
     ]);
     await visit([
       { type: 'visit', ms: 0 },
-      { type: 'step', step: 0, ms: 0 },
-      { type: 'step', step: 1, ms: 3000 },
-      { type: 'step', step: 2, ms: 33_000 },
+      { type: 'step', step: welcome, ms: 0 },
+      { type: 'step', step: general, ms: 3000 },
+      { type: 'step', step: details, ms: 33_000 },
     ]);
     await visit([
       { type: 'visit', ms: 0 },
-      { type: 'step', step: 0, ms: 0 },
+      { type: 'step', step: welcome, ms: 0 },
     ]);
     const counts = await insights.counts({ from: day, to: day, source });
     expect(counts.visits).toBe(3);
-    expect([...counts.reachedByStep].sort()).toEqual([
-      [0, 3],
-      [1, 2],
-      [2, 2],
-    ]);
+    expect(Object.fromEntries(counts.reachedByStep)).toEqual({
+      [welcome]: 3,
+      [general]: 2,
+      [details]: 2,
+    });
     expect(counts.submitted).toBe(1);
     expect(counts.sources).toEqual([
       { source, medium: '(none)', campaign: null, visits: 3, submitted: 1 },
     ]);
     expect(await insights.stepTimes({ from: day, to: day, source })).toEqual([
-      { step: 0, medianMs: 2000, visits: 2 },
-      { step: 1, medianMs: 20_000, visits: 2 },
+      { step: general, medianMs: 20_000, visits: 2 },
+      { step: welcome, medianMs: 2000, visits: 2 },
     ]);
   });
 
@@ -213,8 +232,10 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
     const row = (visitId: string, day: string) => ({
       visit_id: visitId,
       day,
+      call,
       source: 'purge',
       kind: 'visit',
+      step_id: null,
       step: null,
       path: null,
       ms: 0,
@@ -226,6 +247,7 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
         {
           visit_id: old,
           day: '2025-10-26',
+          call,
           source: 'purge',
           medium: '(none)',
           campaign: null,
@@ -235,6 +257,7 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
         {
           visit_id: kept,
           day: '2025-10-27',
+          call,
           source: 'purge',
           medium: '(none)',
           campaign: null,
@@ -283,12 +306,13 @@ test.each(engines)(
       } as (typeof steps)[number]);
       const visit = { id: randomUUID(), device: 'phone' };
       const reachedTheNewSteps = {
+        call,
         visit,
         events: [
-          { type: 'step', step: 4, ms: 9000 },
+          { type: 'step', step: 'your-trip', ms: 9000 },
           {
             type: 'refused',
-            step: 3,
+            step: 'your-trip',
             paths: ['fields.single.travelMonth'],
             ms: 8000,
           },
@@ -304,20 +328,10 @@ test.each(engines)(
           expect.objectContaining({ path: 'events[1].paths[0]' }),
         ]),
       );
-      const published = await fetch(
-        `${server.baseUrl}/api/review/form/publish`,
-        {
-          method: 'POST',
-          headers: {
-            origin: server.baseUrl,
-            authorization: `Bearer ${adminToken}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            baseVersion: 1,
-            config: { ...config, steps },
-          }),
-        },
+      const published = await publishAsAdmin(
+        server.baseUrl,
+        { ...config, steps },
+        1,
       );
       expect(published.status).toBe(201);
       // No wait: the process that published serves the new form from its answer on.
@@ -340,8 +354,8 @@ test.each(engines)(
         ['Welcome', 0],
         ['General Information', 0],
         ['More Details', 0],
-        ['Your Trip', 0],
-        ['Creator Hub', 1],
+        ['Your Trip', 1],
+        ['Creator Hub', 0],
       ]);
       expect(insights.refused).toEqual([
         {

@@ -1,5 +1,11 @@
 import type { InsightEvent } from '#engine/insights.ts';
-import type { Landing, TimedEvent } from './insights.ts';
+import { stepIdsOf } from '#engine/step-ids.ts';
+import type {
+  Landing,
+  StepsOfForm,
+  TimedEvent,
+  WizardEvent,
+} from './insights.ts';
 import { readVisit, writeVisit, type Visit } from './insights-visit.ts';
 import { newIdempotencyKey } from './submit-application.ts';
 
@@ -35,17 +41,49 @@ function newVisit({ search, referrer }: Landing): Visit {
   };
 }
 
+const stepIds = new WeakMap<StepsOfForm, string[]>();
+
+/** The id of the step at `index` of the form: the one the server counts it under. */
+function stepIdAt(form: StepsOfForm, index: number): string {
+  let ids = stepIds.get(form);
+  if (!ids) {
+    ids = stepIdsOf(form);
+    stepIds.set(form, ids);
+  }
+  return ids[index] ?? '';
+}
+
+/** An event as the server takes it: a step named by its id, the time since the visit began. */
+function reported(event: WizardEvent, ms: number): InsightEvent {
+  switch (event.type) {
+    case 'step':
+      return { type: 'step', step: stepIdAt(event.form, event.step), ms };
+    case 'refused':
+      return {
+        type: 'refused',
+        step: stepIdAt(event.form, event.step),
+        paths: event.paths,
+        ms,
+      };
+    default:
+      return { type: event.type, ms };
+  }
+}
+
 /**
  * Reports the visit's events to the server in batches, with `sendBeacon`, which outlives the page
  * (a redirect to sign-up, a closed tab). Returns the function that takes each event.
  */
-export function startReporter(landing: Landing): (event: TimedEvent) => void {
-  const visit = readVisit() ?? newVisit(landing);
+export function startReporter(
+  call: string,
+  landing: Landing,
+): (event: TimedEvent) => void {
+  const visit = readVisit(call) ?? newVisit(landing);
   const { id, device, utmSource, utmMedium, utmCampaign, referrer } = visit;
   let queue: InsightEvent[] = visit.isReported
     ? []
     : [{ type: 'visit', ms: 0 }];
-  writeVisit({ ...visit, isReported: true });
+  writeVisit(call, { ...visit, isReported: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
@@ -53,6 +91,7 @@ export function startReporter(landing: Landing): (event: TimedEvent) => void {
     timer = undefined;
     if (queue.length === 0) return;
     const body = JSON.stringify({
+      call,
       visit: { id, device, utmSource, utmMedium, utmCampaign, referrer },
       events: queue,
     });
@@ -76,7 +115,7 @@ export function startReporter(landing: Landing): (event: TimedEvent) => void {
   if (queue.length > 0) timer = setTimeout(flush, batchDelayMs);
 
   return ({ at, isLeaving, ...event }) => {
-    queue.push({ ...event, ms: Math.max(0, at - visit.startedAt) });
+    queue.push(reported(event, Math.max(0, at - visit.startedAt)));
     if (isLeaving || queue.length >= maxBatch) flush();
     else timer ??= setTimeout(flush, batchDelayMs);
   };

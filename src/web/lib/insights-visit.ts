@@ -10,12 +10,13 @@ export type Visit = VisitSource & {
   isReported: boolean;
 };
 
-const visitKey = 'wizard-visit';
+/** Each call's visit apart: a tab that goes on to another call's page begins a visit there. */
+const visitKey = (call: string) => `wizard-visit:${call}`;
 
-export function readVisit(): Visit | null {
+export function readVisit(call: string): Visit | null {
   try {
     const parsed = JSON.parse(
-      sessionStorage.getItem(visitKey) ?? 'null',
+      sessionStorage.getItem(visitKey(call)) ?? 'null',
     ) as Partial<Visit> | null;
     return typeof parsed?.id === 'string' &&
       typeof parsed.startedAt === 'number'
@@ -26,17 +27,17 @@ export function readVisit(): Visit | null {
   }
 }
 
-export function writeVisit(visit: Visit): void {
+export function writeVisit(call: string, visit: Visit): void {
   try {
-    sessionStorage.setItem(visitKey, JSON.stringify(visit));
+    sessionStorage.setItem(visitKey(call), JSON.stringify(visit));
   } catch {
     // Private modes and full quotas throw; the visit is then counted again after a reload.
   }
 }
 
-/** The source of this tab's visit, as the submission's `Visit-Source` header carries it; null without a visit. */
-export function visitSourceHeader(): string | null {
-  const visit = readVisit();
+/** The source of this tab's visit of a call, as the submission's `Visit-Source` header carries it; null without a visit. */
+export function visitSourceHeader(call: string): string | null {
+  const visit = readVisit(call);
   if (!visit) return null;
   const { utmSource, utmMedium, utmCampaign, referrer } = visit;
   return new URLSearchParams(

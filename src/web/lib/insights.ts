@@ -1,9 +1,14 @@
 import { afterNextPaint, whenIdle } from './scheduling.ts';
 
+/** The form a step is of: the reporter names the step by its id there, away from the first page. */
+export type StepsOfForm = {
+  steps: ReadonlyArray<{ name: string; id?: string | undefined }>;
+};
+
 /** What the wizard tells the organisation's own counts; the reporter adds the visit and the time. */
 export type WizardEvent =
-  | { type: 'step'; step: number }
-  | { type: 'refused'; step: number; paths: string[] }
+  | { type: 'step'; step: number; form: StepsOfForm }
+  | { type: 'refused'; step: number; paths: string[]; form: StepsOfForm }
   | { type: 'submitted' }
   | { type: 'signIn' };
 
@@ -27,7 +32,10 @@ export function reportInsight(event: WizardEvent, isLeaving = false): void {
  * Loads the reporter once the first step has painted and the browser is idle: the first page
  * carries only this queue, and no step ever waits for a report.
  */
-export function startInsights(isOn: boolean, landing: Landing): void {
+export function startInsights(
+  { insights: isOn, pageId }: { insights: boolean; pageId: string },
+  landing: Landing,
+): void {
   if (!isOn) {
     waiting = null;
     return;
@@ -36,7 +44,8 @@ export function startInsights(isOn: boolean, landing: Landing): void {
     whenIdle(() => {
       import('./insights-reporter.ts')
         .then(({ startReporter }) => {
-          const send = startReporter(landing);
+          // The form's page id is its call's slug.
+          const send = startReporter(pageId, landing);
           waiting?.forEach(send);
           waiting = null;
           deliver = send;

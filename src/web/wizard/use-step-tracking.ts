@@ -20,6 +20,6 @@ export function useStepTracking(config: WizardConfig, stepIndex: number): void {
       sync: action === 'submitAndAdvance' || action === 'submitAndRedirect',
       steps: config.steps.length,
     });
-    reportInsight({ type: 'step', step: stepIndex });
+    reportInsight({ type: 'step', step: stepIndex, form: config });
   }, [stepIndex, config]);
 }

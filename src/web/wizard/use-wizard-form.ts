@@ -198,6 +198,7 @@ export function useWizardForm({
         type: 'refused',
         step: index,
         paths: paths.filter((path) => form.getFieldState(path).invalid),
+        form: config,
       });
       sayWhatNeedsAttention(paths);
       setFocusRequest((count) => count + 1);
@@ -233,7 +234,7 @@ export function useWizardForm({
       url: resolveRequestUrl(config.requestUrl, config.pageId),
       payload: buildPayload(form.getValues(), model),
       idempotencyKey: idempotencyKey.current,
-      visitSource: visitSourceHeader(),
+      visitSource: visitSourceHeader(config.pageId),
       formVersion: version,
     });
     if (!sent.ok && 'changedTo' in sent) {
