@@ -81,4 +81,8 @@ test("the README's form commands export the published form and publish an edited
     stderr: 'There is no version 3.\n',
   });
   expect(run('npm run form -- frobnicate').status).toBe(2);
+  expect(run('npm run form -- export --call no-such-call')).toMatchObject({
+    status: 1,
+    stderr: 'There is no call "no-such-call".\n',
+  });
 });

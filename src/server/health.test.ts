@@ -35,13 +35,16 @@ async function serverWithLog(sqliteDirectory?: string) {
   };
 }
 
-/** A real file system of two megabytes, where the machine lets this process mount one. */
+/**
+ * A real file system of four megabytes, where the machine lets this process mount one: room for a
+ * new database, its migrations' log and the free space health asks for, and little more.
+ */
 function smallDisk(): { directory: string; unmount: () => void } | undefined {
   const directory = mkdtempSync(join(tmpdir(), 'wizard-small-disk-'));
   try {
     execFileSync(
       'mount',
-      ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', directory],
+      ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', directory],
       {
         stdio: 'ignore',
       },

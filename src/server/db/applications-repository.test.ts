@@ -113,6 +113,10 @@ describe.each(engines)('applications on %s', (engine) => {
       configVersion,
       payload: application('Ada'),
       source: null,
+      // Its page's call (the page id is the call's slug), eligible, on time.
+      callSlug: 'page',
+      eligibility: [],
+      late: false,
     });
   });
 

@@ -68,6 +68,7 @@ export async function createLiveCalls(
   let defaultSlug = '';
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | null = null;
+  let again: Promise<void> | null = null;
 
   async function check(): Promise<void> {
     const [records, latest] = await Promise.all([
@@ -93,12 +94,24 @@ export async function createLiveCalls(
     defaultSlug = records.find((call) => call.isDefault)?.slug ?? defaultSlug;
   }
 
-  /** Looks for changes now; calls made while one look runs share it. */
+  /**
+   * Looks for changes now. A look already under way may have read before the caller's own change:
+   * callers then share one more look after it.
+   */
   function refresh(): Promise<void> {
-    checking ??= check().finally(() => {
-      checking = null;
-    });
-    return checking;
+    if (!checking) {
+      checking = check().finally(() => {
+        checking = null;
+      });
+      return checking;
+    }
+    again ??= checking
+      .catch(() => {})
+      .then(() => {
+        again = null;
+        return refresh();
+      });
+    return again;
   }
 
   await refresh();
