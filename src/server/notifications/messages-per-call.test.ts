@@ -10,9 +10,9 @@ import {
   startSmtpServer,
   startWebhookReceiver,
 } from '../../../tests/support/mail.ts';
+import { callServed } from '../../../tests/support/calls.ts';
 import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { createCallStore } from '../calls/call-store.ts';
 
 const password = 'a long enough secret';
 const publicUrl = 'https://apply.example.org';
@@ -74,20 +74,7 @@ describe.each(engines)('messages per call on %s', (engine) => {
       password,
       publicUrl,
     );
-    const made = await createCallStore(server.database).create({
-      ...winter,
-      config: winterForm,
-      by: null,
-    });
-    expect(made).not.toBe('taken');
-    // Served once the server's next look at the calls finds it.
-    await vi.waitFor(
-      async () => {
-        const form = await fetch(`${server.baseUrl}/api/form/${winter.slug}`);
-        expect(form.status).toBe(200);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await callServed(server, { ...winter, config: winterForm });
   });
   afterAll(async () => {
     await server.close();
