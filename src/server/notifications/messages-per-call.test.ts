@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
 import {
@@ -6,13 +6,9 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
-import {
-  startSmtpServer,
-  startWebhookReceiver,
-} from '../../../tests/support/mail.ts';
 import { callServed } from '../../../tests/support/calls.ts';
+import { startMessagingServer } from '../../../tests/support/messaging-server.ts';
 import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
-import { startTestServer } from '../../../tests/support/test-server.ts';
 
 const password = 'a long enough secret';
 const publicUrl = 'https://apply.example.org';
@@ -46,27 +42,19 @@ type Webhook = {
 };
 
 describe.each(engines)('messages per call on %s', (engine) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let running: Awaited<ReturnType<typeof startMessagingServer>>;
+  let { smtp, hooks, server } = {} as typeof running;
   let cookie = '';
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    hooks = await startWebhookReceiver();
-    server = await startTestServer({
+    // No `notifications` for the server: each call's form has its own.
+    running = await startMessagingServer({
       engine,
       publicUrl,
       formPollMs: 50,
       config: exampleConfig({ notifications: { confirmApplicant: true } }),
-      messaging: {
-        smtpUrl: smtp.url,
-        mailFrom: 'Visit Aldmere Coast <creators@example.org>',
-        webhookUrl: hooks.url,
-        webhookSecret: `whsec_${randomBytes(32).toString('base64')}`,
-        pollMs: 50,
-      },
     });
+    ({ smtp, hooks, server } = running);
     cookie = await staffMember(
       server,
       'rita@example.org',
@@ -76,11 +64,7 @@ describe.each(engines)('messages per call on %s', (engine) => {
     );
     await callServed(server, { ...winter, config: winterForm });
   });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-    await hooks.close();
-  });
+  afterAll(() => running.close());
 
   const send = (method: string, path: string, body?: unknown) =>
     staffFetch(server, { cookie, origin: publicUrl }, method, path, body);
