@@ -60,7 +60,12 @@ try {
     address: null,
     detail: detailOfExport('every application', format.data),
   });
-  const table = await exportTable({ database, repository, descriptions });
+  const table = await exportTable({
+    database,
+    repository,
+    descriptions,
+    callTitle: (slug) => calls.get(slug)?.call.title ?? slug,
+  });
   await pipeline(
     format.data === 'xlsx' ? exportXlsx(table) : exportCsv(table),
     createWriteStream(values.out),

@@ -3,7 +3,8 @@ import { interpolate } from './texts.ts';
 /**
  * The messages the organisation sends, with the placeholders each may use. A placeholder is a
  * name in braces, `{firstName}`; one a template does not offer stops start-up, so a typo never
- * reaches an inbox.
+ * reaches an inbox. Every template offers `{callTitle}`, the title of the call the application
+ * was sent to (in the digest, of every call its applications were sent to).
  */
 export const templatePlaceholders = {
   newApplication: [
@@ -13,11 +14,12 @@ export const templatePlaceholders = {
     'reach',
     'applicationUrl',
     'organisation',
+    'callTitle',
   ],
-  receipt: ['firstName', 'name', 'organisation'],
-  accepted: ['firstName', 'name', 'organisation'],
-  declined: ['firstName', 'name', 'organisation'],
-  digest: ['count', 'list', 'workspaceUrl', 'organisation'],
+  receipt: ['firstName', 'name', 'organisation', 'callTitle'],
+  accepted: ['firstName', 'name', 'organisation', 'callTitle'],
+  declined: ['firstName', 'name', 'organisation', 'callTitle'],
+  digest: ['count', 'list', 'workspaceUrl', 'organisation', 'callTitle'],
 } as const;
 
 export type TemplateName = keyof typeof templatePlaceholders;
@@ -29,7 +31,7 @@ export const defaultTemplates: Record<TemplateName, Template> = {
   newApplication: {
     subject: 'New application: {name}',
     button: 'Read the application',
-    body: '{name} ({country}) applied to {organisation}.\n\nPlatforms: {platforms}\nTotal reach: {reach}\n\nRead the application in the workspace:\n{applicationUrl}',
+    body: '{name} ({country}) applied to {organisation}.\n\nCall: {callTitle}\nPlatforms: {platforms}\nTotal reach: {reach}\n\nRead the application in the workspace:\n{applicationUrl}',
   },
   receipt: {
     subject: 'We have your application, {firstName}',

@@ -254,11 +254,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const publicOrigin = options.publicUrl && new URL(options.publicUrl).origin;
+  // Each application's messages take its call's form and title; one of a call this process does
+  // not serve yet (made a moment ago in another) takes the default call's form.
   const messaging = createMessaging(
     options.database,
-    () => {
-      const form = live.current();
-      return { config: form.config, notifications: form.notifications };
+    (slug) => {
+      const call =
+        (slug === undefined ? undefined : calls.get(slug)) ?? calls.byDefault();
+      return {
+        config: call.form.config,
+        notifications: call.form.notifications,
+        callTitle: slug === undefined ? call.call.title : callTitle(slug),
+      };
     },
     publicOrigin,
     options.messaging ?? {},

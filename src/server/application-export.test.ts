@@ -273,7 +273,8 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       .execute();
     expect(entry).toEqual({
       actor: 'ana@example.org',
-      detail: '1 selected (xlsx)',
+      detail:
+        '1 selected; call Creator Application · Visit Aldmere Coast (aldmere-creators) (xlsx)',
     });
     const refused = await as(ana)('GET', '/api/review/applications.pdf');
     expect(refused.status).toBe(400);

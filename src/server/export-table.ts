@@ -23,16 +23,23 @@ export type ExportTable = {
   rows: AsyncIterable<ExportCell[]>;
 };
 
-/** What an export reads: the applications, the configurations they were answered under, the team's work. */
+/**
+ * What an export reads: the applications, the configurations they were answered under, the team's
+ * work, and the title of each call by its slug.
+ */
 export type ExportSources = {
   database: Database;
   repository: ApplicationsRepository;
   descriptions: ApplicationDescriptions;
+  callTitle: (slug: string) => string;
 };
 
 type Column<Source> = TableColumn & { cellOf: (source: Source) => ExportCell };
 
-const leadingColumns: Array<Column<StoredApplication>> = [
+/** Which application, when it came, its form, and the title of the call it was sent to. */
+const leadingColumnsOf = (
+  callTitle: ExportSources['callTitle'],
+): Array<Column<StoredApplication>> => [
   {
     key: 'id',
     question: 'Application ID',
@@ -50,6 +57,12 @@ const leadingColumns: Array<Column<StoredApplication>> = [
     question: 'Form',
     type: 'text',
     cellOf: (application) => application.pageId,
+  },
+  {
+    key: 'call',
+    question: 'Call',
+    type: 'text',
+    cellOf: (application) => callTitle(application.callSlug),
   },
 ];
 
@@ -180,14 +193,15 @@ async function* batchesOf<T>(
 
 /**
  * The export of the applications selected (all by default), the one source of its columns for
- * every file format: the application's id, receipt and form, then its answers as people read them,
+ * every file format: the application's id, receipt, form and call, then its answers as people read them,
  * one column per question of every configuration involved (the current one's first), then the
  * team's work, then the source of the applicant's visit. Rows are read in batches, never all at once, oldest first.
  */
 export async function exportTable(
-  { database, repository, descriptions }: ExportSources,
+  { database, repository, descriptions, callTitle }: ExportSources,
   selection: InboxSelection = {},
 ): Promise<ExportTable> {
+  const leadingColumns = leadingColumnsOf(callTitle);
   // The current version leads, so the columns follow today's form.
   const versions = new Set<string | null>([
     descriptions.currentVersion(),

@@ -56,7 +56,11 @@ test('an admin erases a selection after being asked twice, the second time with 
   const { entries } = (await audit.json()) as {
     entries: Array<{ count: number; detail: string }>;
   };
-  expect(entries[0]).toMatchObject({ count: 3, detail: '3 selected' });
+  expect(entries[0]).toMatchObject({
+    count: 3,
+    detail:
+      '3 selected; call Creator Application · Visit Aldmere Coast (aldmere-creators)',
+  });
 });
 
 test('a reviewer is offered no erasure of a selection', async ({ page }) => {

@@ -14,27 +14,46 @@ import { defaultNotificationConfig } from './notification-config.ts';
 describe.each(engines)('the daily digest on %s', (engine) => {
   const database = useScratchDatabase(engine);
 
-  const storeAt = (at: string, firstName: string) =>
+  const storeAt = (at: string, firstName: string, call = 'aldmere-creators') =>
     createApplicationsRepository(database(), () => new Date(at)).store({
-      pageId: 'aldmere-creators',
+      pageId: call,
       idempotencyKey: randomUUID(),
       configVersion: 'v1',
       payload: validApplication({ firstName }),
     });
+  const config = exampleConfig();
+  const titles: Record<string, string> = {
+    'aldmere-creators': 'Summer on the coast 2027',
+    'winter-food': 'Winter food trail',
+  };
+  // {callTitle} in the digest names every call the day's applications were sent to.
+  const notifications = {
+    ...defaultNotificationConfig,
+    templates: {
+      ...defaultNotificationConfig.templates,
+      digest: {
+        ...defaultNotificationConfig.templates.digest,
+        subject: '{count} new applications: {callTitle}',
+      },
+    },
+  };
   const messagingAt = (at: string) =>
     createMessaging(
       database(),
-      exampleConfig(),
+      (slug) => ({
+        config,
+        notifications,
+        callTitle: titles[slug ?? 'aldmere-creators'] ?? '',
+      }),
       'https://apply.example.org',
       {
-        notifications: defaultNotificationConfig,
         smtpUrl: 'smtp://127.0.0.1:1',
         mailFrom: 'creators@example.org',
       },
       () => new Date(at),
     );
 
-  test('lists the day’s applications once a day to those who chose a digest, from 08:00 UTC', async () => {
+  test('lists the day’s applications once a day to those who chose a digest, from 08:00 UTC, under the call each was sent to', async () => {
     const accounts = createStaffAccounts(database());
     for (const email of ['dan@example.org', 'rita@example.org'])
       await accounts.add({
@@ -49,6 +68,7 @@ describe.each(engines)('the daily digest on %s', (engine) => {
       .execute();
     await storeAt('2026-11-23T07:59:00.000Z', 'Early');
     await storeAt('2026-11-23T12:00:00.000Z', 'Ada');
+    await storeAt('2026-11-24T07:00:00.000Z', 'Hedy', 'winter-food');
     await storeAt('2026-11-24T07:30:00.000Z', 'Grace');
     await storeAt('2026-11-24T08:30:00.000Z', 'Late');
 
@@ -73,11 +93,21 @@ describe.each(engines)('the daily digest on %s', (engine) => {
       subject: string;
       text: string;
     };
-    expect(subject).toBe('2 new applications to Visit Aldmere Coast');
-    expect(text).toContain(
-      '- Ada Lovelace (United Kingdom), reach 12,000: https://apply.example.org/review?open=',
+    expect(subject).toBe(
+      '3 new applications: Summer on the coast 2027 and Winter food trail',
     );
-    expect(text).toContain('Grace Lovelace');
+    const lines = text
+      .split('\n')
+      .map((line) => line.replace(/open=[\w-]+/, 'open=…'));
+    expect(lines.slice(2, 9)).toEqual([
+      'Summer on the coast 2027:',
+      '- Ada Lovelace (United Kingdom), reach 12,000: https://apply.example.org/review?open=…',
+      '- Grace Lovelace (United Kingdom), reach 12,000: https://apply.example.org/review?open=…',
+      '',
+      'Winter food trail:',
+      '- Hedy Lovelace (United Kingdom), reach 12,000: https://apply.example.org/review?open=…',
+      '',
+    ]);
     expect(text).not.toContain('Early');
     expect(text).not.toContain('Late');
   });

@@ -45,6 +45,7 @@ describe('e-mails in Chromium', () => {
       id: '5b0c8f8e-4f6e-4d4e-9a57-0d4bde0f3a11',
       receivedAt: '2026-11-24T10:00:00.000Z',
       pageId: config.pageId,
+      callSlug: config.pageId,
       payload,
     };
     for (const message of newApplicationMessages(
@@ -68,6 +69,7 @@ describe('e-mails in Chromium', () => {
           name: 'Maximiliana-Theodora-Wolfeschlegelsteinhausen Lovelace',
           countryCode: 'GB',
           reach: 12_000,
+          call: { slug: config.pageId, title: config.title },
         },
       ],
       settings,

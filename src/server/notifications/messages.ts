@@ -20,6 +20,8 @@ const whole = new Intl.NumberFormat('en');
 export type MessageSettings = {
   notifications: NotificationConfig;
   organisation: string;
+  /** The title of the call whose form these settings are, which `{callTitle}` stands for. */
+  callTitle: string;
   lang: string;
   /** The origin links in messages point to. */
   publicOrigin: string;
@@ -39,6 +41,7 @@ export type NewApplication = {
   id: string;
   receivedAt: string;
   pageId: string;
+  callSlug: string;
   payload: ApplicationPayload;
 };
 
@@ -138,13 +141,13 @@ function unsubscribable(
 }
 
 /** What staff e-mails and webhooks may say of an applicant: who, from where, on which platforms. */
-function summaryOf(application: NewApplication) {
-  const personal = application.payload.personalInfo;
-  const platforms = platformAnswersOf(application.payload);
+function summaryOf(payload: ApplicationPayload) {
+  const personal = payload.personalInfo;
+  const platforms = platformAnswersOf(payload);
   const countryCode =
     typeof personal.countryCode === 'string' ? personal.countryCode : null;
   return {
-    name: fullNameOf(application.payload),
+    name: fullNameOf(payload),
     firstName: typeof personal.firstName === 'string' ? personal.firstName : '',
     email:
       typeof personal.emailAddress === 'string' ? personal.emailAddress : '',
@@ -169,7 +172,7 @@ export function newApplicationMessages(
   staff: ReadonlyArray<{ id: string; email: string }>,
   settings: MessageSettings,
 ): OutgoingMessage[] {
-  const summary = summaryOf(application);
+  const summary = summaryOf(application.payload);
   const applicationUrl = applicationUrlOf(
     settings.publicOrigin,
     application.id,
@@ -192,6 +195,7 @@ export function newApplicationMessages(
         reach: whole.format(summary.reach),
         applicationUrl,
         organisation: settings.organisation,
+        callTitle: settings.callTitle,
       },
       settings,
       applicationUrl,
@@ -223,6 +227,7 @@ export function newApplicationMessages(
             firstName: summary.firstName,
             name: summary.name,
             organisation: settings.organisation,
+            callTitle: settings.callTitle,
           },
           settings,
           settings.signInUrl,
@@ -241,6 +246,7 @@ export function newApplicationMessages(
         data: {
           id: application.id,
           pageId: application.pageId,
+          call: { slug: application.callSlug, title: settings.callTitle },
           receivedAt: application.receivedAt,
           name: summary.name,
           countryCode: summary.countryCode,
@@ -261,6 +267,7 @@ export function newApplicationMessages(
 export function stageChangedMessages(
   move: {
     applicationId: string;
+    callSlug: string;
     at: string;
     actor: string;
     from: Stage;
@@ -280,6 +287,7 @@ export function stageChangedMessages(
         timestamp: move.at,
         data: {
           id: move.applicationId,
+          call: { slug: move.callSlug, title: settings.callTitle },
           from: move.from,
           to: move.to,
           at: move.at,
@@ -302,11 +310,12 @@ export function decisionDraft(
   settings: MessageSettings,
   written: WrittenText = settings.notifications.templates[stage],
 ): { to: string; subject: string; body: string; values: DecisionValues } {
-  const summary = summaryOf({ id: '', receivedAt: '', pageId: '', payload });
+  const summary = summaryOf(payload);
   const values = {
     firstName: summary.firstName,
     name: summary.name,
     organisation: settings.organisation,
+    callTitle: settings.callTitle,
   };
   return {
     to: summary.email,
@@ -354,12 +363,16 @@ export function decisionEmail(
   return emailContent(written.subject, written.body, settings, {
     label: interpolate(settings.notifications.templates[stage].button, {
       organisation: settings.organisation,
+      callTitle: settings.callTitle,
     }),
     url: settings.signInUrl,
   });
 }
 
-/** The daily digest for one staff member: the applications of the day before, one line each. */
+/**
+ * The daily digest for one staff member: the applications of the day before, one line each, under
+ * the title of the call each was sent to (the calls in the order their first application came).
+ */
 export function digestMessage(
   recipient: { id: string; email: string },
   day: string,
@@ -368,19 +381,34 @@ export function digestMessage(
     name: string;
     countryCode: string | null;
     reach: number;
+    call: { slug: string; title: string };
   }>,
   settings: MessageSettings,
 ): OutgoingMessage {
   const shown = applications.slice(0, maxDigestLines);
+  const byCall = new Map<string, { title: string; lines: string[] }>();
+  for (const application of shown) {
+    const { slug, title } = application.call;
+    const group = byCall.get(slug) ?? { title, lines: [] };
+    group.lines.push(
+      `- ${application.name} (${(application.countryCode && countryNames.get(application.countryCode)) ?? 'country not given'}), reach ${whole.format(application.reach)}: ${applicationUrlOf(settings.publicOrigin, application.id)}`,
+    );
+    byCall.set(slug, group);
+  }
+  const calls = new Map(
+    applications.map((application) => [
+      application.call.slug,
+      application.call.title,
+    ]),
+  );
   const list = [
-    ...shown.map(
-      (application) =>
-        `- ${application.name} (${(application.countryCode && countryNames.get(application.countryCode)) ?? 'country not given'}), reach ${whole.format(application.reach)}: ${applicationUrlOf(settings.publicOrigin, application.id)}`,
+    ...[...byCall.values()].map(
+      (group) => `${group.title}:\n${group.lines.join('\n')}`,
     ),
     ...(applications.length > shown.length
       ? [`…and ${applications.length - shown.length} more.`]
       : []),
-  ].join('\n');
+  ].join('\n\n');
   const workspaceUrl = `${settings.publicOrigin}/review`;
   return {
     channel: 'email',
@@ -396,6 +424,7 @@ export function digestMessage(
           list,
           workspaceUrl,
           organisation: settings.organisation,
+          callTitle: listed.format([...calls.values()]),
         },
         settings,
         workspaceUrl,
@@ -406,4 +435,5 @@ export function digestMessage(
   };
 }
 
+const listed = new Intl.ListFormat('en', { type: 'conjunction' });
 const maxDigestLines = 200;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
@@ -6,40 +6,29 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
-import {
-  startSmtpServer,
-  startWebhookReceiver,
-} from '../../../tests/support/mail.ts';
+import { startMessagingServer } from '../../../tests/support/messaging-server.ts';
 import { staffFetch, staffMember } from '../../../tests/support/staff.ts';
-import { startTestServer } from '../../../tests/support/test-server.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 
 const password = 'a long enough secret';
 const publicUrl = 'https://apply.example.org';
-const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
 
 describe.each(engines)('e-mails and webhooks on %s', (engine) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let running: Awaited<ReturnType<typeof startMessagingServer>>;
+  let { smtp, hooks, server, webhookSecret } = {} as typeof running;
   let cookie = '';
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    hooks = await startWebhookReceiver([500, 500, 500]);
-    server = await startTestServer({
+    running = await startMessagingServer({
       engine,
       publicUrl,
+      webhookStatuses: [500, 500, 500],
       messaging: {
         notifications: {
           ...defaultNotificationConfig,
           staffEmails: ['team@example.org'],
           confirmApplicant: true,
         },
-        smtpUrl: smtp.url,
-        mailFrom: 'Visit Aldmere Coast <creators@example.org>',
-        webhookUrl: hooks.url,
-        webhookSecret,
         retry: {
           firstDelayMs: 100,
           longestDelayMs: 1_000,
@@ -48,6 +37,7 @@ describe.each(engines)('e-mails and webhooks on %s', (engine) => {
         pollMs: 50,
       },
     });
+    ({ smtp, hooks, server, webhookSecret } = running);
     cookie = await staffMember(
       server,
       'rita@example.org',
@@ -62,11 +52,7 @@ describe.each(engines)('e-mails and webhooks on %s', (engine) => {
       .where('email', '=', 'dan@example.org')
       .execute();
   });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-    await hooks.close();
-  });
+  afterAll(() => running.close());
 
   const send = (method: string, path: string, body?: unknown) =>
     staffFetch(server, { cookie, origin: publicUrl }, method, path, body);

@@ -35,7 +35,7 @@ import {
 const digestHourUtc = 8;
 
 export type MessagingOptions = {
-  /** The e-mails' settings; by default those of the form being served. */
+  /** The e-mails' settings of every call; by default each call's form's own. */
   notifications?: NotificationConfig;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
@@ -46,15 +46,20 @@ export type MessagingOptions = {
   leaseMs?: number;
 };
 
-/** What messages say and where they go, from the configuration and the server's settings. */
+/**
+ * What a call's messages say and where they go, from its form's configuration and the server's
+ * settings; `callTitle` is the call's title (a form of its own: the configuration's title).
+ */
 export function messageSettingsOf(
   config: WizardConfig,
   origin: string,
   options: MessagingOptions,
+  callTitle: string = config.title,
 ): MessageSettings {
   return {
     notifications: options.notifications ?? defaultNotificationConfig,
     organisation: config.logo?.alt ?? config.title,
+    callTitle,
     lang: config.lang,
     publicOrigin: origin,
     logo: emailLogoOf(config, origin),
@@ -68,10 +73,18 @@ export function messageSettingsOf(
   };
 }
 
-/** The form whose names and e-mail texts messages use: fixed, or the one being served. */
-type FormSource =
-  | WizardConfig
-  | (() => { config: WizardConfig; notifications: NotificationConfig });
+/** The form a call's messages take their names and e-mail texts from, and the call's title. */
+export type CallForm = {
+  config: WizardConfig;
+  notifications: NotificationConfig;
+  callTitle: string;
+};
+
+/**
+ * Where messages take their form from: one form for every call, or each call's own by its slug
+ * (the default call's when none is named, or one this process does not know).
+ */
+type FormSource = WizardConfig | ((callSlug?: string) => CallForm);
 
 /**
  * E-mails and webhooks, end to end: the outbox, what each event writes into it (in the event's
@@ -95,25 +108,30 @@ export function createMessaging(
     options.webhookUrl && options.webhookSecret
       ? options.webhookUrl
       : undefined;
-  const formNow =
+  const formOf =
     typeof form === 'function'
       ? form
-      : () => ({
+      : (): CallForm => ({
           config: form,
           notifications: options.notifications ?? defaultNotificationConfig,
+          callTitle: form.title,
         });
   let unsubscribeUrlOf: MessageSettings['unsubscribeUrlOf'];
-  let cached: { config: WizardConfig; settings: MessageSettings } | null = null;
-  /** The settings of the form being served, made again only when it changes. */
-  const settingsNow = (): MessageSettings => {
-    const { config, notifications } = formNow();
-    if (cached?.config === config) return cached.settings;
-    const settings = messageSettingsOf(config, origin, {
-      ...options,
-      notifications: options.notifications ?? notifications,
-    });
+  // Each published form's settings, made again only when its call's title changes.
+  let cached = new WeakMap<WizardConfig, MessageSettings>();
+  /** The settings of a call's form as it is served now; the default call's without a slug. */
+  const settingsNow = (callSlug?: string): MessageSettings => {
+    const { config, notifications, callTitle } = formOf(callSlug);
+    const known = cached.get(config);
+    if (known?.callTitle === callTitle) return known;
+    const settings = messageSettingsOf(
+      config,
+      origin,
+      { ...options, notifications: options.notifications ?? notifications },
+      callTitle,
+    );
     settings.unsubscribeUrlOf = unsubscribeUrlOf;
-    cached = { config, settings };
+    cached.set(config, settings);
     return settings;
   };
   let links: Promise<UnsubscribeLinks> | undefined;
@@ -129,7 +147,6 @@ export function createMessaging(
 
   const storeHooks: StoreHooks = {
     async inTransaction(transaction, created) {
-      const settings = settingsNow();
       const staff = isEmailOn
         ? await transaction
             .selectFrom('staff_accounts')
@@ -139,7 +156,11 @@ export function createMessaging(
         : [];
       await outbox.enqueue(
         created.flatMap((application) =>
-          newApplicationMessages(application, staff, settings),
+          newApplicationMessages(
+            application,
+            staff,
+            settingsNow(application.callSlug),
+          ),
         ),
         transaction,
       );
@@ -148,9 +169,10 @@ export function createMessaging(
   };
   const moveHooks: MoveHooks = {
     async inTransaction(transaction, moves) {
-      const settings = settingsNow();
       await outbox.enqueue(
-        moves.flatMap((move) => stageChangedMessages(move, settings)),
+        moves.flatMap((move) =>
+          stageChangedMessages(move, settingsNow(move.callSlug)),
+        ),
         transaction,
       );
     },
@@ -180,7 +202,7 @@ export function createMessaging(
     if (staff.length === 0) return 0;
     const received = await db
       .selectFrom('applications')
-      .select(['id', 'full_name', 'country_code', 'reach'])
+      .select(['id', 'full_name', 'country_code', 'reach', 'call_slug'])
       .where('received_at', '>=', since.toISOString())
       .where('received_at', '<', until.toISOString())
       .orderBy('received_at')
@@ -191,6 +213,10 @@ export function createMessaging(
       name: row.full_name,
       countryCode: row.country_code,
       reach: Number(row.reach),
+      call: {
+        slug: row.call_slug ?? '',
+        title: settingsNow(row.call_slug ?? undefined).callTitle,
+      },
     }));
     const written = await outbox.enqueue(
       staff.map((member) =>
@@ -218,7 +244,7 @@ export function createMessaging(
         const signed = await unsubscribeLinks();
         unsubscribeUrlOf = (staffId) =>
           `${origin}${unsubscribePathOf(signed.tokenFor(staffId))}`;
-        cached = null;
+        cached = new WeakMap();
       }
       const mailer =
         isEmailOn && options.smtpUrl && options.mailFrom

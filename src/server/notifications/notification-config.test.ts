@@ -31,6 +31,6 @@ test('refuses a placeholder the template does not offer, and a shared inbox that
   expect(problems).toHaveLength(2);
   expect(problems[0]).toMatch(/^notifications\.staffEmails\[1\]: /);
   expect(problems[1]).toBe(
-    'notifications.templates.receipt.body: may use only these placeholders: {firstName}, {name}, {organisation}',
+    'notifications.templates.receipt.body: may use only these placeholders: {firstName}, {name}, {organisation}, {callTitle}',
   );
 });

@@ -175,7 +175,7 @@ describe.each(engines)('the audit log on %s', (engine) => {
       action: 'stages_moved',
       count: 3,
       subject: null,
-      detail: '→ declined; every one matching: tag bulk',
+      detail: `→ declined; every one matching: tag bulk; call Creator Application · Visit Aldmere Coast (aldmere-creators)`,
     });
     expect(entries[1]?.action).toBe('sign_in');
   });

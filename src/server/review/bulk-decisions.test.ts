@@ -93,6 +93,7 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
           firstName: 'Ada0',
           name: 'Ada0 Lovelace',
           organisation: 'Visit Aldmere Coast',
+          callTitle: 'Creator Application · Visit Aldmere Coast',
         },
       },
       applications: applicants,
@@ -127,7 +128,7 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
         {
           path: 'body',
           message:
-            '{firstname} is filled in for nobody: use {firstName}, {name}, {organisation}, or write the text itself.',
+            '{firstname} is filled in for nobody: use {firstName}, {name}, {organisation}, {callTitle}, or write the text itself.',
         },
       ],
     });
@@ -193,7 +194,7 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
       {
         action: 'stages_moved',
         count: applicants,
-        detail: `→ declined; every one matching: tag ${tag}; decision e-mail to ${applicants}`,
+        detail: `→ declined; every one matching: tag ${tag}; call Creator Application · Visit Aldmere Coast (aldmere-creators); decision e-mail to ${applicants}`,
       },
     ]);
 

@@ -6,6 +6,7 @@ import {
   decisionDraft,
   decisionMessage,
   decisionPurpose,
+  type MessageSettings,
 } from '../notifications/messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import type { Template } from '../notifications/notification-config.ts';
@@ -91,29 +92,42 @@ export function createBulkDecisions({
   }
 
   return {
-    /** The configured e-mail, the first recipient's values for its placeholders, and the counts. */
+    /**
+     * The e-mail configured in the first recipient's call (the default call's when there is none),
+     * that recipient's values for its placeholders, and the counts.
+     */
     async preview(ids: readonly string[], stage: DecisionStage) {
       const { ids: recipients, ...counts } = await recipientsOf(ids, stage, db);
       const first = recipients[0] && (await repository.get(recipients[0]));
-      const draft = first && decisionDraft(first.payload, stage, settings());
+      const callSettings = settings(first ? first.callSlug : undefined);
+      const draft = first && decisionDraft(first.payload, stage, callSettings);
       return {
-        ...settings().notifications.templates[stage],
+        ...callSettings.notifications.templates[stage],
         example: draft ? { to: draft.to, values: draft.values } : null,
         recipients: recipients.length,
         ...counts,
       };
     },
 
-    /** Moves them and writes each one's e-mail, all or nothing; the worker is woken after. */
+    /**
+     * Moves them and writes each one's e-mail, all or nothing; the worker is woken after. Each
+     * e-mail is filled in and signed off with its application's call's settings; `calls` are the
+     * calls of those moved or e-mailed.
+     */
     async send(
       ids: readonly string[],
       stage: DecisionStage,
       template: Pick<Template, 'subject' | 'body'>,
       actor: string,
-    ): Promise<{ moves: AppliedMove[]; emailed: number }> {
+    ): Promise<{ moves: AppliedMove[]; emailed: number; calls: string[] }> {
       let emailed = 0;
-      // The form's settings as they are now, for every e-mail of this one decision.
-      const settingsNow = settings();
+      // Each call's settings as they are at the first of its e-mails, for all of them.
+      const taken = new Map<string, MessageSettings>();
+      const settingsOf = (slug: string) => {
+        const known = taken.get(slug) ?? settings(slug);
+        taken.set(slug, known);
+        return known;
+      };
       const moves = await reviews.moveStages(
         ids,
         stage,
@@ -123,14 +137,23 @@ export function createBulkDecisions({
           for (const chunk of chunksOf(recipients.ids, chunkSize)) {
             const messages = (await repository.getMany(chunk, transaction))
               .map((application) =>
-                decisionMessage(application, stage, template, settingsNow),
+                decisionMessage(
+                  application,
+                  stage,
+                  template,
+                  settingsOf(application.callSlug),
+                ),
               )
               .filter((message) => message !== null);
             emailed += await outbox.enqueue(messages, transaction);
           }
         },
       );
-      return { moves, emailed };
+      const calls = new Set([
+        ...taken.keys(),
+        ...moves.map((move) => move.callSlug),
+      ]);
+      return { moves, emailed, calls: [...calls] };
     },
   };
 }

@@ -81,7 +81,12 @@ describe.each(engines)('erasing a selection on %s', (engine) => {
     expect(await idsNamed('Ada', 'Grace')).toEqual([]);
     expect(await count()).toBe(3);
     expect(await auditEntries()).toEqual([
-      { actor: 'ann@example.org', count: 2, detail: '2 selected' },
+      {
+        actor: 'ann@example.org',
+        count: 2,
+        detail:
+          '2 selected; call Creator Application · Visit Aldmere Coast (aldmere-creators)',
+      },
     ]);
   });
 
@@ -94,7 +99,7 @@ describe.each(engines)('erasing a selection on %s', (engine) => {
     expect(await response.json()).toEqual({ erased: 3, isScrubbing: false });
     expect(await count()).toBe(0);
     expect((await auditEntries()).map((entry) => entry.detail)).toContain(
-      'every one matching: stage new',
+      'every one matching: stage new; call Creator Application · Visit Aldmere Coast (aldmere-creators)',
     );
   });
 

@@ -68,10 +68,11 @@ export async function messageRoutes(
       if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
+      // The text of the application's own call's form.
       const { to, subject, body } = draftOf(
         application.payload,
         request.query.stage,
-        messaging.settings(),
+        messaging.settings(application.callSlug),
       );
       return { to, subject, body };
     },
@@ -88,7 +89,7 @@ export async function messageRoutes(
         application,
         stage,
         { subject, body },
-        messaging.settings(),
+        messaging.settings(application.callSlug),
       );
       if (!message)
         return reply.code(400).send({

@@ -38,7 +38,11 @@ export type MoveHooks = {
   afterCommit?: () => void;
 };
 
-export type AppliedMove = StageMove & { applicationId: string };
+/** A move as it was made, with the call of the application moved (for its messages and audit). */
+export type AppliedMove = StageMove & {
+  applicationId: string;
+  callSlug: string;
+};
 
 export function createReviewRepository(
   database: Database,
@@ -109,13 +113,13 @@ export function createReviewRepository(
       applicationId: string,
       to: Stage,
       actor: string,
-    ): Promise<StageMove | undefined> {
+    ): Promise<AppliedMove | undefined> {
       return db
         .transaction()
         .execute(async (transaction) => {
           const application = await transaction
             .selectFrom('applications')
-            .select('stage')
+            .select(['stage', 'call_slug'])
             .where('id', '=', applicationId)
             .executeTakeFirst();
           if (!application) return undefined;
@@ -141,10 +145,13 @@ export function createReviewRepository(
               to_stage: to,
             })
             .execute();
-          await hooks.inTransaction?.(transaction, [
-            { ...move, applicationId },
-          ]);
-          return move;
+          const applied = {
+            ...move,
+            applicationId,
+            callSlug: application.call_slug ?? '',
+          };
+          await hooks.inTransaction?.(transaction, [applied]);
+          return applied;
         })
         .then(afterCommit);
     },
@@ -170,7 +177,7 @@ export function createReviewRepository(
           for (const ids of chunksOf(applicationIds, bulkChunkSize)) {
             const moving = await transaction
               .selectFrom('applications')
-              .select(['id', 'stage'])
+              .select(['id', 'stage', 'call_slug'])
               .where('id', 'in', ids)
               .where('stage', '<>', to)
               .execute();
@@ -200,6 +207,7 @@ export function createReviewRepository(
             for (const application of moving)
               moves.push({
                 applicationId: application.id,
+                callSlug: application.call_slug ?? '',
                 at,
                 actor,
                 from: application.stage,

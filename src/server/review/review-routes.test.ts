@@ -383,13 +383,14 @@ describe.each(engines)('the workspace on %s', (engine) => {
         actor: 'rita@example.org',
         subject: null,
         count: 3,
-        detail: '→ new; 3 selected',
+        detail:
+          '→ new; 3 selected; call Creator Application · Visit Aldmere Coast (aldmere-creators)',
       },
       {
         actor: 'rita@example.org',
         subject: null,
         count: 3,
-        detail: '→ shortlisted; every one matching: stage new, tag batch',
+        detail: `→ shortlisted; every one matching: stage new, tag batch; call Creator Application · Visit Aldmere Coast (aldmere-creators)`,
       },
     ]);
   });
@@ -416,7 +417,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       .limit(2)
       .execute();
     expect(details.map((entry) => entry.detail).sort()).toEqual([
-      '1 selected',
+      '1 selected; call Creator Application · Visit Aldmere Coast (aldmere-creators)',
       'stage new, a search',
     ]);
     expect((await get('/api/review/applications.csv?colour=blue')).status).toBe(

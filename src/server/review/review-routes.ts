@@ -35,6 +35,12 @@ import type { Messaging } from '../notifications/messaging.ts';
 import { detailOfExport, sendExport } from '../send-export.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
+import {
+  callsOf,
+  describeCalls,
+  describeChoice,
+  describeView,
+} from './audit-details.ts';
 import { createBulkDecisions } from './bulk-decisions.ts';
 import { noEmail } from './message-routes.ts';
 import type { ReviewRepository } from './review-repository.ts';
@@ -47,16 +53,6 @@ const selectionOf = ({ stage, ...filters }: InboxView): InboxSelection => ({
   stage,
   filters,
 });
-
-/** What the audit says an export held: the view's filters, with a searched text left out (it may be a name). */
-function describeView(view: InboxView): string {
-  const parts = Object.entries(view)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) =>
-      key === 'search' ? 'a search' : `${key} ${String(value)}`,
-    );
-  return parts.length === 0 ? 'every application' : parts.join(', ');
-}
 
 const notFound = {
   error: 'not_found',
@@ -162,13 +158,17 @@ export async function reviewRoutes(
     });
   }
 
-  const sources = { database, repository, descriptions };
+  const sources = { database, repository, descriptions, callTitle };
 
   app.route({
     ...routeOf(exportView),
     handler: async (request, reply) => {
       const { format } = request.params;
-      await recordExport(request, describeView(request.query), format);
+      await recordExport(
+        request,
+        describeView(request.query, callTitle),
+        format,
+      );
       return sendExport(
         reply,
         format,
@@ -181,7 +181,15 @@ export async function reviewRoutes(
     ...routeOf(exportSelected),
     handler: async (request, reply) => {
       const { ids, format = 'csv' } = request.body;
-      await recordExport(request, `${ids.length} selected`, format);
+      await recordExport(
+        request,
+        describeChoice(
+          { selected: ids.length },
+          await callsOf(database.db, ids),
+          callTitle,
+        ),
+        format,
+      );
       return sendExport(reply, format, await exportTable(sources, { ids }));
     },
   });
@@ -221,9 +229,10 @@ export async function reviewRoutes(
         action: 'stage_moved',
         subject: request.params.id,
         address: request.ip,
-        detail: `${move.from} → ${move.to}`,
+        detail: `${move.from} → ${move.to}; ${describeCalls([move.callSlug], callTitle)}`,
       });
-      return move;
+      const { at, from, to } = move;
+      return { at, actor: move.actor, from, to };
     },
   });
 
@@ -245,7 +254,11 @@ export async function reviewRoutes(
           subject: null,
           address: request.ip,
           count: moves.length,
-          detail: `→ ${stage}; ${view ? `every one matching: ${describeView(view)}` : `${ids.length} selected`}`,
+          detail: `→ ${stage}; ${describeChoice(
+            { view, selected: ids.length },
+            moves.map((move) => move.callSlug),
+            callTitle,
+          )}`,
         });
       return { moved: moves.length };
     },
@@ -279,7 +292,7 @@ export async function reviewRoutes(
         return reply.code(409).send(selectionChanged(ids));
       const actor = request.staff?.email ?? '';
       const { stage, subject, body, view } = request.body;
-      const { moves, emailed } = await decisions.send(
+      const { moves, emailed, calls } = await decisions.send(
         ids,
         stage,
         { subject, body },
@@ -292,7 +305,11 @@ export async function reviewRoutes(
           subject: null,
           address: request.ip,
           count: moves.length > 0 ? moves.length : emailed,
-          detail: `→ ${stage}; ${view ? `every one matching: ${describeView(view)}` : `${ids.length} selected`}; decision e-mail to ${emailed}`,
+          detail: `→ ${stage}; ${describeChoice(
+            { view, selected: ids.length },
+            calls,
+            callTitle,
+          )}; decision e-mail to ${emailed}`,
         });
       return { moved: moves.length, emailed };
     },
@@ -338,6 +355,7 @@ export async function reviewRoutes(
     ...routeOf(eraseApplication),
     preHandler: requireRole('admin'),
     handler: async (request, reply) => {
+      const calls = await callsOf(database.db, [request.params.id]);
       const erasure = await repository.erase(request.params.id);
       if (erasure === 'not_found') return reply.code(404).send(notFound);
       await audit.record({
@@ -345,6 +363,7 @@ export async function reviewRoutes(
         action: 'erased',
         subject: request.params.id,
         address: request.ip,
+        detail: describeCalls(calls, callTitle),
       });
       return answerErasure(reply, erasure);
     },
@@ -358,17 +377,19 @@ export async function reviewRoutes(
       const ids = await idsOf(request.body);
       if (!Array.isArray(ids))
         return reply.code(409).send(selectionChanged(ids));
+      const calls = await callsOf(database.db, ids);
       const { erased, scrubbed } = await repository.eraseMany(ids);
-      const { view } = request.body;
       await audit.record({
         actor: request.staff?.email ?? '',
         action: 'applications_erased',
         subject: null,
         address: request.ip,
         count: erased,
-        detail: view
-          ? `every one matching: ${describeView(view)}`
-          : `${ids.length} selected`,
+        detail: describeChoice(
+          { view: request.body.view, selected: ids.length },
+          calls,
+          callTitle,
+        ),
       });
       return { erased, isScrubbing: !scrubbed };
     },

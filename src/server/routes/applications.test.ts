@@ -179,18 +179,20 @@ describe('review API', () => {
       /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const { questions, keys, rows } = readExport(await csv.text());
-    expect(questions.slice(0, 6)).toEqual([
+    expect(questions.slice(0, 7)).toEqual([
       'Application ID',
       'Received at',
       'Form',
+      'Call',
       'First Name',
       'Last Name',
       'Phone Number',
     ]);
-    expect(keys.slice(0, 6)).toEqual([
+    expect(keys.slice(0, 7)).toEqual([
       'id',
       'receivedAt',
       'pageId',
+      'call',
       'personalInfo.firstName',
       'personalInfo.lastName',
       'personalInfo.phone',
@@ -203,6 +205,7 @@ describe('review API', () => {
       '\'=HYPERLINK("https://evil.example","x")',
     );
     expect(exported?.['personalInfo.lastName']).toBe("'-2+3");
+    expect(exported?.call).toBe('Creator Application · Visit Aldmere Coast');
     expect(exported?.['personalInfo.countryCode']).toBe('United Kingdom');
     expect(exported?.['fields.single.mediaOutletContributions.value']).toBe(
       'Yes',
@@ -386,7 +389,8 @@ test('an export and an erasure through the review API are audited, as in the wor
       action: 'erased',
       subject: id,
       address: '127.0.0.1',
-      detail: null,
+      detail:
+        'call Creator Application · Visit Aldmere Coast (aldmere-creators)',
     },
     {
       actor: 'api token',

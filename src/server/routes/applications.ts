@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { answerErasure } from '../erasure-answer.ts';
 import { exportTable } from '../export-table.ts';
 import { detailOfExport, sendExport } from '../send-export.ts';
+import { callsOf, describeCalls } from '../review/audit-details.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from '../review/cursor.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
@@ -74,7 +75,7 @@ export async function applicationRoutes(
       return sendExport(
         reply,
         format.data,
-        await exportTable({ database, repository, descriptions }),
+        await exportTable({ database, repository, descriptions, callTitle }),
       );
     },
   );
@@ -100,6 +101,7 @@ export async function applicationRoutes(
   app.delete<{ Params: { id: string } }>(
     '/api/applications/:id',
     async (request, reply) => {
+      const calls = await callsOf(database.db, [request.params.id]);
       const erasure = await repository.erase(request.params.id);
       if (erasure === 'not_found')
         return reply.code(404).send({
@@ -111,6 +113,7 @@ export async function applicationRoutes(
         action: 'erased',
         subject: request.params.id,
         address: request.ip,
+        detail: describeCalls(calls, callTitle),
       });
       return answerErasure(reply, erasure);
     },
