@@ -11,7 +11,7 @@ import { platformKeys, platformNames, type PlatformKey } from './platforms.ts';
  * A call's address: `/apply/<slug>`, and the page id its applications are sent under. Lower case,
  * so two calls never differ by case alone; never reused, so an old link never opens another call.
  */
-export const callSlugPattern = /^[a-z0-9][a-z0-9-]{1,62}$/;
+const callSlugPattern = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
 export const callSlugSchema = z
   .string()

@@ -6,6 +6,8 @@ import {
   type Template,
   type TemplateName,
 } from '#engine/email-templates.ts';
+import { useCalls } from '#review/lib/use-calls.ts';
+import { useEditedCall } from './edited-call.ts';
 import { CheckField, TextField } from './form-fields.tsx';
 import type { FormEditor } from './use-form-editor.ts';
 
@@ -38,6 +40,9 @@ type Notifications = {
 
 /** The e-mails' texts with their placeholders, each shown filled in for a sample application. */
 export function EmailSettings({ editor }: { editor: FormEditor }) {
+  const slug = useEditedCall();
+  const callTitle =
+    useCalls().data?.find((each) => each.slug === slug)?.title ?? '';
   const config = editor.config;
   if (!config) return null;
   const notifications = (config.notifications ?? {}) as Notifications;
@@ -83,6 +88,7 @@ export function EmailSettings({ editor }: { editor: FormEditor }) {
         };
         const sample = fillTemplate(template, {
           ...sampleValues,
+          callTitle,
           organisation,
         });
         return (

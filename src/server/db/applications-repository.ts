@@ -99,7 +99,7 @@ function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
 }
 
 /** The columns that hold whether an application meets its call's rules, and which it misses. */
-export const eligibilityColumnsOf = (unmet: readonly string[]) => ({
+const eligibilityColumnsOf = (unmet: readonly string[]) => ({
   eligible: unmet.length === 0 ? 1 : 0,
   eligibility: unmet.length === 0 ? null : JSON.stringify(unmet),
 });
