@@ -10,7 +10,7 @@ import {
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
-import { staffMember } from '../../../tests/support/staff.ts';
+import { requestAs, staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 
 const password = 'a long enough secret';
@@ -27,17 +27,11 @@ describe.each(engines)('calls on %s', (engine) => {
     path: string,
     init: { method?: string; body?: unknown } = {},
   ) =>
-    fetch(`${server.baseUrl}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        origin: server.baseUrl,
-        cookie: cookies[who] ?? '',
-        ...(init.body === undefined
-          ? {}
-          : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-    });
+    requestAs(server, cookies[who] ?? '')(
+      init.method ?? 'GET',
+      path,
+      init.body,
+    );
 
   const json = async <T>(response: Response | Promise<Response>) =>
     (await (await response).json()) as T;
