@@ -205,8 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const callTitle = (slug: string) => calls.get(slug)?.call.title ?? slug;
   /** The default call's form: the one `/` serves, whose look and texts the workspace takes. */
-  const live = liveFormsOf(calls, calls.byDefault().call.slug);
-  live.current = () => calls.byDefault().form;
+  const live = { current: () => calls.byDefault().form };
   const served = new WeakMap<LiveForm, ServedForm>();
   /** The pages and headers of a form, made once per published version. */
   const servedFor = (form: LiveForm): ServedForm => {
