@@ -68,9 +68,11 @@ for (const { width, height } of [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
 ]) {
+  // The whole wizard is filled in, and every step's geometry read: a minute on a busy machine.
   test(`keeps every step usable at ${width}px: no sideways scrolling, every image shown, nothing over the button`, async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height });
     await interceptSubmissions(page);
     await openWizard(page);

@@ -38,15 +38,18 @@ export function EditorTopBar({
     problems.length > 0 || editor.isPublishing || !editor.hasChangesToPublish;
   return (
     <div className="form-editor__bar">
-      <Link href="/calls" className="form-editor__back">
-        ← Calls
-      </Link>
-      <h1 id="form-heading" className="form-editor__title">
-        <span className="form-editor__eyebrow">
-          {callTitle ? `Form of ${callTitle}` : 'Form'}
-        </span>{' '}
-        <span className="form-editor__name">{config.title}</span>
-      </h1>
+      {/* One narrow column: the bar keeps Publish on its first row at 1280 pixels. */}
+      <div className="form-editor__title">
+        <Link href="/calls" className="form-editor__back">
+          ← Calls
+        </Link>
+        <h1 id="form-heading" className="form-editor__heading">
+          <span className="form-editor__eyebrow">
+            {callTitle ? `Form of ${callTitle}` : 'Form'}
+          </span>{' '}
+          <span className="form-editor__name">{config.title}</span>
+        </h1>
+      </div>
       <SaveStatus state={editor.saveState} error={editor.saveError} />
       <div className="form-editor__tools">
         <button
