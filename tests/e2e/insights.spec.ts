@@ -105,7 +105,10 @@ async function visit(
   const id = String(await visitId.jsonValue());
   if (outcome !== 'welcome') {
     await continueButton(page).click();
-    await expect(heading(page, 'General Information')).toBeVisible();
+    // Four visits at once on a busy machine: the step's blocks may take a while to load.
+    await expect(heading(page, 'General Information')).toBeVisible({
+      timeout: 15_000,
+    });
   }
   if (outcome === 'refusedEmpty') {
     await continueButton(page).click();
