@@ -106,6 +106,8 @@ test('at 1280×800 the inbox shows at least 12 whole rows, and keeps name, stage
 test('at 375 px on a touch screen: the application is a page with its stage actions at the bottom, no keyboard hints, the whole navigation', async ({
   browser,
 }) => {
+  // axe on every workspace screen, the Calls screen among them: a minute on a busy machine.
+  test.setTimeout(60_000);
   const page = await adminIn(browser, phone);
   const name = await submitApplication(page);
   await page.goto(serverUrl('example', `/review?search=${name.split(' ')[1]}`));
@@ -158,6 +160,8 @@ test('at 375 px on a touch screen: the application is a page with its stage acti
 test('every workspace screen has its title, its current link, and no axe finding at 1280 px', async ({
   browser,
 }) => {
+  // axe on every workspace screen, the Calls screen among them: a minute on a busy machine.
+  test.setTimeout(60_000);
   const page = await adminIn(browser, desktop);
   for (const [screen, link, title] of [
     ['settings', 'Settings', 'Settings'],

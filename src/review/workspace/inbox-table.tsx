@@ -146,10 +146,11 @@ export function InboxTable({
                     </ul>
                   )}
                 </div>
-                <span className="inbox__email">{item.email}</span>
-                {!chosenCall && (
-                  <span className="inbox__call">{item.call.title}</span>
-                )}
+                {/* One line: every call's inbox keeps its rows as short as one call's. */}
+                <span className="inbox__email">
+                  {item.email}
+                  {!chosenCall && ` · ${item.call.title}`}
+                </span>
               </th>
               <td className="inbox__wide-cell inbox__col--country">
                 {item.countryCode && (
