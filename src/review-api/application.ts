@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { DescribedStep } from '#engine/describe-application.ts';
-import { byIdSchema, stageSchema } from './common.ts';
+import { byIdSchema, stageSchema, staffStageSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { callFactsShape, inboxViewSchema, tagSchema } from './inbox.ts';
 
@@ -56,7 +56,7 @@ export const moveStage = endpoint({
   method: 'POST',
   path: '/api/review/applications/:id/stage',
   params: byIdSchema,
-  body: z.strictObject({ stage: stageSchema }),
+  body: z.strictObject({ stage: staffStageSchema }),
   responses: { 200: stageMoveSchema },
 });
 
@@ -103,7 +103,7 @@ export const bulkBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
 export const moveStages = endpoint({
   method: 'POST',
   path: '/api/review/applications/stage',
-  body: bulkBody({ stage: stageSchema }),
+  body: bulkBody({ stage: staffStageSchema }),
   responses: { 200: z.object({ moved: z.number() }) },
 });
 

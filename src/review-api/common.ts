@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
-import { stages } from '#engine/stages.ts';
+import { staffStages, stages } from '#engine/stages.ts';
 
 export const stageSchema = z.enum(stages);
+
+/** A stage staff may move an application to: not Withdrawn, which only its applicant sets. */
+export const staffStageSchema = z.enum(staffStages);
 
 /** The id of a stored row in an address; ids are UUIDs, so anything longer names nothing. */
 export const byIdSchema = z.strictObject({

@@ -10,7 +10,7 @@ type Schema = z.ZodMiniType;
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** `:name` marks a parameter, named by `params`. */
-  path: `/api/review/${string}`;
+  path: `/api/${string}`;
   params?: Schema;
   query?: Schema;
   body?: Schema;

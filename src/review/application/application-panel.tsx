@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { stageLabels, type Stage } from '#engine/stages.ts';
+import { stageLabels, type Stage, type StaffStage } from '#engine/stages.ts';
 import { readApplication } from '#review-api/application.ts';
 import type { DecisionStage } from '#review-api/messages.ts';
 import { call, messageOf, type StaffMember } from '#review/lib/api.ts';
@@ -21,7 +21,7 @@ import { TagEditor } from './tag-editor.tsx';
 import { SectionHeading, SectionLevelContext } from './section-heading.tsx';
 import { useReviewActions } from './use-review-actions.ts';
 
-const actions: Array<{ stage: Stage; label: string; key: string }> = [
+const actions: Array<{ stage: StaffStage; label: string; key: string }> = [
   { stage: 'shortlisted', label: 'Shortlist', key: 's' },
   { stage: 'accepted', label: 'Accept', key: 'a' },
   { stage: 'declined', label: 'Decline', key: 'd' },
@@ -73,7 +73,7 @@ export function ApplicationPanel({
   // Accepting beyond the call's places waits for a yes.
   const calls = useCalls().data;
   const [isAskingPlaces, setIsAskingPlaces] = useState(false);
-  const move = (to: Stage) => {
+  const move = (to: StaffStage) => {
     setIsAskingPlaces(false);
     setOffer(null);
     review.move.mutate(to, {
@@ -83,7 +83,7 @@ export function ApplicationPanel({
   const placesWarnings = shown
     ? overPlaces(calls, acceptingItems([shown]))
     : [];
-  const decide = (action: Stage) => {
+  const decide = (action: StaffStage) => {
     if (!shown || review.move.isPending) return;
     const to = shown.stage === action ? 'new' : action;
     if (to === 'accepted' && placesWarnings.length > 0) setIsAskingPlaces(true);

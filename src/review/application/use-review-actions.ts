@@ -3,7 +3,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { Stage } from '#engine/stages.ts';
+import type { StaffStage } from '#engine/stages.ts';
 import {
   addNote,
   changeTags,
@@ -27,7 +27,7 @@ export function useReviewActions(id: string) {
   };
   return {
     move: useMutation({
-      mutationFn: (stage: Stage) =>
+      mutationFn: (stage: StaffStage) =>
         call(moveStage, { params, body: { stage } }),
       // The calls' accepted counts are read again before the move counts as done: the next
       // acceptance asks by them whether it goes past its call's places.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { stageLabels, type Stage } from '#engine/stages.ts';
+import { stageLabels, type StaffStage } from '#engine/stages.ts';
 import { changeTags, moveStages } from '#review-api/application.ts';
 import {
   exportSelected,
@@ -74,7 +74,7 @@ export function BulkBar({
   const applications = (number: number) =>
     number === 1 ? '1 application' : `${whole.format(number)} applications`;
 
-  const move = (to: Stage) =>
+  const move = (to: StaffStage) =>
     act(async () => {
       const { moved } = await call(moveStages, {
         body: { ...target, stage: to },
@@ -83,7 +83,7 @@ export function BulkBar({
       onDone();
       return `Moved ${applications(moved)} to ${stageLabels[to]}.`;
     });
-  const isDecision = (to: Stage): to is DecisionStage =>
+  const isDecision = (to: StaffStage): to is DecisionStage =>
     to === 'accepted' || to === 'declined';
   const decided = (
     to: DecisionStage,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EligibilityFacts } from '#engine/calls.ts';
+import { emailKeyOf } from '#engine/email-identity.ts';
 import type { ApplicationPayload, PlatformAnswer } from '#engine/payload.ts';
 import type { SourceLabels } from '#engine/insights.ts';
-import type { Stage } from '#engine/stages.ts';
+import { stages, type Stage } from '#engine/stages.ts';
 import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
 import {
   canonicalJson,
@@ -75,6 +76,8 @@ const rowsBetweenPauses = 50;
 
 function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
   const personal = input.payload.personalInfo;
+  const email =
+    typeof personal.emailAddress === 'string' ? personal.emailAddress : '';
   return {
     id: randomUUID(),
     page_id: input.pageId,
@@ -85,8 +88,8 @@ function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
     config_version: input.configVersion,
     full_name: fullNameOf(input.payload),
     ...inboxColumnsOf(input.payload),
-    email:
-      typeof personal.emailAddress === 'string' ? personal.emailAddress : '',
+    email,
+    email_key: emailKeyOf(email),
     country_code:
       typeof personal.countryCode === 'string' ? personal.countryCode : null,
     source: input.source?.source ?? null,
@@ -563,12 +566,9 @@ export function createApplicationsRepository(
         ])
         .groupBy('stage')
         .execute();
-      const counts: Record<Stage, number> = {
-        new: 0,
-        shortlisted: 0,
-        accepted: 0,
-        declined: 0,
-      };
+      const counts = Object.fromEntries(
+        stages.map((stage) => [stage, 0]),
+      ) as Record<Stage, number>;
       for (const row of rows) counts[row.stage] = Number(row.count);
       return counts;
     },

@@ -52,6 +52,12 @@ type ApplicationsTable = {
   source: Generated<string | null>;
   medium: Generated<string | null>;
   campaign: Generated<string | null>;
+  /** The person the e-mail stands for (`emailKeyOf`): one application per person per call. */
+  email_key: string | null;
+  /** The first application of the same person to the same call, when this is a second one. */
+  duplicate_of: Generated<string | null>;
+  /** The decision the applicant has been told (its e-mail sent, or staff marked it told). */
+  told_stage: Generated<Stage | null>;
 };
 
 type StageMovesTable = {
@@ -364,6 +370,36 @@ type InsightStepTimeCountsTable = {
   visits: number;
 };
 
+/** A single-use sign-in link to the applicant's page; only its token's SHA-256 is kept. */
+type ApplicantLinksTable = {
+  token_hash: string;
+  email_key: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+/** An applicant signed in to their page, by the e-mail key their applications share. */
+type ApplicantSessionsTable = {
+  token_hash: string;
+  email_key: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** Answers saved to finish later, found by the resume link's token. */
+type ApplicationDraftsTable = {
+  token_hash: string;
+  page_id: string;
+  email_key: string;
+  /** The step the applicant was on, from 0. */
+  step: number;
+  /** JSON of the answers as the wizard holds them. */
+  answers: string;
+  created_at: string;
+  expires_at: string;
+};
+
 export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -394,6 +430,9 @@ export type DatabaseSchema = {
   form_versions: FormVersionsTable;
   form_draft: FormDraftTable;
   form_images: FormImagesTable;
+  applicant_links: ApplicantLinksTable;
+  applicant_sessions: ApplicantSessionsTable;
+  application_drafts: ApplicationDraftsTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

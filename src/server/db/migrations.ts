@@ -2,6 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { inboxColumnsOf } from './applicant-columns.ts';
+import { addApplicantPage } from './applicant-migration.ts';
 import {
   countInsightsByStep,
   fillRollupsByPlace,
@@ -836,5 +837,6 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
         await countInsightsByStep(db, engine);
       },
     },
+    '029-applicant-page': { up: addApplicantPage },
   };
 }

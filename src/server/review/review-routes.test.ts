@@ -235,6 +235,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       shortlisted: 0,
       accepted: 1,
       declined: 0,
+      withdrawn: 0,
     });
     const detail = (await (
       await get(`/api/review/applications/${grace}`)
