@@ -25,6 +25,9 @@ export type FormChanged = {
 /** The address of the organisation's list of open calls, where a closed call's applicant is sent. */
 export const callsPath = '/calls';
 
+/** The applicant's own page: where their applications stand, reached by an e-mailed link. */
+export const applicantPagePath = '/me';
+
 /** Every refusal of `PUT /api/syncPage/:pageId` a client can act on. */
 export type ApplicationRefusal =
   | { error: 'validation'; issues: FieldIssue[] }

@@ -63,6 +63,8 @@ export const defaultTexts = {
     'Applications for this call have closed. Thank you for your interest.',
   callScheduled: 'Applications for this call open on {date}.',
   seeOpenCalls: 'See the open calls',
+  followApplication:
+    'See where your application stands, withdraw it or take your data',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;

@@ -1,3 +1,5 @@
+import { applicantPagePath } from '#engine/sync-page.ts';
+import { defaultTexts } from '#engine/texts.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   answerYesNo,
@@ -95,6 +97,9 @@ for (const { width, height } of [
       'Thank you for your submission!',
       signInButton(page),
     );
+    await expect(
+      page.getByRole('link', { name: defaultTexts.followApplication }),
+    ).toHaveAttribute('href', applicantPagePath);
   });
 }
 

@@ -406,4 +406,11 @@ export const textWords: Record<TextKey, TextWords> = {
     where: 'under either of those texts, leading to the list of open calls',
     place: 'anyStep',
   },
+  followApplication: {
+    group: 'buttons',
+    label: 'Link to the applicant’s page',
+    where:
+      'on the last step, under its button, leading to the page where applicants follow their applications',
+    place: 'lastStep',
+  },
 };

@@ -1,5 +1,5 @@
 import type { FormEvent, MouseEvent, ReactNode } from 'react';
-import { callsPath } from '#engine/sync-page.ts';
+import { applicantPagePath, callsPath } from '#engine/sync-page.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
@@ -102,6 +102,11 @@ export function StepView({
           </button>
         )}
       </div>
+      {isLast && (
+        <p className="step__aside">
+          <a href={applicantPagePath}>{texts.followApplication}</a>
+        </p>
+      )}
       <div className="step__status" role="alert">
         {hasServerError && (
           <p className="step__server-error">{texts.submitError}</p>
