@@ -63,6 +63,12 @@ export const defaultTexts = {
     'Applications for this call have closed. Thank you for your interest.',
   callScheduled: 'Applications for this call open on {date}.',
   seeOpenCalls: 'See the open calls',
+  // Where an application stands, on the applicant's own page.
+  'status.received': 'Received',
+  'status.in_review': 'In review',
+  'status.accepted': 'Accepted',
+  'status.declined': 'Not this time',
+  'status.withdrawn': 'Withdrawn',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;
