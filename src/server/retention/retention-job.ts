@@ -31,8 +31,8 @@ export type RetentionRun = {
  * Erases what the retention policy says is due: applications that have been in their stage
  * longer than the stage keeps them (from their last move, or their arrival if never moved), and
  * the texts of messages sent (or given up on) longer ago than texts are kept, and the applicants'
- * sign-in links and sessions that have ended. Once a day, in
- * whichever server process claims the day first; one audit entry per run, with the count.
+ * sign-in links and sessions that have ended. Once a day, in whichever server process claims the
+ * day first; one audit entry per run, with the count.
  */
 export function createRetentionJob({
   database,
