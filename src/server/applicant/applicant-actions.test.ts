@@ -205,5 +205,100 @@ describe.each(engines)(
         by: 'applicant',
       });
     });
+
+    test('the export holds what the person gave and what became of it, and none of the team’s work', async () => {
+      const note = 'Lovely light in the reels, ask about May';
+      expect(
+        (
+          await staff('POST', `/api/review/applications/${ids.second}/notes`, {
+            body: note,
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await staff('PUT', `/api/review/applications/${ids.second}/vote`, {
+            value: 1,
+          })
+        ).status,
+      ).toBe(204);
+      const response = await me('GET', '/export');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="my-applications-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const text = await response.text();
+      expect(text).not.toContain(note);
+      expect(text).not.toContain('rita@example.org');
+      const data = JSON.parse(text) as {
+        email: string;
+        applications: Array<{
+          id: string;
+          status: string;
+          answers: { personalInfo: { emailAddress: string } };
+          history: Array<{ status: string }>;
+        }>;
+        emails: Array<{ subject: string }>;
+        signInLinks: Array<{ askedAt: string; usedAt: string | null }>;
+      };
+      expect(data.email).toBe('Ada+again@example.com');
+      expect(data.applications.map((each) => [each.id, each.status])).toEqual([
+        [ids.second, 'accepted'],
+        [ids.first, 'withdrawn'],
+      ]);
+      expect(data.applications[1]?.answers.personalInfo.emailAddress).toBe(
+        'ada@example.com',
+      );
+      expect(data.applications[1]?.history.map((move) => move.status)).toEqual([
+        'received',
+        'withdrawn',
+      ]);
+      expect(data.emails.map((email) => email.subject)).toEqual(
+        expect.arrayContaining([
+          'We have your application, Ada',
+          'Your link to your applications to Visit Aldmere Coast',
+        ]),
+      );
+      expect(data.signInLinks).toEqual([
+        expect.objectContaining({ usedAt: expect.any(String) }),
+      ]);
+    });
+
+    test('erasing an application removes it as the workspace’s erase does, audited as the applicant’s', async () => {
+      expect((await me('DELETE', `/applications/${ids.grace}`)).status).toBe(
+        404,
+      );
+      const response = await me('DELETE', `/applications/${ids.first}`);
+      expect(response.status).toBe(204);
+      const { db } = server.database;
+      expect(
+        await db
+          .selectFrom('applications')
+          .select('id')
+          .where('id', '=', ids.first)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('stage_moves')
+          .select('id')
+          .where('application_id', '=', ids.first)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('audit_log')
+          .select(['actor', 'action'])
+          .where('subject', '=', ids.first)
+          .where('action', '=', 'erased')
+          .execute(),
+      ).toEqual([{ actor: 'applicant', action: 'erased' }]);
+      expect((await page()).applications.map((each) => each.id)).toEqual([
+        ids.second,
+      ]);
+      expect((await me('DELETE', `/applications/${ids.first}`)).status).toBe(
+        404,
+      );
+    });
   },
 );
