@@ -3,16 +3,16 @@ import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from '../db/database.ts';
 
 /** A sign-in link works this long after it was asked for. */
-export const linkLifetimeMs = 30 * 60 * 1000;
+const linkLifetimeMs = 30 * 60 * 1000;
 /** An applicant session lasts this long from its sign-in, however busy. */
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
 /** The window in which links asked for one person are counted. */
-export const linkWindowMs = 60 * 60 * 1000;
+const linkWindowMs = 60 * 60 * 1000;
 /** Links asked for one person in that window; beyond it nothing more is sent. */
 export const linksPerWindow = 5;
 
 /** 256 random bits: nobody guesses a link or a session. */
-export const newToken = () => randomBytes(32).toString('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
 
 /** Only this is stored of a token, so a copy of the database signs nobody in. */
 export const tokenHashOf = (token: string) =>
@@ -104,8 +104,6 @@ export function createApplicantAccess(database: Database, now: () => Date) {
     },
   };
 }
-
-export type ApplicantAccess = ReturnType<typeof createApplicantAccess>;
 
 /**
  * Deletes sessions that have ended and links past both their life and the window they are
