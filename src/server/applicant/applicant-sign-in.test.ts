@@ -11,6 +11,7 @@ import { engines } from '../../../tests/support/databases.ts';
 import { startMessagingServer } from '../../../tests/support/messaging-server.ts';
 import { percentile } from '../../../tests/support/percentile.ts';
 import { staffMember } from '../../../tests/support/staff.ts';
+import { startTestServer } from '../../../tests/support/test-server.ts';
 import { deleteExpiredAccess, tokenHashOf } from './applicant-access.ts';
 
 describe.each(engines)('signing in to the applicant’s page on %s', (engine) => {
@@ -229,5 +230,23 @@ describe.each(engines)('signing in to the applicant’s page on %s', (engine) =>
           })
         ).status,
       ).toBe(401);
+  });
+
+  test('one client address may ask for 10 links in 15 minutes, then is told to wait', async () => {
+    const limited = await startTestServer({ engine, rateLimitPerMinute: 30 });
+    try {
+      const statuses = [];
+      for (let asked = 0; asked < 11; asked += 1)
+        statuses.push(
+          (
+            await applicantFetch(limited, 'POST', '/api/me/link', {
+              body: { email: `someone${asked}@example.com` },
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([...Array<number>(10).fill(202), 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

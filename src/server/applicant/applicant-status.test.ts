@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest';
 import { stages } from '#engine/stages.ts';
-import { defaultTexts, resolveTexts } from '#engine/texts.ts';
+import { resolveTexts, resolveWizardTexts } from '#engine/texts.ts';
+import { applicantStatuses } from '#review-api/applicant.ts';
+import { exampleConfig } from '../../../tests/support/fixtures.ts';
 import { applicantStatusOf, statusTextOf } from './applicant-status.ts';
 
 test('a new application is received, a shortlisted one in review, a withdrawn one withdrawn, whatever was told', () => {
@@ -23,9 +25,7 @@ test('a decision shows only once the applicant has been told that very decision'
 
 test('each status is said in English by default and in the form’s own words when it rewords it', () => {
   expect(
-    (
-      ['received', 'in_review', 'accepted', 'declined', 'withdrawn'] as const
-    ).map((status) => statusTextOf(status, resolveTexts({}))),
+    applicantStatuses.map((status) => statusTextOf(status, resolveTexts({}))),
   ).toEqual([
     'Received',
     'In review',
@@ -33,11 +33,11 @@ test('each status is said in English by default and in the form’s own words wh
     'Not this time',
     'Withdrawn',
   ]);
-  expect(
-    statusTextOf(
-      'declined',
-      resolveTexts({ 'status.declined': 'Not for this season' }),
-    ),
-  ).toBe('Not for this season');
-  expect(defaultTexts['status.in_review']).toBe('In review');
+  // A form rewords a status as it rewords any other text.
+  const config = exampleConfig({
+    texts: { 'status.declined': 'Not for this season' },
+  });
+  expect(statusTextOf('declined', resolveWizardTexts(config))).toBe(
+    'Not for this season',
+  );
 });
