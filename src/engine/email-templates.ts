@@ -3,8 +3,9 @@ import { interpolate } from './texts.ts';
 /**
  * The messages the organisation sends, with the placeholders each may use. A placeholder is a
  * name in braces, `{firstName}`; one a template does not offer stops start-up, so a typo never
- * reaches an inbox. Every template offers `{callTitle}`, the title of the call the application
- * was sent to (in the digest, of every call its applications were sent to).
+ * reaches an inbox. Every template about applications offers `{callTitle}`, the title of the call
+ * the application was sent to (in the digest, of every call its applications were sent to); the
+ * sign-in link to the applicant's own page is about all of a person's applications, so it does not.
  */
 export const templatePlaceholders = {
   newApplication: [
@@ -20,6 +21,7 @@ export const templatePlaceholders = {
   accepted: ['firstName', 'name', 'organisation', 'callTitle'],
   declined: ['firstName', 'name', 'organisation', 'callTitle'],
   digest: ['count', 'list', 'workspaceUrl', 'organisation', 'callTitle'],
+  meLink: ['organisation'],
 } as const;
 
 export type TemplateName = keyof typeof templatePlaceholders;
@@ -52,6 +54,11 @@ export const defaultTemplates: Record<TemplateName, Template> = {
     subject: '{count} new applications to {organisation}',
     button: 'Open the workspace',
     body: 'New applications in the last day:\n\n{list}\n\nOpen the workspace:\n{workspaceUrl}',
+  },
+  meLink: {
+    subject: 'Your link to your applications to {organisation}',
+    button: 'See your applications',
+    body: 'Hello,\n\nhere is the link you asked for: it shows each application you sent to {organisation} and where it stands. It works once, within the next 30 minutes.\n\nIf you did not ask for it, ignore this e-mail: nothing changes.\n\nWarm regards,\nThe {organisation} team',
   },
 };
 

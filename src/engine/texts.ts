@@ -65,6 +65,12 @@ export const defaultTexts = {
   seeOpenCalls: 'See the open calls',
   followApplication:
     'See where your application stands, withdraw it or take your data',
+  // Where an application stands, on the applicant's own page.
+  'status.received': 'Received',
+  'status.in_review': 'In review',
+  'status.accepted': 'Accepted',
+  'status.declined': 'Not this time',
+  'status.withdrawn': 'Withdrawn',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;

@@ -52,6 +52,7 @@ import {
 } from './notifications/messaging.ts';
 import { emailLogoRoutes } from './notifications/email-logo.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
+import { applicantRoutes } from './applicant/applicant-routes.ts';
 import { auditRoutes } from './review/audit-routes.ts';
 import { insightRoutes } from './review/insight-routes.ts';
 import { stepsOfVersion } from './review/insight-steps.ts';
@@ -453,6 +454,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
     messaging,
     callTitle,
+  });
+  await app.register(applicantRoutes, {
+    database: options.database,
+    repository,
+    messaging,
+    audit,
+    calls,
+    publicOrigin,
+    callTitle,
+    now,
+    rateLimitPerMinute,
   });
   await app.register(auditRoutes, { audit });
   await app.register(insightRoutes, {

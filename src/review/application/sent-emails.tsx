@@ -7,6 +7,7 @@ const purposeLabels: Record<string, string> = {
   receipt: 'Receipt',
   decision_accepted: 'Acceptance',
   decision_declined: 'Decline',
+  withdrawn: 'To staff: withdrawn',
 };
 
 /** The e-mails about this application: to whom, what, and whether they went. */

@@ -30,6 +30,7 @@ const templateTitles: Record<TemplateName, string> = {
   accepted: 'To the applicant: accepted',
   declined: 'To the applicant: declined',
   digest: 'To staff: the daily digest',
+  meLink: 'To the applicant: the link to their own page',
 };
 
 type Notifications = {

@@ -10,6 +10,7 @@ export const textGroups = {
   pageError: 'When the page breaks',
   callList: 'The list of open calls (the default call’s words are used there)',
   callNotOpen: 'When this call is not open',
+  applicantPage: 'Where an application stands, on the applicant’s own page',
 } as const;
 
 export type TextGroup = keyof typeof textGroups;
@@ -412,5 +413,36 @@ export const textWords: Record<TextKey, TextWords> = {
     where:
       'on the last step, under its button, leading to the page where applicants follow their applications',
     place: 'lastStep',
+  },
+  'status.received': {
+    group: 'applicantPage',
+    label: 'Received',
+    where: 'before the team has looked at it',
+    place: 'anyStep',
+  },
+  'status.in_review': {
+    group: 'applicantPage',
+    label: 'In review',
+    where:
+      'while the team reads it, and after a decision until the applicant is told',
+    place: 'anyStep',
+  },
+  'status.accepted': {
+    group: 'applicantPage',
+    label: 'Accepted',
+    where: 'once the acceptance has been sent or marked as told',
+    place: 'anyStep',
+  },
+  'status.declined': {
+    group: 'applicantPage',
+    label: 'Not this time',
+    where: 'once the refusal has been sent or marked as told',
+    place: 'anyStep',
+  },
+  'status.withdrawn': {
+    group: 'applicantPage',
+    label: 'Withdrawn',
+    where: 'once the applicant has withdrawn it',
+    place: 'anyStep',
   },
 };

@@ -106,26 +106,34 @@ function emailContent(
   };
 }
 
-/** A template filled in, leading to `url` with the template's button. */
-function filled(
+/** A template filled in, leading to `url` with the template's button; `after` ends its text. */
+export function filled(
   template: Template,
   values: Record<string, string>,
   settings: MessageSettings,
   url: string,
+  after = '',
 ): EmailContent {
   return emailContent(
     interpolate(template.subject, values),
-    interpolate(template.body, values),
+    interpolate(template.body, values) + after,
     settings,
     { label: interpolate(template.button, values), url },
   );
 }
 
+/** The applicant's own page, where they see each application they sent and where it stands. */
+export const mePageUrlOf = (publicOrigin: string) => `${publicOrigin}/me`;
+
+/** How every e-mail about an application ends for its applicant: the way to their own page. */
+const mePageLineOf = (settings: MessageSettings) =>
+  `\n\nSee where your application stands: ${mePageUrlOf(settings.publicOrigin)}`;
+
 /**
  * RFC 8058 one-click unsubscribe for an e-mail to a staff account: mail clients offer it beside
  * the sender, and their POST turns the account's notifications off without a sign-in.
  */
-function unsubscribable(
+export function unsubscribable(
   content: EmailContent,
   staffId: string | undefined,
   settings: MessageSettings,
@@ -159,8 +167,26 @@ function summaryOf(payload: ApplicationPayload) {
   };
 }
 
-const applicationUrlOf = (publicOrigin: string, id: string) =>
+export const applicationUrlOf = (publicOrigin: string, id: string) =>
   `${publicOrigin}/review?open=${encodeURIComponent(id)}`;
+
+/**
+ * Who hears of a new application (and of one withdrawn): each staff member who wants every one, and
+ * the configuration's shared inboxes, each address with its account's id. An account's address
+ * may also be a shared inbox: one e-mail, and the account's unsubscribe link on it. A shared inbox
+ * has none: the configuration names it.
+ */
+export function staffRecipientsOf(
+  staff: ReadonlyArray<{ id: string; email: string }>,
+  settings: MessageSettings,
+): Map<string, string | undefined> {
+  const recipients = new Map<string, string | undefined>();
+  for (const email of settings.notifications.staffEmails)
+    recipients.set(email.toLowerCase(), undefined);
+  for (const member of staff)
+    recipients.set(member.email.toLowerCase(), member.id);
+  return recipients;
+}
 
 /**
  * The messages a new application sets off: an e-mail to each staff member who wants one and to
@@ -200,14 +226,7 @@ export function newApplicationMessages(
       settings,
       applicationUrl,
     );
-    // An account's address may also be a shared inbox of the configuration: one e-mail, and the
-    // account's unsubscribe link on it. A shared inbox has none: the configuration names it.
-    const recipients = new Map<string, string | undefined>();
-    for (const email of notifications.staffEmails)
-      recipients.set(email.toLowerCase(), undefined);
-    for (const member of staff)
-      recipients.set(member.email.toLowerCase(), member.id);
-    for (const [recipient, staffId] of recipients)
+    for (const [recipient, staffId] of staffRecipientsOf(staff, settings))
       messages.push({
         channel: 'email',
         purpose: 'new_application',
@@ -231,6 +250,7 @@ export function newApplicationMessages(
           },
           settings,
           settings.signInUrl,
+          mePageLineOf(settings),
         ),
       });
   }
@@ -360,13 +380,18 @@ export function decisionEmail(
   stage: DecisionStage,
   settings: MessageSettings,
 ): EmailContent {
-  return emailContent(written.subject, written.body, settings, {
-    label: interpolate(settings.notifications.templates[stage].button, {
-      organisation: settings.organisation,
-      callTitle: settings.callTitle,
-    }),
-    url: settings.signInUrl,
-  });
+  return emailContent(
+    written.subject,
+    written.body + mePageLineOf(settings),
+    settings,
+    {
+      label: interpolate(settings.notifications.templates[stage].button, {
+        organisation: settings.organisation,
+        callTitle: settings.callTitle,
+      }),
+      url: settings.signInUrl,
+    },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { stageLabels, stages } from '#engine/stages.ts';
+import { deleteExpiredAccess } from '../applicant/applicant-access.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -29,8 +30,9 @@ export type RetentionRun = {
 /**
  * Erases what the retention policy says is due: applications that have been in their stage
  * longer than the stage keeps them (from their last move, or their arrival if never moved), and
- * the texts of messages sent (or given up on) longer ago than texts are kept. Once a day, in
- * whichever server process claims the day first; one audit entry per run, with the count.
+ * the texts of messages sent (or given up on) longer ago than texts are kept, and the applicants'
+ * sign-in links and sessions that have ended. Once a day, in whichever server process claims the
+ * day first; one audit entry per run, with the count.
  */
 export function createRetentionJob({
   database,
@@ -119,6 +121,7 @@ export function createRetentionJob({
       run.messageTexts += erased;
       if (erased < batchSize) break;
     }
+    await deleteExpiredAccess(database, at);
     // The texts were overwritten in place; on SQLite their old bytes leave the files as an
     // erased application's do.
     if (run.messageTexts > 0) await database.scrubAfterErase();
