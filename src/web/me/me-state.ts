@@ -184,7 +184,7 @@ export function nextState(state: MeState, event: MeEvent): MeState {
             problem: event.problem,
           },
         };
-      return signedOut(null);
+      return { ...signedOut(null), problem: event.problem };
   }
 }
 
