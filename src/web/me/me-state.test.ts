@@ -78,6 +78,12 @@ describe('asking for a link', () => {
     expect(state).toEqual(
       signedOut({ email: 'ada@example.com', problem: 'tooMany' }),
     );
+    expect(
+      focusAfter({ type: 'failed', problem: 'tooMany' }, state),
+    ).toBeNull();
+    expect(focusAfter({ type: 'failed', problem: 'emailInvalid' }, state)).toBe(
+      'email',
+    );
     state = nextState(state, { type: 'linkRequested' });
     state = nextState(state, { type: 'linkSent' });
     expect(state).toEqual(

@@ -199,6 +199,8 @@ export function focusAfter(event: MeEvent, state: MeState): string | null {
       return `notice-${event.application.id}`;
     case 'erased':
       return 'notice';
+    case 'failed':
+      return event.problem === 'emailInvalid' ? 'email' : null;
     case 'loaded':
       return state.kind === 'signedIn' ? 'heading' : null;
     default:
