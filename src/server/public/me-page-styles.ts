@@ -6,6 +6,7 @@
  */
 export const mePageStyles = [
   '.me{max-width:720px}',
+  '.me__main{flex:1 0 auto}',
   '.me__main .step__heading{margin-bottom:16px}',
   '.me__main .step__heading:focus{outline:none}',
   '.me-form{display:grid;gap:20px;margin-top:8px}',
