@@ -1,6 +1,6 @@
 import type { ApplicantPageTexts } from '#engine/applicant-page-texts.ts';
 import type { MyApplication } from '#review-api/applicant.ts';
-import { meApi } from './me-api.ts';
+import { meApi, type Answer } from './me-api.ts';
 import {
   addressWithoutToken,
   focusAfter,
@@ -47,6 +47,26 @@ async function load(): Promise<void> {
 const fillCall = (template: string, application: MyApplication) =>
   template.replace('{call}', application.call.title);
 
+/** Asks before an action that cannot be undone, then takes it on the application's card. */
+async function askThenRun<T>(
+  action: 'withdraw' | 'erase',
+  application: MyApplication,
+  request: () => Promise<Answer<T>>,
+  outcome: (value: T) => MeEvent,
+): Promise<void> {
+  const isConfirmed = await confirmInDialog({
+    title: fillCall(texts[`${action}Title`], application),
+    text: texts[`${action}Text`],
+    confirm: texts[`${action}Confirm`],
+    cancel: texts.cancel,
+  });
+  if (!isConfirmed) return;
+  dispatch({ type: 'busy', id: application.id });
+  const answer = await request();
+  if (answer.ok) dispatch(outcome(answer.value));
+  else failed(answer.status);
+}
+
 const run = {
   requestLink: async () => {
     if (state.kind !== 'signedOut' || state.isSending) return;
@@ -70,32 +90,20 @@ const run = {
     if (answer.ok) await load();
     else failed(answer.status);
   },
-  withdraw: async (application: MyApplication) => {
-    const isConfirmed = await confirmInDialog({
-      title: fillCall(texts.withdrawTitle, application),
-      text: texts.withdrawText,
-      confirm: texts.withdrawConfirm,
-      cancel: texts.cancel,
-    });
-    if (!isConfirmed) return;
-    dispatch({ type: 'busy', id: application.id });
-    const answer = await meApi.withdraw(application.id);
-    if (answer.ok) dispatch({ type: 'withdrawn', application: answer.value });
-    else failed(answer.status);
-  },
-  erase: async (application: MyApplication) => {
-    const isConfirmed = await confirmInDialog({
-      title: fillCall(texts.eraseTitle, application),
-      text: texts.eraseText,
-      confirm: texts.eraseConfirm,
-      cancel: texts.cancel,
-    });
-    if (!isConfirmed) return;
-    dispatch({ type: 'busy', id: application.id });
-    const answer = await meApi.erase(application.id);
-    if (answer.ok) dispatch({ type: 'erased', id: application.id });
-    else failed(answer.status);
-  },
+  withdraw: (application: MyApplication) =>
+    askThenRun(
+      'withdraw',
+      application,
+      () => meApi.withdraw(application.id),
+      (withdrawn) => ({ type: 'withdrawn', application: withdrawn }),
+    ),
+  erase: (application: MyApplication) =>
+    askThenRun(
+      'erase',
+      application,
+      () => meApi.erase(application.id),
+      () => ({ type: 'erased', id: application.id }),
+    ),
   download: async () => {
     dispatch({ type: 'busy', id: '' });
     const answer = await meApi.exportData();

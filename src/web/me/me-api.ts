@@ -14,7 +14,8 @@ import type {
  * contract, imported as types only: zod stays out of the page's script, which trusts its own server.
  */
 
-type Answer<T> = { ok: true; value: T } | { ok: false; status: number | null };
+export type Answer<T> =
+  { ok: true; value: T } | { ok: false; status: number | null };
 
 type PageAnswer = z.output<(typeof myPage)['responses'][200]>;
 type Withdrawn = z.output<(typeof withdrawApplication)['responses'][200]>;
