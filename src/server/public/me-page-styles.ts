@@ -5,7 +5,8 @@
  * confirmation dialog.
  */
 export const mePageStyles = [
-  '.me{max-width:720px}',
+  // The call pages' rules come after these in the page's style: this one outweighs theirs.
+  '.calls.me{max-width:720px}',
   '.me__main{flex:1 0 auto}',
   '.me__main .step__heading{margin-bottom:16px}',
   '.me__main .step__heading:focus{outline:none}',
