@@ -74,6 +74,34 @@ function button(
   );
 }
 
+function svgElement(tag: string, attributes: Record<string, string>) {
+  const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes))
+    element.setAttribute(name, value);
+  return element;
+}
+
+/** The wizard's error mark, beside the words: red is never the only sign. */
+function errorIcon(): SVGElement {
+  const icon = svgElement('svg', {
+    class: 'field__error-icon',
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    'aria-hidden': 'true',
+  });
+  icon.append(
+    svgElement('circle', { cx: '8', cy: '8', r: '7', fill: 'currentColor' }),
+    svgElement('path', {
+      d: 'M8 4.2v4.6M8 11.2v.6',
+      stroke: '#fff',
+      'stroke-width': '1.8',
+      'stroke-linecap': 'round',
+    }),
+  );
+  return icon;
+}
+
 const notice = (text: string, key: string) =>
   h(
     'p',
@@ -123,6 +151,7 @@ function signedOutView(
         h(
           'p',
           { class: 'field__error', id: 'me-email-error' },
+          errorIcon(),
           texts.emailInvalid,
         ),
     ),
