@@ -41,9 +41,16 @@ const zones = [
   },
   {
     target: './src/web',
-    from: ['./src/server', './src/review', './src/review-api'],
+    from: ['./src/server', './src/review'],
     message:
       "The applicant's pages import neither server code nor the staff workspace.",
+  },
+  {
+    target: './src/web',
+    from: './src/review-api',
+    except: ['./applicant.ts'],
+    message:
+      "The applicant's pages take only the applicant's routes from the API's contract.",
   },
   {
     target: './src/review',

@@ -12,6 +12,8 @@ export default {
     'scripts/backup.ts',
     // The staff workspace's page (review.html), built by its own Vite environment.
     'src/review/main.tsx',
+    // The applicant's page's script, built by its own Vite environment.
+    'src/web/me/main.ts',
     // Started by bench/submissions.ts as processes of their own; built by bench/lighthouse.ts.
     'bench/naive/*.ts',
     'bench/floor-page/main.tsx',

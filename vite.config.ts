@@ -125,6 +125,22 @@ export default defineConfig({
         rollupOptions: { input: 'review.html' },
       },
     },
+    // The applicant's page (/me): a small script of its own, built apart so it shares no chunk with
+    // the wizard's first page. The server writes the page around it.
+    me: {
+      consumer: 'client',
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2022',
+        manifest: '.vite/me-manifest.json',
+        modulePreload: false,
+        rollupOptions: {
+          input: { me: 'src/web/me/main.ts' },
+          output: { entryFileNames: 'assets/me-[hash].js' },
+        },
+      },
+    },
     ssr: {
       resolve: { noExternal: true, external: runtimeDependencies },
       build: {

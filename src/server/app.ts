@@ -35,6 +35,7 @@ import {
   createPublicPageSender,
 } from './public/call-list-routes.ts';
 import { renderUnavailableCallPage } from './public/call-pages.ts';
+import { mePageRoute } from './public/me-page-route.ts';
 import { openCallCards } from './calls/open-call-cards.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -549,6 +550,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openCalls: async () => openCallCards(calls.all(), now()),
     site: () => live.current().config,
     stylesheet: built.stylesheet,
+    send: sendPublicPage,
+  });
+  await app.register(mePageRoute, {
+    site: () => live.current().config,
+    stylesheet: built.stylesheet,
+    entry: built.meEntry,
     send: sendPublicPage,
   });
   app.get<{ Params: { slug: string } }>(

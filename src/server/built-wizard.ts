@@ -11,6 +11,8 @@ export type BuiltWizard = {
   template: string;
   /** The address of the wizard's module script. */
   entry: string;
+  /** The address of the applicant's page's script (`/me`). */
+  meEntry: string;
   /** dist/review.html, the staff workspace's page. */
   reviewTemplate: string;
   stylesheet: string;
@@ -54,12 +56,21 @@ export async function loadBuiltWizard(
       return '';
     });
   const reviewTemplate = readFileSync(builtFile('review.html'), 'utf8');
+  const meManifest = JSON.parse(
+    readFileSync(builtFile('.vite', 'me-manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; isEntry?: boolean }>;
+  const meFile = Object.values(meManifest).find((chunk) => chunk.isEntry)?.file;
+  if (!meFile)
+    throw new MissingBuildError(
+      `${builtFile('.vite', 'me-manifest.json')} names no entry: run \`npm run build\` again`,
+    );
   const renderer = (await import(
     pathToFileURL(builtFile('server', 'prerender.js')).href
   )) as Pick<BuiltWizard, 'renderFirstStep'>;
   return {
     template,
     entry,
+    meEntry: `/${meFile}`,
     reviewTemplate,
     stylesheet: stylesheets.join(''),
     renderFirstStep: renderer.renderFirstStep,

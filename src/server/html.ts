@@ -34,7 +34,7 @@ export function browserConfigOf(config: WizardConfig): WizardConfig {
 }
 
 /** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
-function serializeJsonForScript(value: unknown): string {
+export function serializeJsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

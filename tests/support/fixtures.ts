@@ -39,6 +39,13 @@ export function fakeDist(): string {
       '<script type="module" crossorigin src="/assets/review-abc123.js"></script>',
     ),
   );
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'me-manifest.json'),
+    JSON.stringify({
+      'src/web/me/main.ts': { file: 'assets/me-abc123.js', isEntry: true },
+    }),
+  );
   const script = join(dist, 'assets', 'index-abc123.js');
   writeFileSync(script, 'console.log(1)');
   // As the build does: each script also written compressed beside it.

@@ -76,6 +76,13 @@ const configurations = {
   // Its own database, so the Insights test counts only the visits it made.
   insights: () =>
     exampleWith(named('insights', 'Insights · Test configuration')),
+  // The applicant's page: its own mail server, so its spec reads its sign-in links beside the
+  // notification spec, which holds the example server's.
+  applicant: () =>
+    exampleWith(
+      named('applicant-page', 'Applicant page · Test configuration'),
+      withOverrides({ notifications: { confirmApplicant: true } }),
+    ),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
 
 export type ServerName = keyof typeof configurations;
@@ -90,6 +97,8 @@ type Run = {
   /** Where the example server sends e-mail and webhooks: servers the notification tests start. */
   smtpPort: number;
   webhookPort: number;
+  /** Where the applicant page's server sends e-mail: a server its spec starts. */
+  applicantSmtpPort: number;
 };
 
 const runVariable = 'WIZARD_E2E_RUN';
@@ -120,8 +129,13 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 async function prepareRun(): Promise<Run> {
-  const [recorderPort = 0, smtpPort = 0, webhookPort = 0, ...serverPorts] =
-    await freePorts(serverNames.length + 3);
+  const [
+    recorderPort = 0,
+    smtpPort = 0,
+    webhookPort = 0,
+    applicantSmtpPort = 0,
+    ...serverPorts
+  ] = await freePorts(serverNames.length + 4);
   const directory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
   process.once('exit', () =>
     rmSync(directory, { recursive: true, force: true }),
@@ -144,6 +158,7 @@ async function prepareRun(): Promise<Run> {
     recorderPort,
     smtpPort,
     webhookPort,
+    applicantSmtpPort,
   };
 }
 
@@ -179,16 +194,27 @@ export const e2eAdminToken = 'e2e-admin-token-0123456789abcdef';
 
 export const e2eWebhookSecret = `whsec_${Buffer.from('e2e webhook secret, 32 bytes long').toString('base64')}`;
 
-/** The mail server and webhook receiver the example server delivers to. */
-export const messagePorts = { smtp: run.smtpPort, webhook: run.webhookPort };
+/** The mail server and webhook receiver the example server delivers to; the applicant server's mail server. */
+export const messagePorts = {
+  smtp: run.smtpPort,
+  webhook: run.webhookPort,
+  applicantSmtp: run.applicantSmtpPort,
+};
 
 /** The proxy the two-step server believes: the tests, which say which address each request is from. */
 export function proxyEnv(name: ServerName): Record<string, string> {
   return name === 'twoStep' ? { TRUST_PROXY: '127.0.0.1' } : {};
 }
 
-/** What a server needs to send messages: only the example server gets it. */
+/** What a server needs to send messages: only the example and applicant servers get it. */
 export function messagingEnv(name: ServerName): Record<string, string> {
+  if (name === 'applicant')
+    return {
+      SMTP_URL: `smtp://127.0.0.1:${run.applicantSmtpPort}`,
+      MAIL_FROM: 'Visit Aldmere Coast <creators@example.org>',
+      PUBLIC_URL: `http://127.0.0.1:${run.ports.applicant}`,
+      MESSAGE_RETRY_MS: '500',
+    };
   if (name !== 'example') return {};
   return {
     SMTP_URL: `smtp://127.0.0.1:${run.smtpPort}`,

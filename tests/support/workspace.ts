@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { validApplication } from './fixtures.ts';
-import { servers, serverUrl } from './servers.ts';
+import { servers, serverUrl, type ServerName } from './servers.ts';
 
 /** What the workspace's end-to-end tests share: staff made by the command, applications sent by the API. */
 
@@ -10,13 +10,17 @@ export const password = 'correct horse battery staple';
 export const example = servers.find((server) => server.name === 'example');
 
 /** A staff account made the way an operator makes one: `npm run staff -- add`, the compiled command. */
-export function addStaff(role: 'admin' | 'reviewer'): string {
+export function addStaff(
+  role: 'admin' | 'reviewer',
+  server: ServerName = 'example',
+): string {
   const email = `${role}-${randomUUID()}@example.org`;
+  const sqlitePath = servers.find(({ name }) => name === server)?.sqlitePath;
   execFileSync(
     process.execPath,
     ['dist/server/staff.js', 'add', email, '--role', role],
     {
-      env: { ...process.env, SQLITE_PATH: example?.sqlitePath ?? '' },
+      env: { ...process.env, SQLITE_PATH: sqlitePath ?? '' },
       input: `${password}\n`,
     },
   );
@@ -89,12 +93,13 @@ export async function signIn(
   page: Page,
   email: string,
   next = '/review',
+  server: ServerName = 'example',
 ): Promise<void> {
   await page.goto(
-    serverUrl('example', `/review/sign-in?next=${encodeURIComponent(next)}`),
+    serverUrl(server, `/review/sign-in?next=${encodeURIComponent(next)}`),
   );
   await emailBox(page).fill(email);
   await passwordBox(page).fill(password);
   await signInButton(page).click();
-  await expect(page).toHaveURL(serverUrl('example', next));
+  await expect(page).toHaveURL(serverUrl(server, next));
 }

@@ -65,6 +65,7 @@ export function createPublicPageSender() {
     reply: FastifyReply,
     page: PublicPage,
     config: WizardConfig,
+    cacheControl = 'no-cache',
   ): Promise<FastifyReply> => {
     const body = await compressed(page.html);
     await new Promise<void>((resolve, reject) =>
@@ -72,7 +73,7 @@ export function createPublicPageSender() {
         error ? reject(error as Error) : resolve(),
       ),
     );
-    return sendPage(body, request, reply, 'no-cache');
+    return sendPage(body, request, reply, cacheControl);
   };
 }
 

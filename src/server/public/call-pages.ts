@@ -115,14 +115,15 @@ function pictureOf(
   return `<picture${classOf(options.pictureClass)}>${sources}<img${classOf(options.imageClass)} src="${escapeHtml(cover.src)}" alt="${escapeHtml(cover.alt)}" width="${cover.width}" height="${cover.height}" ${loading} decoding="async"></picture>`;
 }
 
-function headerOf(config: WizardConfig): string {
+/** The organisation's logo at the top, as the wizard shows it. */
+export function headerOf(config: WizardConfig): string {
   const { logo } = config;
   if (!config.showLogo || !logo) return '';
   return `<header class="wizard__header${config.centerLogo ? ' wizard__header--centered' : ''}"><img class="logo" src="${escapeHtml(logo.src)}" alt="${escapeHtml(logo.alt)}" width="${logo.width}" height="${logo.height}"></header>`;
 }
 
 /** The Welcome step's footer text and the form's links, as the wizard shows them on its first page. */
-function footerOf(config: WizardConfig): string {
+export function footerOf(config: WizardConfig): string {
   const text = config.steps[0]?.footer;
   const links = config.footerLinks;
   if (!text && links.length === 0) return '';
@@ -138,7 +139,8 @@ function footerOf(config: WizardConfig): string {
   }${items ? `<ul class="wizard__footer-links">${items}</ul>` : ''}</footer>`;
 }
 
-function documentOf(
+/** A whole public page around `body`, with the form's language and look. */
+export function documentOf(
   look: PageLook,
   head: { title: string; description: string },
   body: string,
