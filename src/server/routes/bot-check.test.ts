@@ -143,7 +143,11 @@ describe.each(engines)('a form without the bot check on %s', (engine) => {
   afterAll(() => server.close());
 
   test('stores an application with no answer, and one with a header that answers nothing, as before; no key is made', async () => {
-    for (const headers of [{}, { [botCheckHeader]: 'anything' }]) {
+    const withHeader: Record<string, string>[] = [
+      {},
+      { [botCheckHeader]: 'anything' },
+    ];
+    for (const headers of withHeader) {
       const response = await putApplication(
         server.baseUrl,
         validApplication(),
