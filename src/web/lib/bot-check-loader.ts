@@ -16,6 +16,8 @@ export function createBotCheckLoader() {
   };
   return {
     start,
+    /** Whether the check was started: by the form, or by a server that asked for it since. */
+    isStarted: () => loading !== null,
     /** The `Bot-Check` header's value, or null when the check could not be done. */
     answer: () =>
       start()

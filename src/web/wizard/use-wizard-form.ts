@@ -240,7 +240,8 @@ export function useWizardForm({
     setIsBusy(true);
     setServerError(null);
     setNotice(null);
-    const answer = hasBotCheck ? await botCheck.answer() : null;
+    const answer =
+      hasBotCheck || botCheck.isStarted() ? await botCheck.answer() : null;
     const sent = await submitApplication({
       url: sendsTo,
       payload: buildPayload(form.getValues(), model),
