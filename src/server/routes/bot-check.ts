@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   createChallenge,
   randomInt,
@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { botCheckChallengePath, botCheckHeader } from '#engine/sync-page.ts';
 import type { Database } from '../db/database.ts';
+import { sharedSecret } from '../db/shared-secret.ts';
 
 /** The workspace setting that holds the key challenges are signed with. */
 const keySetting = 'bot_check_key';
@@ -94,19 +95,7 @@ export function createBotCheck(
   const { db } = database;
   let secrets: Promise<{ signing: string; keys: string }> | undefined;
   const loadSecrets = async () => {
-    await db
-      .insertInto('workspace_settings')
-      .values({
-        name: keySetting,
-        value: randomBytes(32).toString('base64url'),
-      })
-      .onConflict((conflict) => conflict.column('name').doNothing())
-      .execute();
-    const { value } = await db
-      .selectFrom('workspace_settings')
-      .select('value')
-      .where('name', '=', keySetting)
-      .executeTakeFirstOrThrow();
+    const value = await sharedSecret(database, keySetting);
     const secretFor = (use: string) =>
       createHmac('sha256', value).update(`bot-check:${use}`).digest('hex');
     return { signing: secretFor('challenge'), keys: secretFor('derived-key') };
