@@ -109,6 +109,7 @@ test('fills every default of a minimal configuration', () => {
       footerLinks: [],
       formItems: [],
       insights: true,
+      botCheck: false,
       skipFinalStep: false,
       styleConfig: { backButtonStyle: 'plain', backArrowStyle: 'dark' },
       steps: [

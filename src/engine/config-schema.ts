@@ -250,6 +250,9 @@ const wizardConfigSchema = z
     analytics: z.optional(z.strictObject({ token: nonEmpty, host: safeUrl })),
     // The organisation's own counts of visits, steps and refusals (`POST /api/events`); false: none.
     insights: z._default(z.boolean(), true),
+    // A proof-of-work puzzle the applicant's browser solves unseen before Send, checked by this
+    // server alone (no third party); false: none, and none of its code is loaded.
+    botCheck: z._default(z.boolean(), false),
     errorReporting: z.optional(
       z.strictObject({ dsn: nonEmpty, environment: z.optional(nonEmpty) }),
     ),

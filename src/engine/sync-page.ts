@@ -8,6 +8,15 @@ import { defaultTexts } from './texts.ts';
  */
 export const formVersionHeader = 'Form-Version';
 
+/**
+ * The request header carrying the answer to a bot-check challenge, when the form asks for one: the
+ * answer is not an applicant's, so, like the form version, it stays out of the body.
+ */
+export const botCheckHeader = 'Bot-Check';
+
+/** Where the wizard asks for a bot-check challenge to solve (`GET`). */
+export const botCheckChallengePath = '/api/bot-check/challenge';
+
 /** `PUT /api/syncPage/:pageId`'s answer to an application stored (201) or stored before (200). */
 export type ApplicationReceived = { id: string; receivedAt: string };
 
@@ -36,6 +45,8 @@ export type ApplicationRefusal =
   | { error: 'conflict'; message: string }
   /** The call is not open: it closed (more than the grace hour ago) or has not opened yet (410). */
   | { error: 'call_closed'; message: string }
+  /** The form asks for a solved bot check and the request carried none, or one not good (400/403). */
+  | { error: 'bot_check'; message: string }
   | FormChanged;
 
 /** The 409 of an application answered under a form that has changed since. */

@@ -63,6 +63,8 @@ export const defaultTexts = {
     'Applications for this call have closed. Thank you for your interest.',
   callScheduled: 'Applications for this call open on {date}.',
   seeOpenCalls: 'See the open calls',
+  botCheckFailed:
+    'We could not confirm that a person is sending this. Your answers are kept: please press the button again.',
   followApplication:
     'See where your application stands, withdraw it or take your data',
   // Where an application stands, on the applicant's own page.

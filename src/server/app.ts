@@ -76,6 +76,7 @@ import { createImageQueue, type ImageQueue } from './form/image-queue.ts';
 import { reviewRoutes } from './review/review-routes.ts';
 import { messageRoutes } from './review/message-routes.ts';
 import { syncPageRoutes } from './routes/sync-page.ts';
+import { botCheckRoutes, createBotCheck } from './routes/bot-check.ts';
 import { createAuditLog } from './staff/audit-log.ts';
 import { sessionRoutes } from './staff/session-routes.ts';
 import {
@@ -334,6 +335,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const acceptedVersions = new Map<string, AcceptedVersions>();
+  const botCheck = createBotCheck(options.database, now);
+  await app.register(botCheckRoutes, {
+    botCheck,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
+  });
   await app.register(syncPageRoutes, {
     calls,
     versionsOf: (call) => {
@@ -350,6 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository,
     now,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
+    botCheck,
   });
   const insights = createInsightsRepository(options.database);
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;

@@ -44,6 +44,11 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
         name="insights"
         label="Count visits, steps and refused answers for Insights (anonymous, no cookie)"
       />
+      <FormCheck
+        editor={editor}
+        name="botCheck"
+        label="Check that a person sends each application (a puzzle the applicant's browser solves unseen, checked by this server alone)"
+      />
       <FooterLinks editor={editor} config={config} />
       <fieldset className="form-settings__group">
         <legend>Platforms</legend>

@@ -79,6 +79,13 @@ export const textWords: Record<TextKey, TextWords> = {
       'under the buttons of the step that sends the application, when the server cannot take it',
     place: 'sendingStep',
   },
+  botCheckFailed: {
+    group: 'errors',
+    label: 'Bot check failed',
+    where:
+      'under the buttons of the step that sends the application, when the form’s bot check is on and the browser’s answer to it was not accepted',
+    place: 'sendingStep',
+  },
   formChanged: {
     group: 'errors',
     label: 'Form changed while the applicant was filling it in',

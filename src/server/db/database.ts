@@ -400,6 +400,14 @@ type ApplicationDraftsTable = {
   expires_at: string;
 };
 
+/** A bot-check challenge answered, kept until it expires so its answer is taken once. */
+type BotCheckUsesTable = {
+  /** The challenge's HMAC signature, which names it. */
+  signature: string;
+  idempotency_key: string;
+  expires_at: string;
+};
+
 export type DatabaseSchema = {
   applications: ApplicationsTable;
   wizard_configs: WizardConfigsTable;
@@ -433,6 +441,7 @@ export type DatabaseSchema = {
   applicant_links: ApplicantLinksTable;
   applicant_sessions: ApplicantSessionsTable;
   application_drafts: ApplicationDraftsTable;
+  bot_check_uses: BotCheckUsesTable;
 };
 export type Engine = 'sqlite' | 'postgres';
 

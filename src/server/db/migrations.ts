@@ -3,6 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { inboxColumnsOf } from './applicant-columns.ts';
 import { addApplicantPage } from './applicant-migration.ts';
+import { addBotCheckUses } from './bot-check-migration.ts';
 import {
   countInsightsByStep,
   fillRollupsByPlace,
@@ -838,5 +839,6 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
       },
     },
     '029-applicant-page': { up: addApplicantPage },
+    '030-bot-check': { up: addBotCheckUses },
   };
 }

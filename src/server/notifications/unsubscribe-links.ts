@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { sharedSecret } from '../db/shared-secret.ts';
 
 /** The workspace setting that holds the key unsubscribe links are signed with. */
 const keySetting = 'unsubscribe_link_key';
@@ -14,18 +15,10 @@ export const unsubscribePathOf = (token: string) => `/unsubscribe/${token}`;
  * as long as its account exists, as a link in an old e-mail should.
  */
 export async function loadUnsubscribeLinks(database: Database) {
-  const { db } = database;
-  await db
-    .insertInto('workspace_settings')
-    .values({ name: keySetting, value: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('workspace_settings')
-    .select('value')
-    .where('name', '=', keySetting)
-    .executeTakeFirstOrThrow();
-  const key = Buffer.from(row.value, 'base64url');
+  const key = Buffer.from(
+    await sharedSecret(database, keySetting),
+    'base64url',
+  );
   const signatureOf = (staffId: string) =>
     createHmac('sha256', key).update(`unsubscribe:${staffId}`).digest();
   return {

@@ -7,6 +7,7 @@ import {
 } from '#engine/insights.ts';
 import { parsePayload, type ApplicationPayload } from '#engine/payload.ts';
 import {
+  botCheckHeader,
   formChanged,
   formVersionHeader,
   type ApplicationReceived,
@@ -19,6 +20,7 @@ import {
   unmetEligibility,
 } from '#engine/calls.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import type { BotCheck } from './bot-check.ts';
 import type { AcceptedVersions } from '../form/accepted-versions.ts';
 import type { LiveCall, LiveCalls } from '../form/live-form.ts';
 import { unavailableCallMessage } from '../public/call-pages.ts';
@@ -35,6 +37,8 @@ type Options = {
   /** The server's clock, which opens and closes calls. */
   now: () => Date;
   rateLimitPerMinute: number;
+  /** Checks the answer to the bot check of a form that turns it on. */
+  botCheck: Pick<BotCheck, 'refusalOf'>;
 };
 
 /**
@@ -129,7 +133,7 @@ function versionOf(
  */
 export async function syncPageRoutes(
   app: FastifyInstance,
-  { calls, versionsOf, repository, now, rateLimitPerMinute }: Options,
+  { calls, versionsOf, repository, now, rateLimitPerMinute, botCheck }: Options,
 ) {
   app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
@@ -144,7 +148,7 @@ export async function syncPageRoutes(
     },
     async (request, reply) => {
       const refuse = (
-        status: 400 | 404 | 409 | 410,
+        status: 400 | 403 | 404 | 409 | 410,
         body: ApplicationRefusal,
       ) => reply.code(status).send(body);
       const call = calls.get(request.params.pageId);
@@ -214,6 +218,18 @@ export async function syncPageRoutes(
           id: randomUUID(),
           receivedAt: new Date().toISOString(),
         } satisfies ApplicationReceived);
+      }
+      // Checked last, so an answer the applicant must correct does not use up their solved challenge.
+      if (call.form.config.botCheck) {
+        const refusal = await botCheck.refusalOf(
+          request.headers[botCheckHeader.toLowerCase()],
+          key.toLowerCase(),
+        );
+        if (refusal)
+          return refuse(refusal.status, {
+            error: 'bot_check',
+            message: refusal.message,
+          });
       }
       const outcome = await repository.store({
         pageId: call.call.slug,

@@ -1,6 +1,10 @@
 import type { FieldIssue } from '#engine/block-kinds/answer.ts';
 import type { ApplicationPayload } from '#engine/payload.ts';
-import { formVersionHeader, isFormChanged } from '#engine/sync-page.ts';
+import {
+  botCheckHeader,
+  formVersionHeader,
+  isFormChanged,
+} from '#engine/sync-page.ts';
 
 /**
  * Sent, or refused: with the answers the server named as wrong, when it named any; or because the
@@ -11,7 +15,9 @@ export type SendOutcome =
   | { ok: false; issues: FieldIssue[] }
   | { ok: false; changedTo: number }
   /** The call is not open: it closed while the applicant was answering, or has not opened. */
-  | { ok: false; closed: string };
+  | { ok: false; closed: string }
+  /** The form asks for a bot check and the server did not take the answer sent, or none was. */
+  | { ok: false; botCheckFailed: true };
 
 export const submitTimeoutMs = 15_000;
 
@@ -29,6 +35,8 @@ export async function submitApplication(options: {
   visitSource?: string | null;
   /** The form version the page was served, when the server that served it named one. */
   formVersion?: number | null;
+  /** The answer to the form's bot check, when it has one. */
+  botCheck?: string | null;
 }): Promise<SendOutcome> {
   if (!options.url) return { ok: true };
   try {
@@ -50,6 +58,9 @@ export async function submitApplication(options: {
         ...(namesVersion && {
           [formVersionHeader]: String(options.formVersion),
         }),
+        ...(typeof options.botCheck === 'string' && {
+          [botCheckHeader]: options.botCheck,
+        }),
       },
       body: JSON.stringify(options.payload),
       signal: AbortSignal.timeout(submitTimeoutMs),
@@ -66,6 +77,7 @@ export async function submitApplication(options: {
       typeof body.message === 'string'
     )
       return { ok: false, closed: body.message };
+    if (body.error === 'bot_check') return { ok: false, botCheckFailed: true };
     if (response.status === 409 && isFormChanged(body))
       return { ok: false, changedTo: body.version };
     return {

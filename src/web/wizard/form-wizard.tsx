@@ -73,7 +73,7 @@ function FormWizardSteps({
     model,
     onContinue,
     isBusy,
-    hasServerError,
+    serverError,
     closedMessage,
     attention,
     notice,
@@ -133,7 +133,7 @@ function FormWizardSteps({
                 }
                 onBack={onBack}
                 isBusy={isCurrent && isBusy}
-                hasServerError={isCurrent && hasServerError}
+                serverError={isCurrent ? serverError : null}
                 closedMessage={isCurrent ? closedMessage : null}
                 attention={isCurrent ? attention : null}
                 notice={isCurrent ? notice : null}

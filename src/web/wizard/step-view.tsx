@@ -14,7 +14,8 @@ type StepViewProps = {
   onContinue: () => void;
   onBack: () => void;
   isBusy: boolean;
-  hasServerError: boolean;
+  /** Why the last send failed, when the applicant cannot fix it in an answer: they may try again. */
+  serverError: string | null;
   /** The call is not open, in its own words: nothing can be sent, and the open calls are elsewhere. */
   closedMessage?: string | null;
   /** After a refused Continue: how many answers need attention and which; read out, not shown. */
@@ -37,7 +38,7 @@ export function StepView({
   onContinue,
   onBack,
   isBusy,
-  hasServerError,
+  serverError,
   closedMessage = null,
   attention = null,
   notice = null,
@@ -108,9 +109,7 @@ export function StepView({
         </p>
       )}
       <div className="step__status" role="alert">
-        {hasServerError && (
-          <p className="step__server-error">{texts.submitError}</p>
-        )}
+        {serverError && <p className="step__server-error">{serverError}</p>}
         {closedMessage && (
           <p className="step__server-error">
             {closedMessage} <a href={callsPath}>{texts.seeOpenCalls}</a>

@@ -25,7 +25,7 @@ export function TextStep({
       onContinue={onContinue}
       onBack={onBack}
       isBusy={false}
-      hasServerError={false}
+      serverError={null}
     >
       {config.steps[stepIndex]?.blocks.map((block, index) =>
         block.component === 'text' || block.component === 'sectionHeading' ? (

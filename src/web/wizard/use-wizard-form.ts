@@ -14,6 +14,7 @@ import {
 } from '#web/lib/application-form.ts';
 import { reportInsight } from '#web/lib/insights.ts';
 import { visitSourceHeader } from '#web/lib/insights-visit.ts';
+import { createBotCheckLoader } from '#web/lib/bot-check-loader.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
 import { clearDraft, writeDraft, type Draft } from '#web/lib/session-draft.ts';
 import { draftValuesOf, invalidPaths, stepFieldPaths } from './step-fields.ts';
@@ -69,7 +70,16 @@ export function useWizardForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const [isBusy, setIsBusy] = useState(false);
-  const [hasServerError, setHasServerError] = useState(false);
+  // Why the last send failed, in the form's words, when it was not an answer the applicant can fix.
+  const [serverError, setServerError] = useState<string | null>(null);
+  const sendsTo = resolveRequestUrl(config.requestUrl, config.pageId);
+  // Only where something is sent (not in the editor's preview) is there a bot check to answer.
+  const hasBotCheck = config.botCheck && sendsTo !== null;
+  const [botCheck] = useState(createBotCheckLoader);
+  // Solved in the background from the first form step on, so the answer is ready at Send.
+  useEffect(() => {
+    if (isShown && hasBotCheck) void botCheck.start().catch(() => null);
+  }, [isShown, hasBotCheck, botCheck]);
   // Why the call takes no application, in its own words, once the server said it is not open.
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -228,14 +238,17 @@ export function useWizardForm({
     idempotencyKey.current ??= newIdempotencyKey();
     writeDraft(config.pageId, { idempotencyKey: idempotencyKey.current });
     setIsBusy(true);
-    setHasServerError(false);
+    setServerError(null);
     setNotice(null);
+    const answer =
+      hasBotCheck || botCheck.isStarted() ? await botCheck.answer() : null;
     const sent = await submitApplication({
-      url: resolveRequestUrl(config.requestUrl, config.pageId),
+      url: sendsTo,
       payload: buildPayload(form.getValues(), model),
       idempotencyKey: idempotencyKey.current,
       visitSource: visitSourceHeader(config.pageId),
       formVersion: version,
+      botCheck: answer,
     });
     if (!sent.ok && 'changedTo' in sent) {
       // Rare, so its code is loaded only now; the form served now takes this one's place.
@@ -250,12 +263,18 @@ export function useWizardForm({
         .catch(() => null);
       setIsBusy(false);
       if (changed) onFormChanged(changed);
-      else setHasServerError(true);
+      else setServerError(model.texts.submitError);
       return false;
     }
     setIsBusy(false);
     if (!sent.ok && 'closed' in sent) {
       setClosedMessage(sent.closed);
+      return false;
+    }
+    if (!sent.ok && 'botCheckFailed' in sent) {
+      // A new answer for the next Send; a form turned on since the page loaded starts here.
+      botCheck.renew();
+      setServerError(model.texts.botCheckFailed);
       return false;
     }
     if (!sent.ok) {
@@ -266,7 +285,7 @@ export function useWizardForm({
         formPaths.includes(issue.path),
       );
       if (named.length === 0) {
-        setHasServerError(true);
+        setServerError(model.texts.submitError);
         return false;
       }
       for (const issue of named)
@@ -339,7 +358,7 @@ export function useWizardForm({
     model,
     onContinue,
     isBusy,
-    hasServerError,
+    serverError,
     closedMessage,
     sentEmail,
     // Said on the step it is about only; a step left behind keeps nothing to say.
