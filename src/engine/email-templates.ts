@@ -20,6 +20,7 @@ export const templatePlaceholders = {
   accepted: ['firstName', 'name', 'organisation', 'callTitle'],
   declined: ['firstName', 'name', 'organisation', 'callTitle'],
   digest: ['count', 'list', 'workspaceUrl', 'organisation', 'callTitle'],
+  resumeLink: ['organisation', 'callTitle'],
 } as const;
 
 export type TemplateName = keyof typeof templatePlaceholders;
@@ -52,6 +53,11 @@ export const defaultTemplates: Record<TemplateName, Template> = {
     subject: '{count} new applications to {organisation}',
     button: 'Open the workspace',
     body: 'New applications in the last day:\n\n{list}\n\nOpen the workspace:\n{workspaceUrl}',
+  },
+  resumeLink: {
+    subject: 'Your application to {organisation}, saved for later',
+    button: 'Continue my application',
+    body: 'Hello,\n\nyour answers to {callTitle} are saved. Follow the link below to continue where you left off, on any device. It works for 30 days; once you send your application, it is no longer needed.\n\nIf you did not ask for this e-mail, you can ignore it.\n\nWarm regards,\nThe {organisation} team',
   },
 };
 

@@ -30,6 +30,8 @@ import {
   pageScriptOf,
 } from './html.ts';
 import { createHealthCheck } from './health.ts';
+import { draftRoutes } from './drafts/draft-routes.ts';
+import { createDraftStore, withDraftErasure } from './drafts/draft-store.ts';
 import {
   callListRoutes,
   createPublicPageSender,
@@ -129,10 +131,13 @@ export const loggerOptions = {
     censor: '[redacted]',
   },
   serializers: {
-    // The path without the query string: a staff search (`?search=ada@…`) is personal data.
+    // The path without the query string: a staff search (`?search=ada@…`) is personal data; nor a
+    // saved draft's token, which opens its answers.
     req: (request: { method: string; url: string }) => ({
       method: request.method,
-      path: request.url.split('?')[0],
+      path: request.url
+        .split('?')[0]
+        ?.replace(/^\/api\/drafts\/.+/, '/api/drafts/…'),
     }),
   },
 };
@@ -272,7 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const repository = createApplicationsRepository(
     options.database,
     undefined,
-    messaging.storeHooks,
+    withDraftErasure(messaging.storeHooks),
   );
   const descriptions = createApplicationDescriptions(repository, live.current);
 
@@ -351,6 +356,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const insights = createInsightsRepository(options.database);
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
+  const drafts = createDraftStore(options.database, now);
+  await app.register(draftRoutes, {
+    calls,
+    drafts,
+    messaging,
+    publicOrigin,
+    now,
+    rateLimitPerMinute,
+  });
   await app.register(eventRoutes, {
     formOf: (slug) => calls.get(slug)?.form,
     insights,

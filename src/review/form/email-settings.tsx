@@ -30,6 +30,7 @@ const templateTitles: Record<TemplateName, string> = {
   accepted: 'To the applicant: accepted',
   declined: 'To the applicant: declined',
   digest: 'To staff: the daily digest',
+  resumeLink: 'To the applicant: the link to continue a saved application',
 };
 
 type Notifications = {

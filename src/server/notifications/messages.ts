@@ -107,7 +107,7 @@ function emailContent(
 }
 
 /** A template filled in, leading to `url` with the template's button. */
-function filled(
+export function filled(
   template: Template,
   values: Record<string, string>,
   settings: MessageSettings,
