@@ -21,6 +21,8 @@ type StepViewProps = {
   attention?: string | null;
   /** Said and shown under the heading, where the applicant starts reading: the form has changed. */
   notice?: string | null;
+  /** Opens the box that e-mails a link to the answers; absent where nothing is left to save. */
+  onSaveLater?: (() => void) | undefined;
 };
 
 /** Each step's heading has its own id: the next step may already be rendered, hidden, beside it. */
@@ -41,6 +43,7 @@ export function StepView({
   closedMessage = null,
   attention = null,
   notice = null,
+  onSaveLater,
 }: StepViewProps) {
   const step = config.steps[stepIndex];
   if (!step) return null;
@@ -102,6 +105,16 @@ export function StepView({
           </button>
         )}
       </div>
+      {onSaveLater && (
+        <button
+          type="button"
+          className="step__later"
+          aria-haspopup="dialog"
+          onClick={onSaveLater}
+        >
+          {texts.saveLater}
+        </button>
+      )}
       <div className="step__status" role="alert">
         {hasServerError && (
           <p className="step__server-error">{texts.submitError}</p>
