@@ -28,41 +28,53 @@ export type ResumeOutcome =
  * replaced, sent), `failed` when it could not be asked.
  */
 export async function fetchSavedDraft(
-  config: Pick<WizardConfig, 'pageId' | 'steps' | 'skipFinalStep'>,
+  config: DraftForm,
   token: string,
 ): Promise<ResumeOutcome> {
-  let response: Response;
   try {
-    response = await fetch(`/api/drafts/${encodeURIComponent(token)}`, {
+    const response = await fetch(`/api/drafts/${encodeURIComponent(token)}`, {
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(submitTimeoutMs),
     });
+    const outcome = savedDraftOf(
+      config,
+      response.status,
+      await response.json().catch(() => null),
+    );
+    if (outcome.kind === 'resumed') writeDraft(config.pageId, outcome.draft);
+    return outcome;
   } catch {
     return { kind: 'failed' };
   }
-  if (response.status === 404 || response.status === 400)
-    return { kind: 'gone' };
-  if (!response.ok) return { kind: 'failed' };
-  const body = (await response.json().catch(() => null)) as {
-    pageId?: unknown;
-    step?: unknown;
-    answers?: unknown;
-  } | null;
+}
+
+type DraftForm = Pick<WizardConfig, 'pageId' | 'steps' | 'skipFinalStep'>;
+
+/** What the server's answer about a draft means for this form. */
+export function savedDraftOf(
+  config: DraftForm,
+  status: number,
+  body: unknown,
+): ResumeOutcome {
+  if (status === 404 || status === 400) return { kind: 'gone' };
+  if (status !== 200) return { kind: 'failed' };
+  const saved = body as { pageId?: unknown; step?: unknown; answers?: unknown };
   if (
-    body?.pageId !== config.pageId ||
-    typeof body.step !== 'number' ||
-    typeof body.answers !== 'object' ||
-    body.answers === null
+    saved?.pageId !== config.pageId ||
+    typeof saved.step !== 'number' ||
+    typeof saved.answers !== 'object' ||
+    saved.answers === null
   )
     return { kind: 'gone' };
-  const saved: Draft = {
-    stepIndex: body.step,
-    values: body.answers as Record<string, unknown>,
+  const draft: Draft = {
+    stepIndex: saved.step,
+    values: saved.answers as Record<string, unknown>,
     idempotencyKey: null,
     sent: false,
     sentEmail: '',
   };
-  const draft = { ...saved, stepIndex: startStepOf(config, saved, '') };
-  writeDraft(config.pageId, draft);
-  return { kind: 'resumed', draft };
+  return {
+    kind: 'resumed',
+    draft: { ...draft, stepIndex: startStepOf(config, draft, '') },
+  };
 }
