@@ -36,7 +36,10 @@ import {
   callListRoutes,
   createPublicPageSender,
 } from './public/call-list-routes.ts';
-import { renderUnavailableCallPage } from './public/call-pages.ts';
+import {
+  renderUnavailableCallPage,
+  unavailableCallOf,
+} from './public/call-pages.ts';
 import { openCallCards } from './calls/open-call-cards.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -562,19 +565,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .code(404)
           .type('text/plain; charset=utf-8')
           .send('There is no call at this address.');
-      const status = callStatusOf(call.call, now());
-      if (status !== 'open') {
+      const unavailable = unavailableCallOf(
+        call.call,
+        callStatusOf(call.call, now()),
+      );
+      if (unavailable) {
         const { config } = call.form;
-        const page = renderUnavailableCallPage(
-          status === 'scheduled'
-            ? {
-                title: call.call.title,
-                status,
-                opensAt: call.call.opensAt ?? '',
-              }
-            : { title: call.call.title, status },
-          { config, stylesheet: built.stylesheet },
-        );
+        const page = renderUnavailableCallPage(unavailable, {
+          config,
+          stylesheet: built.stylesheet,
+        });
         return sendPublicPage(request, reply, page, config);
       }
       const [page] = await servedFor(call.form).pages;

@@ -5,7 +5,10 @@ import { checkEmail } from '#engine/validators.ts';
 import { resumeDraft, saveDraft } from '#review-api/applicant.ts';
 import type { LiveCalls } from '../form/live-form.ts';
 import type { Messaging } from '../notifications/messaging.ts';
-import { unavailableCallMessage } from '../public/call-pages.ts';
+import {
+  unavailableCallMessage,
+  unavailableCallOf,
+} from '../public/call-pages.ts';
 import { withContract, routeOf } from '../review/contract.ts';
 import { expectedOriginOf } from '../staff/staff-auth.ts';
 import type { DraftStore } from './draft-store.ts';
@@ -56,20 +59,14 @@ export async function draftRoutes(
           error: 'not_found',
           message: `There is no application form "${pageId}".`,
         });
-      const status = callStatusOf(call.call, now());
-      if (status !== 'open')
+      const unavailable = unavailableCallOf(
+        call.call,
+        callStatusOf(call.call, now()),
+      );
+      if (unavailable)
         return reply.code(410).send({
           error: 'call_closed',
-          message: unavailableCallMessage(
-            status === 'scheduled'
-              ? {
-                  title: call.call.title,
-                  status,
-                  opensAt: call.call.opensAt ?? '',
-                }
-              : { title: call.call.title, status },
-            call.form,
-          ),
+          message: unavailableCallMessage(unavailable, call.form),
         });
       if (checkEmail(email))
         return reply.code(400).send({
