@@ -28,6 +28,11 @@ test('answers saved in one browser come back, on their step, from the e-mailed l
   const other = await browser.newContext();
   try {
     const email = uniqueEmail('resumed');
+    const dialogCode: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/save-later-dialog-'))
+        dialogCode.push(request.url());
+    });
     await startApplication(page);
     await passGeneralInformation(page, email);
     await textbox(page, 'What content angle or interest would you bring?').fill(
@@ -35,6 +40,8 @@ test('answers saved in one browser come back, on their step, from the e-mailed l
     );
     await textbox(page, 'Preferred travel dates').fill('May 2027');
 
+    // The dialog's code loads when the applicant first asks for it, not with the form.
+    expect(dialogCode).toEqual([]);
     await page.getByRole('button', { name: 'Save and continue later' }).click();
     const dialog = page.getByRole('dialog', {
       name: 'Save and continue later',
@@ -44,6 +51,7 @@ test('answers saved in one browser come back, on their step, from the e-mailed l
     await expect(dialog.getByRole('status')).toHaveText(
       `We’ve sent a link to ${email}. It works for 30 days, on any device.`,
     );
+    expect(dialogCode).toHaveLength(1);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();

@@ -23,6 +23,7 @@ export function SaveLaterDialog({
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const [isSending, setIsSending] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   useEffect(() => {
     dialog.current?.showModal();
@@ -31,14 +32,15 @@ export function SaveLaterDialog({
     event.preventDefault();
     if (isSending) return;
     setIsSending(true);
-    setOutcome(
-      await saveForLater(
-        { pageId, stepIndex, values: getValues() },
-        email,
-        texts,
-      ),
+    const saved = await saveForLater(
+      { pageId, stepIndex, values: getValues() },
+      email,
+      texts,
     );
+    setOutcome(saved);
     setIsSending(false);
+    // The address to correct takes the focus, as a refused Continue gives it to the first answer.
+    if (saved.kind === 'invalid') input.current?.focus();
   };
   const isInvalid = outcome?.kind === 'invalid';
   return (
@@ -58,6 +60,7 @@ export function SaveLaterDialog({
           {texts.saveLaterEmail}
         </label>
         <input
+          ref={input}
           id={`${id}-email`}
           className="input"
           type="email"
