@@ -238,3 +238,30 @@ describe.each(engines)('saving answers to continue later on %s', (engine) => {
     });
   });
 });
+
+test('saves are limited per client address: the eleventh in a minute is refused in words', async () => {
+  const running = await startMessagingServer({
+    publicUrl,
+    rateLimitPerMinute: 30,
+  });
+  try {
+    const save = () =>
+      fetch(`${running.server.baseUrl}/api/drafts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: publicUrl },
+        body: JSON.stringify({
+          pageId,
+          email: 'not an address',
+          step: 1,
+          answers,
+        }),
+      });
+    for (let count = 0; count < 10; count += 1)
+      expect((await save()).status).toBe(400);
+    const refused = await save();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
+  } finally {
+    await running.close();
+  }
+});
