@@ -22,6 +22,7 @@ export const templatePlaceholders = {
   declined: ['firstName', 'name', 'organisation', 'callTitle'],
   digest: ['count', 'list', 'workspaceUrl', 'organisation', 'callTitle'],
   meLink: ['organisation'],
+  resumeLink: ['organisation', 'callTitle'],
 } as const;
 
 export type TemplateName = keyof typeof templatePlaceholders;
@@ -59,6 +60,11 @@ export const defaultTemplates: Record<TemplateName, Template> = {
     subject: 'Your link to your applications to {organisation}',
     button: 'See your applications',
     body: 'Hello,\n\nhere is the link you asked for: it shows each application you sent to {organisation} and where it stands. It works once, within the next 30 minutes.\n\nIf you did not ask for it, ignore this e-mail: nothing changes.\n\nWarm regards,\nThe {organisation} team',
+  },
+  resumeLink: {
+    subject: 'Your application to {organisation}, saved for later',
+    button: 'Continue my application',
+    body: 'Hello,\n\nyour answers to {callTitle} are saved. Follow the link below to continue where you left off, on any device. It works for 30 days; once you send your application, it is no longer needed.\n\nIf you did not ask for this e-mail, you can ignore it.\n\nWarm regards,\nThe {organisation} team',
   },
 };
 

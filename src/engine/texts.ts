@@ -73,6 +73,20 @@ export const defaultTexts = {
   'status.accepted': 'Accepted',
   'status.declined': 'Not this time',
   'status.withdrawn': 'Withdrawn',
+  saveLater: 'Save and continue later',
+  saveLaterIntro:
+    'We will e-mail you a link that brings back your answers, so you can finish on any device.',
+  saveLaterEmail: 'Email Address',
+  saveLaterSend: 'Send me the link',
+  saveLaterSent:
+    'We’ve sent a link to {email}. It works for 30 days, on any device.',
+  saveLaterFailed:
+    'The link could not be sent. Your answers are still here: please try again in a moment.',
+  close: 'Close',
+  resumeGone:
+    'This link to saved answers no longer works: it has expired, a newer one replaced it, or the application was sent. You can start here.',
+  resumeFailed:
+    'Your saved answers could not be loaded. Open the link from the e-mail again in a moment.',
 } as const;
 
 export type TextKey = keyof typeof defaultTexts;

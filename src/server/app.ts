@@ -30,11 +30,16 @@ import {
   pageScriptOf,
 } from './html.ts';
 import { createHealthCheck } from './health.ts';
+import { draftRoutes } from './drafts/draft-routes.ts';
+import { createDraftStore, withDraftErasure } from './drafts/draft-store.ts';
 import {
   callListRoutes,
   createPublicPageSender,
 } from './public/call-list-routes.ts';
-import { renderUnavailableCallPage } from './public/call-pages.ts';
+import {
+  renderUnavailableCallPage,
+  unavailableCallOf,
+} from './public/call-pages.ts';
 import { mePageRoute } from './public/me-page-route.ts';
 import { openCallCards } from './calls/open-call-cards.ts';
 import { registerErrorShape } from './plugins/error-shape.ts';
@@ -132,10 +137,13 @@ export const loggerOptions = {
     censor: '[redacted]',
   },
   serializers: {
-    // The path without the query string: a staff search (`?search=ada@…`) is personal data.
+    // The path without the query string: a staff search (`?search=ada@…`) is personal data; nor a
+    // saved draft's token, which opens its answers.
     req: (request: { method: string; url: string }) => ({
       method: request.method,
-      path: request.url.split('?')[0],
+      path: request.url
+        .split('?')[0]
+        ?.replace(/^\/api\/drafts\/.+/, '/api/drafts/…'),
     }),
   },
 };
@@ -275,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const repository = createApplicationsRepository(
     options.database,
     undefined,
-    messaging.storeHooks,
+    withDraftErasure(messaging.storeHooks),
   );
   const descriptions = createApplicationDescriptions(repository, live.current);
 
@@ -360,6 +368,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const insights = createInsightsRepository(options.database);
   const rateLimitPerMinute = options.rateLimitPerMinute ?? 30;
+  const drafts = createDraftStore(options.database, now);
+  await app.register(draftRoutes, {
+    calls,
+    drafts,
+    messaging,
+    publicOrigin,
+    now,
+    rateLimitPerMinute,
+  });
   await app.register(eventRoutes, {
     formOf: (slug) => calls.get(slug)?.form,
     insights,
@@ -574,19 +591,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .code(404)
           .type('text/plain; charset=utf-8')
           .send('There is no call at this address.');
-      const status = callStatusOf(call.call, now());
-      if (status !== 'open') {
+      const unavailable = unavailableCallOf(
+        call.call,
+        callStatusOf(call.call, now()),
+      );
+      if (unavailable) {
         const { config } = call.form;
-        const page = renderUnavailableCallPage(
-          status === 'scheduled'
-            ? {
-                title: call.call.title,
-                status,
-                opensAt: call.call.opensAt ?? '',
-              }
-            : { title: call.call.title, status },
-          { config, stylesheet: built.stylesheet },
-        );
+        const page = renderUnavailableCallPage(unavailable, {
+          config,
+          stylesheet: built.stylesheet,
+        });
         return sendPublicPage(request, reply, page, config);
       }
       const [page] = await servedFor(call.form).pages;

@@ -36,6 +36,29 @@ function waiter<T>(read: () => T[]) {
 }
 
 /**
+ * An SMTP server listening on `port`. The end-to-end servers e-mail one fixed port, so specs that
+ * read their e-mails take turns: while another spec's server holds the port, this one waits for it
+ * to be let go (up to two minutes), rather than failing or reading the other's mail.
+ */
+async function listenWhenFree(
+  make: () => SMTPServer,
+  port: number,
+): Promise<SMTPServer> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const server = make();
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+      server.once('error', resolve);
+      server.listen(port, '127.0.0.1', () => resolve(null));
+    });
+    if (!error) return server;
+    if (error.code !== 'EADDRINUSE' || port === 0 || Date.now() > deadline)
+      throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * A real SMTP server in the test process: every message it accepts, parsed. `down()` stops
  * listening (a mail server that is away), `up()` listens again on the same port. `acceptDelayMs`
  * makes it a slow relay: each message is accepted that long after it has arrived.
@@ -76,10 +99,7 @@ export async function startSmtpServer(
         );
       },
     });
-  let server = make();
-  await new Promise<void>((resolve) =>
-    server.listen(listenPort, '127.0.0.1', resolve),
-  );
+  let server = await listenWhenFree(make, listenPort);
   const port = (server.server.address() as AddressInfo).port;
   const close = (target: SMTPServer) =>
     new Promise<void>((resolve) => target.close(() => resolve()));

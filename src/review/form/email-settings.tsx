@@ -31,6 +31,7 @@ const templateTitles: Record<TemplateName, string> = {
   declined: 'To the applicant: declined',
   digest: 'To staff: the daily digest',
   meLink: 'To the applicant: the link to their own page',
+  resumeLink: 'To the applicant: the link to continue a saved application',
 };
 
 type Notifications = {

@@ -11,6 +11,7 @@ export const textGroups = {
   callList: 'The list of open calls (the default call’s words are used there)',
   callNotOpen: 'When this call is not open',
   applicantPage: 'Where an application stands, on the applicant’s own page',
+  saveLater: 'Saving to continue later',
 } as const;
 
 export type TextGroup = keyof typeof textGroups;
@@ -450,6 +451,64 @@ export const textWords: Record<TextKey, TextWords> = {
     group: 'applicantPage',
     label: 'Withdrawn',
     where: 'once the applicant has withdrawn it',
+    place: 'anyStep',
+  },
+  saveLater: {
+    group: 'saveLater',
+    label: 'Link to save and continue later',
+    where:
+      'under every step with questions, opening a box that asks for the e-mail address',
+    place: 'anyStep',
+  },
+  saveLaterIntro: {
+    group: 'saveLater',
+    label: 'What saving does',
+    where: 'in that box, above the e-mail address',
+    place: 'anyStep',
+  },
+  saveLaterEmail: {
+    group: 'saveLater',
+    label: 'E-mail address label',
+    where: 'in that box, on the address the link is sent to',
+    place: 'anyStep',
+  },
+  saveLaterSend: {
+    group: 'saveLater',
+    label: 'Send button',
+    where: 'in that box, sending the link',
+    place: 'anyStep',
+  },
+  saveLaterSent: {
+    group: 'saveLater',
+    label: 'Link sent',
+    where:
+      'in that box once the link is on its way; {email} becomes the address',
+    place: 'anyStep',
+  },
+  saveLaterFailed: {
+    group: 'saveLater',
+    label: 'Link not sent',
+    where: 'in that box when the link could not be sent; every answer stays',
+    place: 'anyStep',
+  },
+  close: {
+    group: 'saveLater',
+    label: 'Close button',
+    where: 'in that box, going back to the form',
+    place: 'anyStep',
+  },
+  resumeGone: {
+    group: 'saveLater',
+    label: 'Saved answers no longer there',
+    where:
+      'atop the form opened from a link to saved answers that has expired or was used up',
+    place: 'anyStep',
+  },
+  resumeFailed: {
+    group: 'saveLater',
+    label: 'Saved answers not loaded',
+    where:
+      'atop the form opened from a link to saved answers when they could not be fetched',
     place: 'anyStep',
   },
 };

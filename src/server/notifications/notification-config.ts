@@ -42,6 +42,7 @@ const notificationsSchema = z._default(
         declined: templateSchema('declined'),
         digest: templateSchema('digest'),
         meLink: templateSchema('meLink'),
+        resumeLink: templateSchema('resumeLink'),
       }),
       {},
     ),

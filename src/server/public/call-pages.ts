@@ -1,3 +1,4 @@
+import type { CallStatus } from '#engine/calls.ts';
 import { callsPath } from '#engine/sync-page.ts';
 import type { CoverImage, WizardConfig } from '#engine/config-schema.ts';
 import { coverSizes } from '#engine/layout.ts';
@@ -33,6 +34,17 @@ export type PageLook = {
 export type UnavailableCall = {
   title: string;
 } & ({ status: 'scheduled'; opensAt: string } | { status: 'closed' });
+
+/** Why a call takes no application now, for its page and its refusals; null while it is open. */
+export function unavailableCallOf(
+  call: { title: string; opensAt: string | null },
+  status: CallStatus,
+): UnavailableCall | null {
+  if (status === 'open') return null;
+  return status === 'scheduled'
+    ? { title: call.title, status, opensAt: call.opensAt ?? '' }
+    : { title: call.title, status };
+}
 
 /** A whole page, and its one inline style, which the Content-Security-Policy allows by its hash. */
 export type PublicPage = { html: string; style: string };

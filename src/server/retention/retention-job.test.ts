@@ -151,7 +151,7 @@ describe.each(engines)('the retention job on %s', (engine) => {
       jobAt('2027-12-01T03:00:01.000Z').runIfDue(),
     ]);
     expect(runs.filter(Boolean)).toEqual([
-      { applications: { new: 1, declined: 1 }, messageTexts: 3 },
+      { applications: { new: 1, declined: 1 }, messageTexts: 3, drafts: 0 },
     ]);
 
     const { db } = database();
@@ -198,7 +198,7 @@ describe.each(engines)('the retention job on %s', (engine) => {
         action: 'retention_erased',
         count: 2,
         detail:
-          'New after 24 months: 1; Declined after 12 months: 1; message texts after 30 days: 3',
+          'New after 24 months: 1; Declined after 12 months: 1; message texts after 30 days: 3; saved drafts after 30 days: 0',
       },
     ]);
 
@@ -207,6 +207,7 @@ describe.each(engines)('the retention job on %s', (engine) => {
     expect(await jobAt('2027-12-02T00:10:00.000Z').runIfDue()).toEqual({
       applications: {},
       messageTexts: 0,
+      drafts: 0,
     });
     expect(
       await db

@@ -3,6 +3,7 @@ import { stageLabels, stages } from '#engine/stages.ts';
 import { deleteExpiredAccess } from '../applicant/applicant-access.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
+import { eraseExpiredDrafts } from '../drafts/draft-store.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import {
   cutoffOf,
@@ -25,14 +26,16 @@ export type RetentionRun = {
   applications: Partial<Record<(typeof stages)[number], number>>;
   /** Messages whose text was erased. */
   messageTexts: number;
+  /** Answers saved to finish later whose 30 days were over. */
+  drafts: number;
 };
 
 /**
  * Erases what the retention policy says is due: applications that have been in their stage
  * longer than the stage keeps them (from their last move, or their arrival if never moved), and
- * the texts of messages sent (or given up on) longer ago than texts are kept, and the applicants'
- * sign-in links and sessions that have ended. Once a day, in whichever server process claims the
- * day first; one audit entry per run, with the count.
+ * the texts of messages sent (or given up on) longer ago than texts are kept, the applicants'
+ * sign-in links and sessions that have ended, and saved drafts past their 30 days. Once a day, in
+ * whichever server process claims the day first; one audit entry per run, with the count.
  */
 export function createRetentionJob({
   database,
@@ -79,7 +82,11 @@ export function createRetentionJob({
   /** Erases everything due now; returns what it erased. */
   async function eraseDue(policy: RetentionPolicy): Promise<RetentionRun> {
     const at = now();
-    const run: RetentionRun = { applications: {}, messageTexts: 0 };
+    const run: RetentionRun = {
+      applications: {},
+      messageTexts: 0,
+      drafts: await eraseExpiredDrafts(database, at),
+    };
     for (const stage of stages) {
       const period = policy.applications[stage];
       if (!period) continue;
@@ -226,5 +233,6 @@ function describeRun(run: RetentionRun, policy: RetentionPolicy): string {
   return [
     ...parts,
     `message texts after ${describePeriod(policy.sentMessages)}: ${run.messageTexts}`,
+    `saved drafts after 30 days: ${run.drafts}`,
   ].join('; ');
 }

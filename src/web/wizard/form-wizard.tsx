@@ -1,5 +1,6 @@
 import {
   Activity,
+  lazy,
   memo,
   startTransition,
   Suspense,
@@ -53,6 +54,13 @@ type FormWizardProps = {
   onFormChanged: OnFormChanged;
 };
 
+/** The box that e-mails a link to the answers, loaded when the applicant first asks for it. */
+const SaveLaterDialog = lazy(() =>
+  import('./save-later-dialog.tsx').then((module) => ({
+    default: module.SaveLaterDialog,
+  })),
+);
+
 /** Does nothing: a hidden step's Continue cannot be pressed. */
 const ignoreContinue = () => {};
 
@@ -89,6 +97,9 @@ function FormWizardSteps({
     onFormChanged,
   });
   const firstFormStep = config.steps[0]?.blocks.some(isFieldBlock) ? 0 : 1;
+  // Up to the step that sends: after it there is nothing left to save.
+  const lastToSave = config.steps.length - (config.skipFinalStep ? 1 : 2);
+  const [isSavingLater, setIsSavingLater] = useState(false);
   // The steps on either side of the current one are rendered too, hidden, so Continue and Back only
   // reveal one: its heading and every field appear in the next frame, on a slow phone too. Each is
   // built when the browser is idle, in two pieces of low-priority work, neither a long task: its
@@ -137,6 +148,11 @@ function FormWizardSteps({
                 closedMessage={isCurrent ? closedMessage : null}
                 attention={isCurrent ? attention : null}
                 notice={isCurrent ? notice : null}
+                onSaveLater={
+                  isCurrent && index <= lastToSave
+                    ? () => setIsSavingLater(true)
+                    : undefined
+                }
               >
                 <Suspense
                   fallback={<div className="step__loading" aria-busy="true" />}
@@ -153,6 +169,16 @@ function FormWizardSteps({
           );
         })}
         <Honeypot label={texts.honeypotLabel} />
+        {isSavingLater && (
+          <Suspense fallback={null}>
+            <SaveLaterDialog
+              pageId={config.pageId}
+              stepIndex={stepIndex}
+              texts={texts}
+              onClose={() => setIsSavingLater(false)}
+            />
+          </Suspense>
+        )}
       </ModelContext>
     </FormProvider>
   );

@@ -22,6 +22,8 @@ type StepViewProps = {
   attention?: string | null;
   /** Said and shown under the heading, where the applicant starts reading: the form has changed. */
   notice?: string | null;
+  /** Opens the box that e-mails a link to the answers; absent where nothing is left to save. */
+  onSaveLater?: (() => void) | undefined;
 };
 
 /** Each step's heading has its own id: the next step may already be rendered, hidden, beside it. */
@@ -42,6 +44,7 @@ export function StepView({
   closedMessage = null,
   attention = null,
   notice = null,
+  onSaveLater,
 }: StepViewProps) {
   const step = config.steps[stepIndex];
   if (!step) return null;
@@ -103,6 +106,16 @@ export function StepView({
           </button>
         )}
       </div>
+      {onSaveLater && (
+        <button
+          type="button"
+          className="step__later"
+          aria-haspopup="dialog"
+          onClick={onSaveLater}
+        >
+          {texts.saveLater}
+        </button>
+      )}
       {isLast && (
         <p className="step__aside">
           <a href={applicantPagePath}>{texts.followApplication}</a>

@@ -10,8 +10,13 @@ import {
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isFieldBlock } from '#web/blocks/block-registry.ts';
 import { stepSearchOf } from '#engine/navigation.ts';
+import {
+  addressWithoutToken,
+  fetchSavedDraft,
+  resumeTokenOf,
+} from '#web/lib/resume-draft.ts';
 import { readDraft, startStepOf, type Draft } from '#web/lib/session-draft.ts';
-import { resolveWizardTexts } from '#engine/texts.ts';
+import { resolveWizardTexts, type TextKey } from '#engine/texts.ts';
 import { whenIdle } from '#web/lib/scheduling.ts';
 import { Cover } from './cover.tsx';
 import type { ChangedForm } from './form-change.ts';
@@ -33,7 +38,8 @@ export type OnFormChanged = (changed: ChangedForm) => void;
 /**
  * The wizard of the form the page was served (`version`: its number, sent with the application). An
  * application refused because that form has changed since brings the form served now in its place,
- * started afresh on the step its answers resume at.
+ * started afresh on the step its answers resume at. A link to saved answers (`?resume=<token>`)
+ * brings them back the same way, on the step they were saved on.
  */
 export function Wizard({
   config,
@@ -43,19 +49,51 @@ export function Wizard({
   version?: number | null;
 }) {
   const [changed, setChanged] = useState<
-    (ChangedForm & { count: number }) | null
+    | (Omit<ChangedForm, 'version'> & {
+        version: number | null;
+        count: number;
+        isSaved?: boolean;
+      })
+    | null
   >(null);
   const onFormChanged = useCallback<OnFormChanged>(
     (next) =>
       setChanged((before) => ({ ...next, count: (before?.count ?? 0) + 1 })),
     [],
   );
+  // Read before the first step takes the address, which drops the token.
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? null : resumeTokenOf(location.search),
+  );
+  const [resumeProblem, setResumeProblem] = useState<TextKey | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    history.replaceState(history.state, '', addressWithoutToken(location));
+    void fetchSavedDraft(config, token).then((outcome) => {
+      if (outcome.kind !== 'resumed')
+        setResumeProblem(
+          outcome.kind === 'gone' ? 'resumeGone' : 'resumeFailed',
+        );
+      else
+        setChanged((before) => ({
+          config,
+          version,
+          draft: outcome.draft,
+          isSaved: true,
+          count: (before?.count ?? 0) + 1,
+        }));
+    });
+    // Once per page: the token is gone from the address after.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <WizardSteps
       key={changed?.count ?? 0}
       config={changed?.config ?? config}
       version={changed?.version ?? version}
       resumed={changed?.draft ?? null}
+      hasChanged={changed !== null && !changed.isSaved}
+      resumeProblem={resumeProblem}
       onFormChanged={onFormChanged}
     />
   );
@@ -69,12 +107,18 @@ function WizardSteps({
   config,
   version,
   resumed,
+  hasChanged,
+  resumeProblem,
   onFormChanged,
 }: {
   config: WizardConfig;
   version: number | null;
-  /** The answers of a form that changed, resumed in this one: it starts on their step. */
+  /** Answers brought back (of a form that changed, or saved by a link): it starts on their step. */
   resumed: Draft | null;
+  /** Whether those answers were given to a form that has changed since, which the step then says. */
+  hasChanged: boolean;
+  /** Why a link's saved answers did not come back: the form then starts as usual. */
+  resumeProblem: TextKey | null;
   onFormChanged: OnFormChanged;
 }) {
   const texts = useMemo(() => resolveWizardTexts(config), [config]);
@@ -138,6 +182,11 @@ function WizardSteps({
         />
         <StepBar steps={config.steps} current={stepIndex} texts={texts} />
         <main className="wizard__main">
+          {resumeProblem && (
+            <p className="step__notice" role="alert">
+              {texts[resumeProblem]}
+            </p>
+          )}
           {showsTextStep && (
             <TextStep
               config={config}
@@ -160,7 +209,7 @@ function WizardSteps({
                 draft={draft}
                 isShown={!showsTextStep}
                 version={version}
-                hasChanged={resumed !== null}
+                hasChanged={hasChanged}
                 onFormChanged={onFormChanged}
               />
             </Activity>
