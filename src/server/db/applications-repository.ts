@@ -14,6 +14,7 @@ import {
 import { fullNameOf, inboxColumnsOf } from './applicant-columns.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from './database.ts';
+import { duplicatesAmong, storedFirstsOf } from './duplicates.ts';
 import { createGroupCommit } from './group-commit.ts';
 
 /** The call an application was sent to, and what its rules and clock said of it then. */
@@ -65,7 +66,7 @@ type StoreInput = Partial<CallFacts> & {
   source?: SourceLabels | null;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row has 21.
+// SQLite allows 32,766 bound values in one statement; a row has 22.
 const maxBatchSize = 256;
 
 /** How many applications are judged again by eligibility in one read and its writes. */
@@ -218,6 +219,8 @@ export type NewApplication = {
   callSlug: string;
   receivedAt: string;
   payload: ApplicationPayload;
+  /** The id of the same person's first application to the same call, when this is a second one. */
+  duplicateOf: string | null;
 };
 
 export function createApplicationsRepository(
@@ -301,6 +304,37 @@ export function createApplicationsRepository(
       );
 
   /**
+   * A row of the batch that was not inserted (its key was held already) cannot be anyone's first:
+   * the rows marked as its duplicates are judged again among themselves, the earliest becoming
+   * the first. None of those people had a first stored before, or the rows would name it.
+   */
+  async function markFirstsAgain(
+    transaction: Kysely<DatabaseSchema>,
+    fresh: readonly ApplicationRow[],
+    insertedIds: ReadonlySet<string>,
+    duplicateOf: Map<string, string>,
+  ) {
+    const lost = new Set(
+      fresh.filter((row) => !insertedIds.has(row.id)).map((row) => row.id),
+    );
+    if (lost.size === 0) return;
+    const orphans = fresh.filter(
+      (row) =>
+        insertedIds.has(row.id) && lost.has(duplicateOf.get(row.id) ?? ''),
+    );
+    if (orphans.length === 0) return;
+    for (const row of orphans) duplicateOf.delete(row.id);
+    for (const [id, first] of duplicatesAmong(orphans, new Map()))
+      duplicateOf.set(id, first);
+    for (const row of orphans)
+      await transaction
+        .updateTable('applications')
+        .set({ duplicate_of: duplicateOf.get(row.id) ?? null })
+        .where('id', '=', row.id)
+        .execute();
+  }
+
+  /**
    * One transaction for a batch, inserted at once. A key stored before (a replay, or a concurrent
    * process's) is not inserted again: it answers as the row that holds it, read back only then, so
    * the usual batch is one statement.
@@ -326,15 +360,26 @@ export function createApplicationsRepository(
         fresh.push({ ...row, position });
         return { kind: 'created', id: row.id, receivedAt };
       });
+      // One application per person per call: a second is stored, marked as the first one's.
+      const duplicateOf = duplicatesAmong(
+        fresh,
+        await storedFirstsOf(transaction, fresh),
+      );
       const inserted = await transaction
         .insertInto('applications')
-        .values(fresh.map(({ position: _position, ...row }) => row))
+        .values(
+          fresh.map(({ position: _position, ...row }) => ({
+            ...row,
+            duplicate_of: duplicateOf.get(row.id) ?? null,
+          })),
+        )
         .onConflict((conflict) =>
           conflict.columns(['page_id', 'idempotency_key']).doNothing(),
         )
         .returning('id')
         .execute();
       const insertedIds = new Set(inserted.map((row) => row.id));
+      await markFirstsAgain(transaction, fresh, insertedIds, duplicateOf);
       for (const row of fresh)
         if (insertedIds.has(row.id))
           created.push({
@@ -343,6 +388,7 @@ export function createApplicationsRepository(
             callSlug: row.call_slug,
             receivedAt,
             payload: inputs[row.position]?.payload as ApplicationPayload,
+            duplicateOf: duplicateOf.get(row.id) ?? null,
           });
       if (created.length > 0) await hooks.inTransaction?.(transaction, created);
       if (inserted.length === fresh.length) return outcomes;
