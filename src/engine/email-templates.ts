@@ -20,6 +20,13 @@ export const templatePlaceholders = {
   accepted: ['firstName', 'name', 'organisation', 'callTitle'],
   declined: ['firstName', 'name', 'organisation', 'callTitle'],
   digest: ['count', 'list', 'workspaceUrl', 'organisation', 'callTitle'],
+  alreadyApplied: [
+    'firstName',
+    'name',
+    'organisation',
+    'callTitle',
+    'myPageUrl',
+  ],
 } as const;
 
 export type TemplateName = keyof typeof templatePlaceholders;
@@ -52,6 +59,11 @@ export const defaultTemplates: Record<TemplateName, Template> = {
     subject: '{count} new applications to {organisation}',
     button: 'Open the workspace',
     body: 'New applications in the last day:\n\n{list}\n\nOpen the workspace:\n{workspaceUrl}',
+  },
+  alreadyApplied: {
+    subject: 'You have already applied to {callTitle}',
+    button: 'See your application',
+    body: 'Hello {firstName},\n\nwe already have your application to {callTitle}, so there is nothing more to send: our team reads one application from each person for each call, and the one you sent first is the one we read.\n\nYou can see your application and where it stands on your own page:\n{myPageUrl}\n\nWarm regards,\nThe {organisation} team',
   },
 };
 

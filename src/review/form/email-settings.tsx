@@ -22,6 +22,7 @@ const sampleValues: Record<string, string> = {
   count: '3',
   list: '- Ada Lovelace (United Kingdom), 12,000\n- Grace Hopper (United States), 48,000',
   workspaceUrl: 'https://apply.example.org/review',
+  myPageUrl: 'https://apply.example.org/me',
 };
 
 const templateTitles: Record<TemplateName, string> = {
@@ -30,6 +31,7 @@ const templateTitles: Record<TemplateName, string> = {
   accepted: 'To the applicant: accepted',
   declined: 'To the applicant: declined',
   digest: 'To staff: the daily digest',
+  alreadyApplied: 'To the applicant: applied to this call before',
 };
 
 type Notifications = {

@@ -314,7 +314,7 @@ export function createApplicationsRepository(
     insertedIds: ReadonlySet<string>,
     duplicateOf: Map<string, string>,
   ) {
-    const lost = new Set(
+    const lost = new Set<string>(
       fresh.filter((row) => !insertedIds.has(row.id)).map((row) => row.id),
     );
     if (lost.size === 0) return;

@@ -43,6 +43,8 @@ export type NewApplication = {
   pageId: string;
   callSlug: string;
   payload: ApplicationPayload;
+  /** The same person's first application to the same call, when this is a second one. */
+  duplicateOf?: string | null;
 };
 
 /** The one link an e-mail leads to, shown as a button. */
@@ -107,7 +109,7 @@ function emailContent(
 }
 
 /** A template filled in, leading to `url` with the template's button. */
-function filled(
+export function filled(
   template: Template,
   values: Record<string, string>,
   settings: MessageSettings,
@@ -141,7 +143,7 @@ function unsubscribable(
 }
 
 /** What staff e-mails and webhooks may say of an applicant: who, from where, on which platforms. */
-function summaryOf(payload: ApplicationPayload) {
+export function summaryOf(payload: ApplicationPayload) {
   const personal = payload.personalInfo;
   const platforms = platformAnswersOf(payload);
   const countryCode =
@@ -234,8 +236,23 @@ export function newApplicationMessages(
         ),
       });
   }
-  if (settings.webhookUrl)
-    messages.push({
+  messages.push(...applicationReceivedWebhook(application, settings));
+  return messages;
+}
+
+/**
+ * The `application.received` webhook, when a webhook is configured. `duplicateOf` names the same
+ * person's first application to the call when this is a second one (null otherwise), so a system
+ * that mirrors the applications keeps every stored row and can still count each person once.
+ */
+export function applicationReceivedWebhook(
+  application: NewApplication,
+  settings: MessageSettings,
+): OutgoingMessage[] {
+  if (!settings.webhookUrl) return [];
+  const summary = summaryOf(application.payload);
+  return [
+    {
       channel: 'webhook',
       purpose: 'application.received',
       applicationId: application.id,
@@ -256,11 +273,12 @@ export function newApplicationMessages(
           })),
           reach: summary.reach,
           stage: 'new',
-          url: applicationUrl,
+          duplicateOf: application.duplicateOf ?? null,
+          url: applicationUrlOf(settings.publicOrigin, application.id),
         },
       },
-    });
-  return messages;
+    },
+  ];
 }
 
 /** The `application.stage_changed` webhook of a move, when a webhook is configured. */

@@ -41,6 +41,7 @@ const notificationsSchema = z._default(
         accepted: templateSchema('accepted'),
         declined: templateSchema('declined'),
         digest: templateSchema('digest'),
+        alreadyApplied: templateSchema('alreadyApplied'),
       }),
       {},
     ),
