@@ -51,6 +51,8 @@ export type ApplicationSummary = CallFacts & {
   /** Up votes minus down votes of the staff. */
   netVotes: number;
   tags: string[];
+  /** The same person's first application to the call, when this is a second one. */
+  duplicateOf: string | null;
 };
 
 export type StoreOutcome =
@@ -240,7 +242,8 @@ export function createApplicationsRepository(
 
   /**
    * Applications matching the inbox's filters: the search in the name, e-mail or a handle (or the
-   * country code), a country, a platform, a minimum reach.
+   * country code), a country, a platform, a minimum reach; a person's second applications to a
+   * call only when asked for.
    */
   const matching = (filters: InboxFilters) => {
     let query = db.selectFrom('applications');
@@ -257,6 +260,7 @@ export function createApplicationsRepository(
         ]),
       );
     }
+    if (!filters.duplicates) query = query.where('duplicate_of', 'is', null);
     if (filters.call) query = query.where('call_slug', '=', filters.call);
     if (filters.eligible)
       query = query.where('eligible', '=', filters.eligible === 'yes' ? 1 : 0);
@@ -294,8 +298,9 @@ export function createApplicationsRepository(
     return query;
   };
 
+  // Chosen by id, a second application is what was chosen: the rule of the view does not hide it.
   const selected = ({ filters = {}, stage, ids }: InboxSelection) =>
-    matching(filters)
+    matching(ids === undefined ? filters : { ...filters, duplicates: true })
       .$if(stage !== undefined, (query) =>
         query.where('stage', '=', stage as Stage),
       )
@@ -538,6 +543,7 @@ export function createApplicationsRepository(
           'call_slug',
           'eligibility',
           'late',
+          'duplicate_of',
         ])
         .select(netVotes.as('net_votes'))
         .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
@@ -598,6 +604,7 @@ export function createApplicationsRepository(
         stage: row.stage,
         netVotes: Number(row.net_votes ?? 0),
         tags: tagsOf.get(row.id) ?? [],
+        duplicateOf: row.duplicate_of,
       }));
     },
 

@@ -70,3 +70,40 @@ export async function storedFirstsOf(
   }
   return firsts;
 }
+
+/**
+ * An application's place among its person's applications to its call: the first one, when it is a
+ * second (its name as the first gave it), and the second ones, oldest first, when it is the first.
+ */
+export async function relativesOf(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+): Promise<{
+  duplicateOf: { id: string; name: string; receivedAt: string } | null;
+  duplicates: Array<{ id: string; receivedAt: string }>;
+}> {
+  const [first, later] = await Promise.all([
+    db
+      .selectFrom('applications as second')
+      .innerJoin('applications as first', 'first.id', 'second.duplicate_of')
+      .select(['first.id', 'first.full_name', 'first.received_at'])
+      .where('second.id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('applications')
+      .select(['id', 'received_at'])
+      .where('duplicate_of', '=', id)
+      .orderBy('received_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    duplicateOf: first
+      ? { id: first.id, name: first.full_name, receivedAt: first.received_at }
+      : null,
+    duplicates: later.map((row) => ({
+      id: row.id,
+      receivedAt: row.received_at,
+    })),
+  };
+}

@@ -2,6 +2,7 @@ import { platformAnswersOf, type ApplicationPayload } from '#engine/payload.ts';
 import { platformNames } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
 import { interpolate } from '#engine/texts.ts';
+import { decisionStages } from '#review-api/common.ts';
 import type { DecisionStage, DecisionValues } from '#review-api/messages.ts';
 import { countries } from '#reference-data/countries.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
@@ -371,6 +372,10 @@ export function decisionMessage(
 /** How the outbox names a decision's e-mail, and how an application's record of it is found. */
 export const decisionPurpose = (stage: DecisionStage) =>
   `decision_${stage}` as const;
+
+/** The decision an outbox message tells its applicant, when it is a decision's e-mail. */
+export const decisionOfPurpose = (purpose: string): DecisionStage | undefined =>
+  decisionStages.find((stage) => decisionPurpose(stage) === purpose);
 
 /** A decision e-mail as staff wrote it, with its template's button to the creator sign-up page. */
 export function decisionEmail(
