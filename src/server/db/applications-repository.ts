@@ -128,7 +128,7 @@ type ApplicationRow = ReturnType<typeof rowOf>;
 
 /**
  * The applications an export or a bulk action is about: those matching a view of the inbox (its
- * filters and stage tab), narrowed to chosen ids when there are any.
+ * filters and stage tab), narrowed to chosen ids when there are any; every one without either.
  */
 export type InboxSelection = {
   filters?: InboxFilters;
@@ -298,9 +298,14 @@ export function createApplicationsRepository(
     return query;
   };
 
-  // Chosen by id, a second application is what was chosen: the rule of the view does not hide it.
-  const selected = ({ filters = {}, stage, ids }: InboxSelection) =>
-    matching(ids === undefined ? filters : { ...filters, duplicates: true })
+  // A view of the inbox hides second applications unless it asks for them. Chosen by id, one is
+  // what was chosen; and a selection of no view at all (every application) holds them too.
+  const selected = ({ filters, stage, ids }: InboxSelection) =>
+    matching(
+      ids === undefined && filters !== undefined
+        ? filters
+        : { ...filters, duplicates: true },
+    )
       .$if(stage !== undefined, (query) =>
         query.where('stage', '=', stage as Stage),
       )
