@@ -85,13 +85,7 @@ export function exampleConfig(
 
 export const adminToken = 'test-admin-token-0123456789abcdef';
 
-let applicants = 0;
-
-/**
- * A complete, valid application for the example configuration, as the browser sends it. Each is
- * another person's unless told its e-mail (`ada.1@example.com`, `ada.2@…`): the server keeps one
- * application per person per call, and marks the rest as that person's second applications.
- */
+/** A complete, valid application for the example configuration, as the browser sends it. */
 export function validApplication(
   overrides: { firstName?: string; emailAddress?: string } = {},
 ) {
@@ -100,8 +94,7 @@ export function validApplication(
       firstName: overrides.firstName ?? 'Ada',
       lastName: 'Lovelace',
       phone: { countryCode: '44', subscriber: '7700900123' },
-      emailAddress:
-        overrides.emailAddress ?? `ada.${(applicants += 1)}@example.com`,
+      emailAddress: overrides.emailAddress ?? 'ada@example.com',
       countryCode: 'GB',
     },
     platforms: { instagram: { handle: 'ada.travels', followers: '12000' } },
