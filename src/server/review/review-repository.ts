@@ -57,6 +57,14 @@ export function createReviewRepository(
     hooks.afterCommit?.();
     return result;
   };
+  /** Where an application is: its stage and its call. */
+  const placeOf = (executor: Kysely<DatabaseSchema>, applicationId: string) =>
+    executor
+      .selectFrom('applications')
+      .select(['stage', 'call_slug'])
+      .where('id', '=', applicationId)
+      .executeTakeFirst();
+
   /** A move, unless `isMovable` refuses the stage the application is in (answered instead). */
   const move = (
     applicationId: string,
@@ -67,11 +75,7 @@ export function createReviewRepository(
     db
       .transaction()
       .execute(async (transaction) => {
-        const application = await transaction
-          .selectFrom('applications')
-          .select(['stage', 'call_slug'])
-          .where('id', '=', applicationId)
-          .executeTakeFirst();
+        const application = await placeOf(transaction, applicationId);
         if (!application) return undefined;
         if (!isMovable(application.stage)) return 'withdrawn' as const;
         const made = {
@@ -192,11 +196,7 @@ export function createReviewRepository(
       { stage: DecisionStage; callSlug: string } | 'undecided' | undefined
     > {
       return db.transaction().execute(async (transaction) => {
-        const application = await transaction
-          .selectFrom('applications')
-          .select(['stage', 'call_slug'])
-          .where('id', '=', applicationId)
-          .executeTakeFirst();
+        const application = await placeOf(transaction, applicationId);
         if (!application) return undefined;
         const { stage } = application;
         if (stage !== 'accepted' && stage !== 'declined') return 'undecided';
