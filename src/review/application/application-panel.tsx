@@ -217,44 +217,44 @@ export function ApplicationPanel({
               duplicates={shown.duplicates}
               listHref={backHref}
             />
-            {!isMovableByStaff(shown.stage) && (
+            {!isMovableByStaff(shown.stage) ? (
               <p className="panel__withdrawn">
                 Its applicant withdrew this application: it stays Withdrawn, and
                 only they could change that.
               </p>
+            ) : (
+              <div
+                className="panel__decision"
+                role="group"
+                aria-label="Stage"
+                aria-busy={review.move.isPending}
+              >
+                {actions.map((action) => (
+                  <button
+                    key={action.stage}
+                    type="button"
+                    className="button button--outlined"
+                    aria-pressed={shown.stage === action.stage}
+                    onClick={() => decide(action.stage)}
+                  >
+                    {action.label} <kbd>{action.key}</kbd>
+                  </button>
+                ))}
+                {isAskingPlaces && (
+                  <PlacesQuestion
+                    warnings={placesWarnings}
+                    accept="Accept anyway"
+                    onAccept={() => move('accepted')}
+                    onCancel={() => setIsAskingPlaces(false)}
+                  />
+                )}
+                <p className="panel__failure" role="alert">
+                  {review.move.isError &&
+                    failedMove &&
+                    `Not moved to ${stageLabels[failedMove]}: ${messageOf(review.move.error)}`}
+                </p>
+              </div>
             )}
-            <div
-              className="panel__decision"
-              role="group"
-              aria-label="Stage"
-              aria-busy={review.move.isPending}
-              hidden={!isMovableByStaff(shown.stage)}
-            >
-              {actions.map((action) => (
-                <button
-                  key={action.stage}
-                  type="button"
-                  className="button button--outlined"
-                  aria-pressed={shown.stage === action.stage}
-                  onClick={() => decide(action.stage)}
-                >
-                  {action.label} <kbd>{action.key}</kbd>
-                </button>
-              ))}
-              {isAskingPlaces && (
-                <PlacesQuestion
-                  warnings={placesWarnings}
-                  accept="Accept anyway"
-                  onAccept={() => move('accepted')}
-                  onCancel={() => setIsAskingPlaces(false)}
-                />
-              )}
-              <p className="panel__failure" role="alert">
-                {review.move.isError &&
-                  failedMove &&
-                  `Not moved to ${stageLabels[failedMove]}: ${messageOf(review.move.error)}`}
-              </p>
-            </div>
             {offer && shown.stage === offer && (
               <DecisionMessage
                 key={`${shown.id}-${offer}`}
