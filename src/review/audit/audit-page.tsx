@@ -119,7 +119,7 @@ export function AuditPage() {
           options={offered(
             actors.data?.actors,
             value('actor'),
-            (actor) => actor,
+            actorName,
           )}
           onChange={setFilters}
         />
