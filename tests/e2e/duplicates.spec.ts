@@ -40,6 +40,11 @@ test('one person applying twice to a call is one row; "Second applications" show
   await page.getByLabel('Second applications').check();
   await expect(page).toHaveURL(/duplicates=yes/);
   await expect(rows).toHaveCount(2);
+  await expect(
+    page
+      .getByRole('row', { name: /Applied again/ })
+      .getByRole('link', { name }),
+  ).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(

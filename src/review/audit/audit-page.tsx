@@ -116,11 +116,7 @@ export function AuditPage() {
           name="actor"
           label="Who"
           value={value('actor')}
-          options={offered(
-            actors.data?.actors,
-            value('actor'),
-            actorName,
-          )}
+          options={offered(actors.data?.actors, value('actor'), actorName)}
           onChange={setFilters}
         />
         <SelectChip
