@@ -23,6 +23,13 @@ export const templatePlaceholders = {
   digest: ['count', 'list', 'workspaceUrl', 'organisation', 'callTitle'],
   meLink: ['organisation'],
   resumeLink: ['organisation', 'callTitle'],
+  alreadyApplied: [
+    'firstName',
+    'name',
+    'organisation',
+    'callTitle',
+    'myPageUrl',
+  ],
 } as const;
 
 export type TemplateName = keyof typeof templatePlaceholders;
@@ -65,6 +72,11 @@ export const defaultTemplates: Record<TemplateName, Template> = {
     subject: 'Your application to {organisation}, saved for later',
     button: 'Continue my application',
     body: 'Hello,\n\nyour answers to {callTitle} are saved. Follow the link below to continue where you left off, on any device. It works for 30 days; once you send your application, it is no longer needed.\n\nIf you did not ask for this e-mail, you can ignore it.\n\nWarm regards,\nThe {organisation} team',
+  },
+  alreadyApplied: {
+    subject: 'You have already applied to {callTitle}',
+    button: 'See your application',
+    body: 'Hello {firstName},\n\nwe already have your application to {callTitle}, so there is nothing more to send: our team reads one application from each person for each call, and the one you sent first is the one we read.\n\nYou can see your application and where it stands on your own page:\n{myPageUrl}\n\nWarm regards,\nThe {organisation} team',
   },
 };
 

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import type { DescribedStep } from '#engine/describe-application.ts';
-import { byIdSchema, stageSchema, staffStageSchema } from './common.ts';
+import {
+  byIdSchema,
+  decisionStages,
+  stageSchema,
+  staffStageSchema,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { callFactsShape, inboxViewSchema, tagSchema } from './inbox.ts';
 
@@ -42,6 +47,14 @@ export const readApplication = endpoint({
       // The engine owns this shape: every answer under its question, grouped by the wizard's steps.
       answers: z.array(z.custom<DescribedStep>()),
       stage: stageSchema,
+      /** The decision its applicant has been told (its e-mail delivered, or marked told); null: none. */
+      toldStage: z.nullable(stageSchema),
+      /** The same person's first application to the call, when this is a second one. */
+      duplicateOf: z.nullable(
+        z.object({ id: z.string(), name: z.string(), receivedAt: z.string() }),
+      ),
+      /** The same person's later applications to the call, oldest first, when this is the first. */
+      duplicates: z.array(z.object({ id: z.string(), receivedAt: z.string() })),
       tags: z.array(z.string()),
       votes: z.array(
         z.object({ email: z.string(), value: z.literal([1, -1]) }),
@@ -58,6 +71,19 @@ export const moveStage = endpoint({
   params: byIdSchema,
   body: z.strictObject({ stage: staffStageSchema }),
   responses: { 200: stageMoveSchema },
+});
+
+/**
+ * Marks the decision an application is in (accepted or declined) as told to its applicant without
+ * an e-mail, as when staff told them by phone: their page shows the decision from then on.
+ */
+export const markTold = endpoint({
+  method: 'POST',
+  path: '/api/review/applications/:id/told',
+  params: byIdSchema,
+  responses: {
+    200: z.object({ toldStage: z.enum(decisionStages) }),
+  },
 });
 
 /**
@@ -104,7 +130,13 @@ export const moveStages = endpoint({
   method: 'POST',
   path: '/api/review/applications/stage',
   body: bulkBody({ stage: staffStageSchema }),
-  responses: { 200: z.object({ moved: z.number() }) },
+  responses: {
+    200: z.object({
+      moved: z.number(),
+      /** Those named that their applicants withdrew: left where they are. */
+      withdrawn: z.number(),
+    }),
+  },
 });
 
 /** A bulk action's target as the browser names it, and as the server reads it. */

@@ -33,6 +33,7 @@ export const auditActions = [
   'form_restored',
   'call_created',
   'call_changed',
+  'decision_told',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -69,6 +70,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   form_restored: 'Restored a form version',
   call_created: 'Made a call',
   call_changed: 'Changed a call',
+  decision_told: 'Marked a decision as told',
 };
 
 /** Which entries to read: by whom, what, and when (the instants the viewer's days begin). */

@@ -3,6 +3,9 @@ import { staffStages, stages } from '#engine/stages.ts';
 
 export const stageSchema = z.enum(stages);
 
+/** The stages whose e-mail tells the applicant a decision. */
+export const decisionStages = ['accepted', 'declined'] as const;
+
 /** A stage staff may move an application to: not Withdrawn, which only its applicant sets. */
 export const staffStageSchema = z.enum(staffStages);
 

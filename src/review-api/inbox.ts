@@ -47,6 +47,16 @@ const inboxFiltersShape = {
     ),
   ),
   tag: z.optional(tagSchema),
+  /**
+   * Also a person's second applications to a call, which the inbox otherwise leaves out: the
+   * team sees each person once, on their first application.
+   */
+  duplicates: z.optional(
+    z.pipe(
+      z.literal('yes'),
+      z.transform(() => true),
+    ),
+  ),
   /** Applications whose visit came from this source (a campaign's `utm_source`, a linking site). */
   source: z.optional(z.string().check(z.minLength(1), z.maxLength(253))),
 };
@@ -100,6 +110,8 @@ export const inboxItemSchema = z.object({
   /** Up votes minus down votes of the staff. */
   netVotes: z.number(),
   tags: z.array(z.string()),
+  /** The same person's first application to the call, when this is a second one. */
+  duplicateOf: z.nullable(z.string()),
   ...callFactsShape,
 });
 

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { templatePlaceholders } from '#engine/email-templates.ts';
 import { bulkBody } from './application.ts';
-import { byIdSchema } from './common.ts';
+import { byIdSchema, decisionStages } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
-const decisionStageSchema = z.enum(['accepted', 'declined']);
+const decisionStageSchema = z.enum(decisionStages);
 
 export type DecisionStage = z.output<typeof decisionStageSchema>;
 
@@ -139,7 +139,14 @@ export const sendDecisions = endpoint({
     subject: decisionTextSchema(300),
     body: decisionTextSchema(20_000),
   }),
-  responses: { 200: z.object({ moved: z.number(), emailed: z.number() }) },
+  responses: {
+    200: z.object({
+      moved: z.number(),
+      emailed: z.number(),
+      /** Those named that their applicants withdrew: neither moved nor e-mailed. */
+      withdrawn: z.number(),
+    }),
+  },
 });
 
 export const failedMessages = endpoint({

@@ -21,7 +21,10 @@ describe.each(engines)('an export of one call on %s', (engine) => {
   const apply = async (slug: string, firstName: string) => {
     const response = await putApplication(
       server.baseUrl,
-      validApplication({ firstName }),
+      validApplication({
+        firstName,
+        emailAddress: `${firstName.toLowerCase()}@example.com`,
+      }),
       { pageId: slug, key: randomUUID() },
     );
     return ((await response.json()) as { id: string }).id;

@@ -13,10 +13,13 @@ import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { acceptingItems, overPlaces } from '#review/lib/places-check.ts';
 import { PlacesQuestion } from '#review/lib/places-question.tsx';
 import { useCalls } from '#review/lib/use-calls.ts';
+import { actorName } from '#review/lib/actor-name.ts';
+import { isMovableByStaff } from './applicant-facts.ts';
 import { DecisionMessage } from './decision-message.tsx';
 import { EraseControl } from './erase-control.tsx';
 import { SentEmails } from './sent-emails.tsx';
 import { NoteForm } from './note-form.tsx';
+import { PersonApplications, ToldLine } from './person-and-told.tsx';
 import { TagEditor } from './tag-editor.tsx';
 import { SectionHeading, SectionLevelContext } from './section-heading.tsx';
 import { useReviewActions } from './use-review-actions.ts';
@@ -84,7 +87,8 @@ export function ApplicationPanel({
     ? overPlaces(calls, acceptingItems([shown]))
     : [];
   const decide = (action: StaffStage) => {
-    if (!shown || review.move.isPending) return;
+    if (!shown || review.move.isPending || !isMovableByStaff(shown.stage))
+      return;
     const to = shown.stage === action ? 'new' : action;
     if (to === 'accepted' && placesWarnings.length > 0) setIsAskingPlaces(true);
     else move(to);
@@ -208,37 +212,49 @@ export function ApplicationPanel({
                 </ul>
               </div>
             )}
-            <div
-              className="panel__decision"
-              role="group"
-              aria-label="Stage"
-              aria-busy={review.move.isPending}
-            >
-              {actions.map((action) => (
-                <button
-                  key={action.stage}
-                  type="button"
-                  className="button button--outlined"
-                  aria-pressed={shown.stage === action.stage}
-                  onClick={() => decide(action.stage)}
-                >
-                  {action.label} <kbd>{action.key}</kbd>
-                </button>
-              ))}
-              {isAskingPlaces && (
-                <PlacesQuestion
-                  warnings={placesWarnings}
-                  accept="Accept anyway"
-                  onAccept={() => move('accepted')}
-                  onCancel={() => setIsAskingPlaces(false)}
-                />
-              )}
-              <p className="panel__failure" role="alert">
-                {review.move.isError &&
-                  failedMove &&
-                  `Not moved to ${stageLabels[failedMove]}: ${messageOf(review.move.error)}`}
+            <PersonApplications
+              duplicateOf={shown.duplicateOf}
+              duplicates={shown.duplicates}
+              listHref={backHref}
+            />
+            {!isMovableByStaff(shown.stage) ? (
+              <p className="panel__withdrawn">
+                Its applicant withdrew this application: it stays Withdrawn, and
+                only they could change that.
               </p>
-            </div>
+            ) : (
+              <div
+                className="panel__decision"
+                role="group"
+                aria-label="Stage"
+                aria-busy={review.move.isPending}
+              >
+                {actions.map((action) => (
+                  <button
+                    key={action.stage}
+                    type="button"
+                    className="button button--outlined"
+                    aria-pressed={shown.stage === action.stage}
+                    onClick={() => decide(action.stage)}
+                  >
+                    {action.label} <kbd>{action.key}</kbd>
+                  </button>
+                ))}
+                {isAskingPlaces && (
+                  <PlacesQuestion
+                    warnings={placesWarnings}
+                    accept="Accept anyway"
+                    onAccept={() => move('accepted')}
+                    onCancel={() => setIsAskingPlaces(false)}
+                  />
+                )}
+                <p className="panel__failure" role="alert">
+                  {review.move.isError &&
+                    failedMove &&
+                    `Not moved to ${stageLabels[failedMove]}: ${messageOf(review.move.error)}`}
+                </p>
+              </div>
+            )}
             {offer && shown.stage === offer && (
               <DecisionMessage
                 key={`${shown.id}-${offer}`}
@@ -247,6 +263,11 @@ export function ApplicationPanel({
                 onDone={() => setOffer(null)}
               />
             )}
+            <ToldLine
+              stage={shown.stage}
+              toldStage={shown.toldStage}
+              told={review.told}
+            />
             <TagEditor tags={shown.tags} change={review.tags} />
             <div
               className="panel__votes"
@@ -355,8 +376,8 @@ export function ApplicationPanel({
                   {shown.history.map((move) => (
                     <li key={`${move.at}-${move.to}`}>
                       <time dateTime={move.at}>{exactTime(move.at)}</time> ·{' '}
-                      {move.actor} moved it from {stageLabels[move.from]} to{' '}
-                      {stageLabels[move.to]}
+                      {actorName(move.actor)} moved it from{' '}
+                      {stageLabels[move.from]} to {stageLabels[move.to]}
                     </li>
                   ))}
                 </ul>

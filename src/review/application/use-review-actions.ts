@@ -8,6 +8,7 @@ import {
   addNote,
   changeTags,
   eraseApplication,
+  markTold,
   moveStage,
   vote,
 } from '#review-api/application.ts';
@@ -36,6 +37,10 @@ export function useReviewActions(id: string) {
           refresh(queryKeys.inbox, queryKeys.audit),
           client.invalidateQueries({ queryKey: queryKeys.calls }),
         ]),
+    }),
+    told: useMutation({
+      mutationFn: () => call(markTold, { params }),
+      onSuccess: () => refresh(queryKeys.audit),
     }),
     vote: useMutation({
       mutationFn: (value: 1 | 0 | -1) =>

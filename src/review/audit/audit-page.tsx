@@ -17,6 +17,7 @@ import { queryKeys } from '#review/lib/query-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { validPart } from '#review/lib/valid-part.ts';
 import { withChanges } from '#review/lib/with-changes.ts';
+import { actorName } from '#review/lib/actor-name.ts';
 import { offered, PeriodChip, SelectChip } from '#review/lib/filter-chips.tsx';
 import {
   currentCursor,
@@ -115,11 +116,7 @@ export function AuditPage() {
           name="actor"
           label="Who"
           value={value('actor')}
-          options={offered(
-            actors.data?.actors,
-            value('actor'),
-            (actor) => actor,
-          )}
+          options={offered(actors.data?.actors, value('actor'), actorName)}
           onChange={setFilters}
         />
         <SelectChip
@@ -189,7 +186,7 @@ export function AuditPage() {
                   <td>
                     <time dateTime={entry.at}>{exactTime(entry.at)}</time>
                   </td>
-                  <td>{entry.actor ?? '—'}</td>
+                  <td>{entry.actor === null ? '—' : actorName(entry.actor)}</td>
                   <td>
                     {auditActionLabels[entry.action]}
                     {entry.count !== null &&

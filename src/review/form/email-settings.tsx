@@ -22,6 +22,7 @@ const sampleValues: Record<string, string> = {
   count: '3',
   list: '- Ada Lovelace (United Kingdom), 12,000\n- Grace Hopper (United States), 48,000',
   workspaceUrl: 'https://apply.example.org/review',
+  myPageUrl: 'https://apply.example.org/me',
 };
 
 const templateTitles: Record<TemplateName, string> = {
@@ -32,6 +33,7 @@ const templateTitles: Record<TemplateName, string> = {
   digest: 'To staff: the daily digest',
   meLink: 'To the applicant: the link to their own page',
   resumeLink: 'To the applicant: the link to continue a saved application',
+  alreadyApplied: 'To the applicant: applied to this call before',
 };
 
 type Notifications = {

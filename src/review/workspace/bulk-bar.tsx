@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { stageLabels, type StaffStage } from '#engine/stages.ts';
+import { leftWithdrawn } from './withdrawn-words.ts';
 import { changeTags, moveStages } from '#review-api/application.ts';
 import {
   exportSelected,
@@ -76,25 +77,29 @@ export function BulkBar({
 
   const move = (to: StaffStage) =>
     act(async () => {
-      const { moved } = await call(moveStages, {
+      const { moved, withdrawn } = await call(moveStages, {
         body: { ...target, stage: to },
       });
       onClear();
       onDone();
-      return `Moved ${applications(moved)} to ${stageLabels[to]}.`;
+      return `Moved ${applications(moved)} to ${stageLabels[to]}.${leftWithdrawn(withdrawn)}`;
     });
   const isDecision = (to: StaffStage): to is DecisionStage =>
     to === 'accepted' || to === 'declined';
   const decided = (
     to: DecisionStage,
-    { moved, emailed }: { moved: number; emailed: number },
+    {
+      moved,
+      emailed,
+      withdrawn,
+    }: { moved: number; emailed: number; withdrawn: number },
   ) => {
     setDeciding(null);
     setTexts(({ [to]: _sent, ...others }) => others);
     onClear();
     onDone();
     onOutcome({
-      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${applicantsCount(emailed)}.`,
+      text: `Moved ${applications(moved)} to ${stageLabels[to]} and sent the e-mail to ${applicantsCount(emailed)}.${leftWithdrawn(withdrawn)}`,
       isError: false,
     });
   };

@@ -47,7 +47,11 @@ export function BulkDecisionDialog({
   /** What staff have written so far, placeholders in braces; the configured text until they write. */
   text: EmailText | undefined;
   onText: (text: EmailText) => void;
-  onSent: (outcome: { moved: number; emailed: number }) => void;
+  onSent: (outcome: {
+    moved: number;
+    emailed: number;
+    withdrawn: number;
+  }) => void;
   onMoveWithout: () => void;
   /** The server refused: the lists it judged by are read again. */
   onRefused: () => void;

@@ -68,6 +68,8 @@ test('a choice applies at once, and "Any" takes the filter off', async () => {
   expect(onChange).toHaveBeenLastCalledWith({ platform: null });
   await user.click(screen.getByLabelText('Has a note'));
   expect(onChange).toHaveBeenLastCalledWith({ hasNote: 'yes' });
+  await user.click(screen.getByLabelText('Second applications'));
+  expect(onChange).toHaveBeenLastCalledWith({ duplicates: 'yes' });
   await user.selectOptions(
     screen.getByLabelText('Eligibility'),
     'Misses a rule',
@@ -113,6 +115,7 @@ test('counts the filters on in its summary, and clears them all at once', async 
     tag: null,
     hasNote: null,
     source: null,
+    duplicates: null,
   });
 });
 

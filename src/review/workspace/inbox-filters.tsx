@@ -162,6 +162,19 @@ export function InboxFilters({
           />
           <span>Has a note</span>
         </label>
+        <label className={value('duplicates') ? 'chip chip--on' : 'chip'}>
+          <input
+            type="checkbox"
+            className="chip__check"
+            checked={value('duplicates') === 'yes'}
+            onChange={(event) =>
+              onChange({
+                duplicates: event.currentTarget.checked ? 'yes' : null,
+              })
+            }
+          />
+          <span>Second applications</span>
+        </label>
         {hasFilters(params) && (
           <button
             type="button"

@@ -136,6 +136,9 @@ export function InboxTable({
                   >
                     {item.name}
                   </a>
+                  {item.duplicateOf !== null && (
+                    <span className="inbox__repeat">Applied again</span>
+                  )}
                   {item.tags.length > 0 && (
                     <ul className="inbox__tags" aria-label="Tags">
                       {item.tags.map((tag) => (

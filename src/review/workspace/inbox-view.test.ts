@@ -12,7 +12,7 @@ test('reads the view from the address: call, stage tab, sort, search and each fi
   expect(
     inboxQueryOf(
       params(
-        'call=summer-2027&eligible=no&stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&open=42',
+        'call=summer-2027&eligible=no&stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&duplicates=yes&open=42',
       ),
     ),
   ).toEqual({
@@ -26,6 +26,7 @@ test('reads the view from the address: call, stage tab, sort, search and each fi
     minReach: '5000',
     tag: 'coast',
     hasNote: 'yes',
+    duplicates: 'yes',
   });
 });
 
@@ -52,6 +53,7 @@ test('knows whether anything narrows the view, and clears it all but the call, t
   expect(hasFilters(params('eligible=no'))).toBe(true);
   expect(hasFilters(params('stage=new&search=ada'))).toBe(true);
   expect(hasFilters(params('hasNote=yes'))).toBe(true);
+  expect(hasFilters(params('duplicates=yes'))).toBe(true);
   const cleared = clearedFilters();
   expect(Object.keys(cleared).sort()).toEqual([...filterParams].sort());
   expect(Object.values(cleared).every((value) => value === null)).toBe(true);

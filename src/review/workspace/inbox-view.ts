@@ -18,6 +18,7 @@ export const filterParams = [
   'tag',
   'hasNote',
   'source',
+  'duplicates',
 ] as const;
 
 export type FilterParam = (typeof filterParams)[number];
@@ -41,6 +42,7 @@ export function inboxQueryOf(params: URLSearchParams): InboxQuery {
     tag: params.get('tag') ?? undefined,
     hasNote: params.get('hasNote') ?? undefined,
     source: params.get('source') ?? undefined,
+    duplicates: params.get('duplicates') ?? undefined,
     receivedFrom: from ? startOfDay(from) : undefined,
     receivedTo: to ? startOfDay(to, 1) : undefined,
   };

@@ -37,10 +37,17 @@ describe.each(engines)('calls on %s', (engine) => {
     (await (await response).json()) as T;
 
   const apply = (slug: string, firstName = 'Ada') =>
-    putApplication(server.baseUrl, validApplication({ firstName }), {
-      pageId: slug,
-      key: randomUUID(),
-    });
+    putApplication(
+      server.baseUrl,
+      validApplication({
+        firstName,
+        emailAddress: `${firstName.toLowerCase().replace(/\W/g, '')}@example.com`,
+      }),
+      {
+        pageId: slug,
+        key: randomUUID(),
+      },
+    );
 
   const inbox = (query: string) =>
     json<{ items: InboxItem[] }>(

@@ -14,6 +14,7 @@ import {
 import { fullNameOf, inboxColumnsOf } from './applicant-columns.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from './database.ts';
+import { duplicatesAmong, storedFirstsOf } from './duplicates.ts';
 import { createGroupCommit } from './group-commit.ts';
 
 /** The call an application was sent to, and what its rules and clock said of it then. */
@@ -50,6 +51,8 @@ export type ApplicationSummary = CallFacts & {
   /** Up votes minus down votes of the staff. */
   netVotes: number;
   tags: string[];
+  /** The same person's first application to the call, when this is a second one. */
+  duplicateOf: string | null;
 };
 
 export type StoreOutcome =
@@ -65,7 +68,7 @@ type StoreInput = Partial<CallFacts> & {
   source?: SourceLabels | null;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row has 21.
+// SQLite allows 32,766 bound values in one statement; a row has 22.
 const maxBatchSize = 256;
 
 /** How many applications are judged again by eligibility in one read and its writes. */
@@ -125,7 +128,7 @@ type ApplicationRow = ReturnType<typeof rowOf>;
 
 /**
  * The applications an export or a bulk action is about: those matching a view of the inbox (its
- * filters and stage tab), narrowed to chosen ids when there are any.
+ * filters and stage tab), narrowed to chosen ids when there are any; every one without either.
  */
 export type InboxSelection = {
   filters?: InboxFilters;
@@ -218,6 +221,8 @@ export type NewApplication = {
   callSlug: string;
   receivedAt: string;
   payload: ApplicationPayload;
+  /** The id of the same person's first application to the same call, when this is a second one. */
+  duplicateOf: string | null;
 };
 
 export function createApplicationsRepository(
@@ -237,7 +242,8 @@ export function createApplicationsRepository(
 
   /**
    * Applications matching the inbox's filters: the search in the name, e-mail or a handle (or the
-   * country code), a country, a platform, a minimum reach.
+   * country code), a country, a platform, a minimum reach; a person's second applications to a
+   * call only when asked for.
    */
   const matching = (filters: InboxFilters) => {
     let query = db.selectFrom('applications');
@@ -254,6 +260,7 @@ export function createApplicationsRepository(
         ]),
       );
     }
+    if (!filters.duplicates) query = query.where('duplicate_of', 'is', null);
     if (filters.call) query = query.where('call_slug', '=', filters.call);
     if (filters.eligible)
       query = query.where('eligible', '=', filters.eligible === 'yes' ? 1 : 0);
@@ -291,14 +298,51 @@ export function createApplicationsRepository(
     return query;
   };
 
-  const selected = ({ filters = {}, stage, ids }: InboxSelection) =>
-    matching(filters)
+  // A view of the inbox hides second applications unless it asks for them. Chosen by id, one is
+  // what was chosen; and a selection of no view at all (every application) holds them too.
+  const selected = ({ filters, stage, ids }: InboxSelection) =>
+    matching(
+      ids === undefined && filters !== undefined
+        ? filters
+        : { ...filters, duplicates: true },
+    )
       .$if(stage !== undefined, (query) =>
         query.where('stage', '=', stage as Stage),
       )
       .$if(ids !== undefined, (query) =>
         query.where('id', 'in', ids as readonly string[]),
       );
+
+  /**
+   * A row of the batch that was not inserted (its key was held already) cannot be anyone's first:
+   * the rows marked as its duplicates are judged again among themselves, the earliest becoming
+   * the first. None of those people had a first stored before, or the rows would name it.
+   */
+  async function markFirstsAgain(
+    transaction: Kysely<DatabaseSchema>,
+    fresh: readonly ApplicationRow[],
+    insertedIds: ReadonlySet<string>,
+    duplicateOf: Map<string, string>,
+  ) {
+    const lost = new Set<string>(
+      fresh.filter((row) => !insertedIds.has(row.id)).map((row) => row.id),
+    );
+    if (lost.size === 0) return;
+    const orphans = fresh.filter(
+      (row) =>
+        insertedIds.has(row.id) && lost.has(duplicateOf.get(row.id) ?? ''),
+    );
+    if (orphans.length === 0) return;
+    for (const row of orphans) duplicateOf.delete(row.id);
+    for (const [id, first] of duplicatesAmong(orphans, new Map()))
+      duplicateOf.set(id, first);
+    for (const row of orphans)
+      await transaction
+        .updateTable('applications')
+        .set({ duplicate_of: duplicateOf.get(row.id) ?? null })
+        .where('id', '=', row.id)
+        .execute();
+  }
 
   /**
    * One transaction for a batch, inserted at once. A key stored before (a replay, or a concurrent
@@ -326,15 +370,26 @@ export function createApplicationsRepository(
         fresh.push({ ...row, position });
         return { kind: 'created', id: row.id, receivedAt };
       });
+      // One application per person per call: a second is stored, marked as the first one's.
+      const duplicateOf = duplicatesAmong(
+        fresh,
+        await storedFirstsOf(transaction, fresh),
+      );
       const inserted = await transaction
         .insertInto('applications')
-        .values(fresh.map(({ position: _position, ...row }) => row))
+        .values(
+          fresh.map(({ position: _position, ...row }) => ({
+            ...row,
+            duplicate_of: duplicateOf.get(row.id) ?? null,
+          })),
+        )
         .onConflict((conflict) =>
           conflict.columns(['page_id', 'idempotency_key']).doNothing(),
         )
         .returning('id')
         .execute();
       const insertedIds = new Set(inserted.map((row) => row.id));
+      await markFirstsAgain(transaction, fresh, insertedIds, duplicateOf);
       for (const row of fresh)
         if (insertedIds.has(row.id))
           created.push({
@@ -343,6 +398,7 @@ export function createApplicationsRepository(
             callSlug: row.call_slug,
             receivedAt,
             payload: inputs[row.position]?.payload as ApplicationPayload,
+            duplicateOf: duplicateOf.get(row.id) ?? null,
           });
       if (created.length > 0) await hooks.inTransaction?.(transaction, created);
       if (inserted.length === fresh.length) return outcomes;
@@ -492,6 +548,7 @@ export function createApplicationsRepository(
           'call_slug',
           'eligibility',
           'late',
+          'duplicate_of',
         ])
         .select(netVotes.as('net_votes'))
         .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
@@ -552,6 +609,7 @@ export function createApplicationsRepository(
         stage: row.stage,
         netVotes: Number(row.net_votes ?? 0),
         tags: tagsOf.get(row.id) ?? [],
+        duplicateOf: row.duplicate_of,
       }));
     },
 

@@ -46,9 +46,14 @@ test.skipIf(!engines.includes('postgres'))(
       for (let batch = 0; batch < 10; batch += 1)
         await Promise.all(
           Array.from({ length: 20 }, (_, index) =>
-            putApplication(servers[index % 2]?.url ?? '', validApplication(), {
-              key: randomUUID(),
-            }),
+            putApplication(
+              servers[index % 2]?.url ?? '',
+              // Each from another person: a person's second application e-mails no staff.
+              validApplication({
+                emailAddress: `ada-${batch}-${index}@example.com`,
+              }),
+              { key: randomUUID() },
+            ),
           ),
         );
       const messages = await smtp.waitFor(200, 30_000);
@@ -93,9 +98,11 @@ test('a server killed (kill -9) before its messages went out delivers them after
     for (let index = 0; index < 3; index += 1)
       expect(
         (
-          await putApplication(server.url, validApplication(), {
-            key: randomUUID(),
-          })
+          await putApplication(
+            server.url,
+            validApplication({ emailAddress: `ada-${index}@example.com` }),
+            { key: randomUUID() },
+          )
         ).status,
       ).toBe(201);
     // Committed and tried once (the mail server is away), not delivered.
@@ -150,9 +157,11 @@ test('with the mail server away for a minute, every message arrives once it is b
     await smtp.down();
     const wentDownAt = Date.now();
     for (let index = 0; index < 5; index += 1)
-      await putApplication(server.baseUrl, validApplication(), {
-        key: randomUUID(),
-      });
+      await putApplication(
+        server.baseUrl,
+        validApplication({ emailAddress: `ada-${index}@example.com` }),
+        { key: randomUUID() },
+      );
     await new Promise((resolve) =>
       setTimeout(resolve, 60_000 - (Date.now() - wentDownAt)),
     );

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { decisionOfPurpose } from './messages.ts';
 import type { ClaimedMessage, Outbox } from './outbox.ts';
 
 /** Sends one message, or throws with a reason an admin can read. */
@@ -135,7 +136,7 @@ export function startDeliveryWorker({
         attempts: message.attempts,
       };
       if (failure === null) {
-        await outbox.markSent(message.id);
+        await outbox.markSent(message.id, decisionOfPurpose(message.purpose));
         if (failing.delete(message.id))
           log.info(about, 'message delivered after failing');
         return;

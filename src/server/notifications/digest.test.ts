@@ -19,7 +19,10 @@ describe.each(engines)('the daily digest on %s', (engine) => {
       pageId: call,
       idempotencyKey: randomUUID(),
       configVersion: 'v1',
-      payload: validApplication({ firstName }),
+      payload: validApplication({
+        firstName,
+        emailAddress: `${firstName.toLowerCase()}@example.com`,
+      }),
     });
   const config = exampleConfig();
   const titles: Record<string, string> = {
@@ -68,6 +71,8 @@ describe.each(engines)('the daily digest on %s', (engine) => {
       .execute();
     await storeAt('2026-11-23T07:59:00.000Z', 'Early');
     await storeAt('2026-11-23T12:00:00.000Z', 'Ada');
+    // Ada's second application to the call is on her first: the digest lists her once.
+    await storeAt('2026-11-23T12:30:00.000Z', 'Ada');
     await storeAt('2026-11-24T07:00:00.000Z', 'Hedy', 'winter-food');
     await storeAt('2026-11-24T07:30:00.000Z', 'Grace');
     await storeAt('2026-11-24T08:30:00.000Z', 'Late');

@@ -197,7 +197,11 @@ describe.each(engines)('messages per call on %s', (engine) => {
       subject: 'Your application to {callTitle}',
       body: 'Hello {firstName}, not this time.',
     });
-    expect(await decided.json()).toEqual({ moved: 2, emailed: 2 });
+    expect(await decided.json()).toEqual({
+      moved: 2,
+      emailed: 2,
+      withdrawn: 0,
+    });
     await mailArriving(
       'mary@example.com',
       'Your application to Winter food trail',

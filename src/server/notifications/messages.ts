@@ -2,6 +2,7 @@ import { platformAnswersOf, type ApplicationPayload } from '#engine/payload.ts';
 import { platformNames } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
 import { interpolate } from '#engine/texts.ts';
+import { decisionStages } from '#review-api/common.ts';
 import type { DecisionStage, DecisionValues } from '#review-api/messages.ts';
 import { countries } from '#reference-data/countries.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
@@ -43,6 +44,8 @@ export type NewApplication = {
   pageId: string;
   callSlug: string;
   payload: ApplicationPayload;
+  /** The same person's first application to the same call, when this is a second one. */
+  duplicateOf?: string | null;
 };
 
 /** The one link an e-mail leads to, shown as a button. */
@@ -149,7 +152,7 @@ export function unsubscribable(
 }
 
 /** What staff e-mails and webhooks may say of an applicant: who, from where, on which platforms. */
-function summaryOf(payload: ApplicationPayload) {
+export function summaryOf(payload: ApplicationPayload) {
   const personal = payload.personalInfo;
   const platforms = platformAnswersOf(payload);
   const countryCode =
@@ -254,8 +257,23 @@ export function newApplicationMessages(
         ),
       });
   }
-  if (settings.webhookUrl)
-    messages.push({
+  messages.push(...applicationReceivedWebhook(application, settings));
+  return messages;
+}
+
+/**
+ * The `application.received` webhook, when a webhook is configured. `duplicateOf` names the same
+ * person's first application to the call when this is a second one (null otherwise), so a system
+ * that mirrors the applications keeps every stored row and can still count each person once.
+ */
+export function applicationReceivedWebhook(
+  application: NewApplication,
+  settings: MessageSettings,
+): OutgoingMessage[] {
+  if (!settings.webhookUrl) return [];
+  const summary = summaryOf(application.payload);
+  return [
+    {
       channel: 'webhook',
       purpose: 'application.received',
       applicationId: application.id,
@@ -276,11 +294,12 @@ export function newApplicationMessages(
           })),
           reach: summary.reach,
           stage: 'new',
-          url: applicationUrl,
+          duplicateOf: application.duplicateOf ?? null,
+          url: applicationUrlOf(settings.publicOrigin, application.id),
         },
       },
-    });
-  return messages;
+    },
+  ];
 }
 
 /** The `application.stage_changed` webhook of a move, when a webhook is configured. */
@@ -373,6 +392,10 @@ export function decisionMessage(
 /** How the outbox names a decision's e-mail, and how an application's record of it is found. */
 export const decisionPurpose = (stage: DecisionStage) =>
   `decision_${stage}` as const;
+
+/** The decision an outbox message tells its applicant, when it is a decision's e-mail. */
+export const decisionOfPurpose = (purpose: string): DecisionStage | undefined =>
+  decisionStages.find((stage) => decisionPurpose(stage) === purpose);
 
 /** A decision e-mail as staff wrote it, with its template's button to the creator sign-up page. */
 export function decisionEmail(

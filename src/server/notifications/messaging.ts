@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultTheme, type WizardConfig } from '#engine/config-schema.ts';
 import type { StoreHooks } from '../db/applications-repository.ts';
+import { repeatApplicationMessages } from './already-applied.ts';
 import type { Database } from '../db/database.ts';
 import type { MoveHooks } from '../review/review-repository.ts';
 import {
@@ -155,12 +156,17 @@ export function createMessaging(
             .execute()
         : [];
       await outbox.enqueue(
-        created.flatMap((application) =>
-          newApplicationMessages(
-            application,
-            staff,
-            settingsNow(application.callSlug),
-          ),
+        created.flatMap(({ duplicateOf, ...application }) =>
+          duplicateOf === null
+            ? newApplicationMessages(
+                application,
+                staff,
+                settingsNow(application.callSlug),
+              )
+            : repeatApplicationMessages(
+                { ...application, duplicateOf },
+                settingsNow(application.callSlug),
+              ),
         ),
         transaction,
       );
@@ -205,6 +211,8 @@ export function createMessaging(
       .select(['id', 'full_name', 'country_code', 'reach', 'call_slug'])
       .where('received_at', '>=', since.toISOString())
       .where('received_at', '<', until.toISOString())
+      // A person's second application to a call is on their first, which the team was told of.
+      .where('duplicate_of', 'is', null)
       .orderBy('received_at')
       .execute();
     if (received.length === 0) return 0;

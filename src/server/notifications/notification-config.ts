@@ -43,6 +43,7 @@ const notificationsSchema = z._default(
         digest: templateSchema('digest'),
         meLink: templateSchema('meLink'),
         resumeLink: templateSchema('resumeLink'),
+        alreadyApplied: templateSchema('alreadyApplied'),
       }),
       {},
     ),

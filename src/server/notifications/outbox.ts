@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DecisionStage } from '#review-api/messages.ts';
 import type {
   Database,
   DatabaseSchema,
@@ -258,17 +259,37 @@ export function createOutbox(
       return [...person, ...more, ...automatic];
     },
 
-    async markSent(id: string): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({
-          status: 'sent',
-          sent_at: now().toISOString(),
-          locked_until: null,
-          last_error: null,
-        })
-        .where('id', '=', id)
-        .execute();
+    /**
+     * Records a delivery. A decision's e-mail (`told`: the decision it tells) also marks its
+     * application as told that decision, in the same transaction: the applicant's page shows a
+     * decision only once its e-mail has reached them.
+     */
+    async markSent(id: string, told?: DecisionStage): Promise<void> {
+      const sent = (executor: Kysely<DatabaseSchema>) =>
+        executor
+          .updateTable('outbox')
+          .set({
+            status: 'sent',
+            sent_at: now().toISOString(),
+            locked_until: null,
+            last_error: null,
+          })
+          .where('id', '=', id);
+      if (told === undefined) {
+        await sent(db).execute();
+        return;
+      }
+      await db.transaction().execute(async (transaction) => {
+        const message = await sent(transaction)
+          .returning('application_id')
+          .executeTakeFirst();
+        if (message?.application_id)
+          await transaction
+            .updateTable('applications')
+            .set({ told_stage: told })
+            .where('id', '=', message.application_id)
+            .execute();
+      });
     },
 
     /** After a failed try: another later, or failed for good once the time to give up has come. */

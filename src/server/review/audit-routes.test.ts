@@ -168,7 +168,7 @@ describe.each(engines)('the audit log on %s', (engine) => {
         stage: 'declined',
       },
     );
-    expect(await moved.json()).toEqual({ moved: 3 });
+    expect(await moved.json()).toEqual({ moved: 3, withdrawn: 0 });
     const { entries } = await pageOf('actor=rita%40example.org');
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({

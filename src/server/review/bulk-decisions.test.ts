@@ -148,6 +148,7 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
     expect(await sent.json()).toEqual({
       moved: applicants,
       emailed: applicants,
+      withdrawn: 0,
     });
     expect(await declined()).toBe(applicants);
 
@@ -214,7 +215,11 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
       subject: 'Again',
       body: 'Again',
     });
-    expect(await again.json()).toEqual({ moved: 0, emailed: 0 });
+    expect(await again.json()).toEqual({
+      moved: 0,
+      emailed: 0,
+      withdrawn: 0,
+    });
     expect(await decisionRows()).toHaveLength(applicants);
   });
 });

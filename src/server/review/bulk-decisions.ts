@@ -21,7 +21,7 @@ const chunkSize = 500;
 
 /** Who of the applications named would get a decision's e-mail, in the order they were named. */
 type Recipients = {
-  /** How many of those named are there. */
+  /** How many of those named are there, their applicants' withdrawn ones aside. */
   applications: number;
   ids: string[];
   alreadySent: number;
@@ -71,6 +71,8 @@ export function createBulkDecisions({
             .as('isSent'),
         ])
         .where('applications.id', 'in', chunk)
+        // Withdrawn by its applicant: no decision reaches it, by move or by e-mail.
+        .where('applications.stage', '<>', 'withdrawn')
         .execute();
       for (const row of rows)
         found.set(row.id, { email: row.email, isSent: Boolean(row.isSent) });

@@ -25,9 +25,14 @@ describe.each(engines)('erasing a selection on %s', (engine) => {
       password,
     );
     for (const firstName of ['Ada', 'Grace', 'Hedy', 'Mary', 'Emmy'])
-      await putApplication(server.baseUrl, validApplication({ firstName }), {
-        key: randomUUID(),
-      });
+      await putApplication(
+        server.baseUrl,
+        validApplication({
+          firstName,
+          emailAddress: `${firstName.toLowerCase()}@example.com`,
+        }),
+        { key: randomUUID() },
+      );
   });
   afterAll(() => server.close());
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Stage } from '#engine/stages.ts';
+import type { DecisionStage } from '#review-api/messages.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from '../db/database.ts';
 
@@ -10,6 +11,8 @@ export type StageMove = { at: string; actor: string; from: Stage; to: Stage };
 /** What the team has made of an application: its stage, votes, notes and the moves between stages. */
 export type Review = {
   stage: Stage;
+  /** The decision the applicant has been told: its e-mail delivered, or staff marked it told. */
+  toldStage: Stage | null;
   tags: string[];
   votes: Vote[];
   notes: Note[];
@@ -54,11 +57,64 @@ export function createReviewRepository(
     hooks.afterCommit?.();
     return result;
   };
+  /** Where an application is: its stage and its call. */
+  const placeOf = (executor: Kysely<DatabaseSchema>, applicationId: string) =>
+    executor
+      .selectFrom('applications')
+      .select(['stage', 'call_slug'])
+      .where('id', '=', applicationId)
+      .executeTakeFirst();
+
+  /** A move, unless `isMovable` refuses the stage the application is in (answered instead). */
+  const move = (
+    applicationId: string,
+    to: Stage,
+    actor: string,
+    isMovable: (from: Stage) => boolean,
+  ): Promise<AppliedMove | 'withdrawn' | undefined> =>
+    db
+      .transaction()
+      .execute(async (transaction) => {
+        const application = await placeOf(transaction, applicationId);
+        if (!application) return undefined;
+        if (!isMovable(application.stage)) return 'withdrawn' as const;
+        const made = {
+          at: now().toISOString(),
+          actor,
+          from: application.stage,
+          to,
+        };
+        await transaction
+          .updateTable('applications')
+          .set({ stage: to })
+          .where('id', '=', applicationId)
+          .execute();
+        await transaction
+          .insertInto('stage_moves')
+          .values({
+            id: randomUUID(),
+            application_id: applicationId,
+            at: made.at,
+            actor,
+            from_stage: made.from,
+            to_stage: to,
+          })
+          .execute();
+        const applied = {
+          ...made,
+          applicationId,
+          callSlug: application.call_slug ?? '',
+        };
+        await hooks.inTransaction?.(transaction, [applied]);
+        return applied;
+      })
+      .then(afterCommit);
+
   return {
     async review(applicationId: string): Promise<Review | undefined> {
       const application = await db
         .selectFrom('applications')
-        .select('stage')
+        .select(['stage', 'told_stage'])
         .where('id', '=', applicationId)
         .executeTakeFirst();
       if (!application) return undefined;
@@ -93,6 +149,7 @@ export function createReviewRepository(
       ]);
       return {
         stage: application.stage,
+        toldStage: application.told_stage,
         tags: tags.map((row) => row.tag),
         votes: votes.map((vote) => ({
           email: vote.email,
@@ -109,56 +166,53 @@ export function createReviewRepository(
     },
 
     /** Moves an application and records who moved it from where; undefined when there is none. */
-    async moveStage(
+    moveStage: (
       applicationId: string,
       to: Stage,
       actor: string,
-    ): Promise<AppliedMove | undefined> {
-      return db
-        .transaction()
-        .execute(async (transaction) => {
-          const application = await transaction
-            .selectFrom('applications')
-            .select(['stage', 'call_slug'])
-            .where('id', '=', applicationId)
-            .executeTakeFirst();
-          if (!application) return undefined;
-          const move = {
-            at: now().toISOString(),
-            actor,
-            from: application.stage,
-            to,
-          };
-          await transaction
-            .updateTable('applications')
-            .set({ stage: to })
-            .where('id', '=', applicationId)
-            .execute();
-          await transaction
-            .insertInto('stage_moves')
-            .values({
-              id: randomUUID(),
-              application_id: applicationId,
-              at: move.at,
-              actor,
-              from_stage: move.from,
-              to_stage: to,
-            })
-            .execute();
-          const applied = {
-            ...move,
-            applicationId,
-            callSlug: application.call_slug ?? '',
-          };
-          await hooks.inTransaction?.(transaction, [applied]);
-          return applied;
-        })
-        .then(afterCommit);
+    ): Promise<AppliedMove | undefined> =>
+      move(applicationId, to, actor, () => true) as Promise<
+        AppliedMove | undefined
+      >,
+
+    /**
+     * A move staff make: as `moveStage`, but an application its applicant withdrew stays where
+     * they put it (`withdrawn`), however staff came to ask.
+     */
+    moveByStaff: (
+      applicationId: string,
+      to: Stage,
+      actor: string,
+    ): Promise<AppliedMove | 'withdrawn' | undefined> =>
+      move(applicationId, to, actor, (from) => from !== 'withdrawn'),
+
+    /**
+     * Marks the decision an application is in as told to its applicant without an e-mail:
+     * `undecided` when it is in no decision (accepted or declined).
+     */
+    async markTold(
+      applicationId: string,
+    ): Promise<
+      { stage: DecisionStage; callSlug: string } | 'undecided' | undefined
+    > {
+      return db.transaction().execute(async (transaction) => {
+        const application = await placeOf(transaction, applicationId);
+        if (!application) return undefined;
+        const { stage } = application;
+        if (stage !== 'accepted' && stage !== 'declined') return 'undecided';
+        await transaction
+          .updateTable('applications')
+          .set({ told_stage: stage })
+          .where('id', '=', applicationId)
+          .execute();
+        return { stage, callSlug: application.call_slug ?? '' };
+      });
     },
 
     /**
      * Moves several applications in one transaction, each move recorded as if made alone. Those
-     * already in the stage, or no longer there, are left out of the moves returned. `alsoInTransaction`
+     * already in the stage, withdrawn by their applicant, or no longer there, are left out of the
+     * moves returned. `alsoInTransaction`
      * writes what else the action does (its e-mails) in the same transaction, after the moves.
      */
     async moveStages(
@@ -180,6 +234,8 @@ export function createReviewRepository(
               .select(['id', 'stage', 'call_slug'])
               .where('id', 'in', ids)
               .where('stage', '<>', to)
+              // Only its applicant moves a withdrawn application; staff's bulk moves pass it by.
+              .where('stage', '<>', 'withdrawn')
               .execute();
             if (moving.length === 0) continue;
             await transaction
@@ -219,6 +275,21 @@ export function createReviewRepository(
           return moves;
         })
         .then(afterCommit);
+    },
+
+    /** How many of the applications named their applicants withdrew. */
+    async withdrawnAmong(applicationIds: readonly string[]): Promise<number> {
+      let withdrawn = 0;
+      for (const ids of chunksOf(applicationIds, bulkChunkSize)) {
+        const row = await db
+          .selectFrom('applications')
+          .select((select) => select.fn.countAll<number | string>().as('count'))
+          .where('id', 'in', ids)
+          .where('stage', '=', 'withdrawn')
+          .executeTakeFirst();
+        withdrawn += Number(row?.count ?? 0);
+      }
+      return withdrawn;
     },
 
     /** One vote per staff member: a new one replaces theirs, 0 withdraws it. */

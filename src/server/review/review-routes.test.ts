@@ -267,7 +267,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       ids: [grace, hedy, randomUUID()],
       stage: 'declined',
     });
-    expect(await response.json()).toEqual({ moved: 2 });
+    expect(await response.json()).toEqual({ moved: 2, withdrawn: 0 });
     for (const id of [grace, hedy]) {
       const detail = (await (
         await get(`/api/review/applications/${id}`)
@@ -348,7 +348,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       expected: 3,
       stage: 'shortlisted',
     });
-    expect(await moved.json()).toEqual({ moved: 3 });
+    expect(await moved.json()).toEqual({ moved: 3, withdrawn: 0 });
     const stale = await send('POST', '/api/review/applications/stage', {
       view: { tag: 'batch' },
       expected: 2,
@@ -377,7 +377,7 @@ describe.each(engines)('the workspace on %s', (engine) => {
       ids: everyone,
       stage: 'new',
     });
-    expect(await restored.json()).toEqual({ moved: 3 });
+    expect(await restored.json()).toEqual({ moved: 3, withdrawn: 0 });
     // The audit log has one entry per bulk move, with its count and how the applications were chosen.
     expect(await bulkEntries()).toEqual([
       {

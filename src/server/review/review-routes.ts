@@ -4,6 +4,7 @@ import {
   changeTags,
   eraseApplication,
   eraseApplications,
+  markTold,
   maxMatching,
   moveStage,
   moveStages,
@@ -28,6 +29,7 @@ import type {
 } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
 import { fullNameOf } from '../db/applicant-columns.ts';
+import { relativesOf } from '../db/duplicates.ts';
 import { callFactsJson } from '../calls/call-facts.ts';
 import { answerErasure } from '../erasure-answer.ts';
 import { exportTable } from '../export-table.ts';
@@ -57,6 +59,12 @@ const selectionOf = ({ stage, ...filters }: InboxView): InboxSelection => ({
 const notFound = {
   error: 'not_found',
   message: 'No application with that id.',
+};
+
+const isWithdrawn = {
+  error: 'withdrawn',
+  message:
+    'Its applicant withdrew this application, so it stays Withdrawn: only they could send it again.',
 };
 
 /** The workspace's API: the inbox, one application with its answers, and the team's decisions. */
@@ -210,6 +218,7 @@ export async function reviewRoutes(
         source: application.source,
         answers: await descriptions.describe(application),
         ...review,
+        ...(await relativesOf(database.db, application.id)),
       };
     },
   });
@@ -218,12 +227,13 @@ export async function reviewRoutes(
     ...routeOf(moveStage),
     handler: async (request, reply) => {
       const actor = request.staff?.email ?? '';
-      const move = await reviews.moveStage(
+      const move = await reviews.moveByStaff(
         request.params.id,
         request.body.stage,
         actor,
       );
       if (!move) return reply.code(404).send(notFound);
+      if (move === 'withdrawn') return reply.code(409).send(isWithdrawn);
       await audit.record({
         actor,
         action: 'stage_moved',
@@ -233,6 +243,28 @@ export async function reviewRoutes(
       });
       const { at, from, to } = move;
       return { at, actor: move.actor, from, to };
+    },
+  });
+
+  app.route({
+    ...routeOf(markTold),
+    handler: async (request, reply) => {
+      const told = await reviews.markTold(request.params.id);
+      if (!told) return reply.code(404).send(notFound);
+      if (told === 'undecided')
+        return reply.code(409).send({
+          error: 'undecided',
+          message:
+            'Only a decision is told: accept or decline the application first.',
+        });
+      await audit.record({
+        actor: request.staff?.email ?? '',
+        action: 'decision_told',
+        subject: request.params.id,
+        address: request.ip,
+        detail: `${told.stage}, without an e-mail; ${describeCalls([told.callSlug], callTitle)}`,
+      });
+      return { toldStage: told.stage };
     },
   });
 
@@ -246,6 +278,7 @@ export async function reviewRoutes(
         return reply.code(409).send(selectionChanged(ids));
       const actor = request.staff?.email ?? '';
       const { stage, view } = request.body;
+      const withdrawn = await reviews.withdrawnAmong(ids);
       const moves = await reviews.moveStages(ids, stage, actor);
       if (moves.length > 0)
         await audit.record({
@@ -260,7 +293,7 @@ export async function reviewRoutes(
             callTitle,
           )}`,
         });
-      return { moved: moves.length };
+      return { moved: moves.length, withdrawn };
     },
   });
 
@@ -292,6 +325,7 @@ export async function reviewRoutes(
         return reply.code(409).send(selectionChanged(ids));
       const actor = request.staff?.email ?? '';
       const { stage, subject, body, view } = request.body;
+      const withdrawn = await reviews.withdrawnAmong(ids);
       const { moves, emailed, calls } = await decisions.send(
         ids,
         stage,
@@ -311,7 +345,7 @@ export async function reviewRoutes(
             callTitle,
           )}; decision e-mail to ${emailed}`,
         });
-      return { moved: moves.length, emailed };
+      return { moved: moves.length, emailed, withdrawn };
     },
   });
 

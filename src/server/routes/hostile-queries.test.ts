@@ -68,9 +68,16 @@ describe.each(engines)('hostile staff queries on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     for (const firstName of ['Grace', 'Hedy', 'Katherine'])
-      await putApplication(server.baseUrl, validApplication({ firstName }), {
-        key: randomUUID(),
-      });
+      await putApplication(
+        server.baseUrl,
+        validApplication({
+          firstName,
+          emailAddress: `${firstName.toLowerCase()}@example.com`,
+        }),
+        {
+          key: randomUUID(),
+        },
+      );
   });
   afterAll(() => server.close());
 

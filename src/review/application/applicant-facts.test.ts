@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest';
+import { stages } from '#engine/stages.ts';
+import { exactTime } from '#review/lib/format.ts';
+import {
+  applicantSeesLine,
+  applicantStatusOf,
+  firstLine,
+  isMovableByStaff,
+  isUntoldDecision,
+  openHref,
+  repeatLine,
+} from './applicant-facts.ts';
+
+test('the applicant sees a decision only once told it, and "in review" until then', () => {
+  expect(applicantStatusOf('new', null)).toBe('received');
+  expect(applicantStatusOf('shortlisted', null)).toBe('in_review');
+  expect(applicantStatusOf('accepted', null)).toBe('in_review');
+  expect(applicantStatusOf('accepted', 'accepted')).toBe('accepted');
+  // Told one decision, then moved to the other: the new one is not told yet.
+  expect(applicantStatusOf('declined', 'accepted')).toBe('in_review');
+  expect(applicantStatusOf('declined', 'declined')).toBe('declined');
+  expect(applicantStatusOf('withdrawn', null)).toBe('withdrawn');
+  expect(applicantSeesLine('declined', 'declined')).toBe(
+    'The applicant sees: Not this time',
+  );
+  expect(applicantSeesLine('accepted', null)).toBe(
+    'The applicant sees: In review',
+  );
+});
+
+test('offers to mark a decision told only while it is a decision not told', () => {
+  expect(isUntoldDecision('accepted', null)).toBe(true);
+  expect(isUntoldDecision('declined', 'accepted')).toBe(true);
+  expect(isUntoldDecision('accepted', 'accepted')).toBe(false);
+  for (const stage of ['new', 'shortlisted', 'withdrawn'] as const)
+    expect(isUntoldDecision(stage, null)).toBe(false);
+});
+
+test('staff move every stage but one their applicant withdrew', () => {
+  expect(stages.filter(isMovableByStaff)).toEqual([
+    'new',
+    'shortlisted',
+    'accepted',
+    'declined',
+  ]);
+});
+
+test('opens another application over the same list, replacing the one open', () => {
+  expect(openHref('/?stage=new&open=1&tag=coast', 'b 2')).toBe(
+    '/?stage=new&open=b+2&tag=coast',
+  );
+  expect(openHref('/?', 'x')).toBe('/?open=x');
+});
+
+test('says when each repeat came, and whose first one a repeat is', () => {
+  const at = '2026-11-27T10:00:00.000Z';
+  expect(repeatLine(at)).toBe(`Applied again: ${exactTime(at)}`);
+  expect(firstLine({ name: 'Ada Lovelace', receivedAt: at })).toBe(
+    `Second application of Ada Lovelace, first sent ${exactTime(at)}`,
+  );
+});
