@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { applicantStatuses } from '#engine/applicant-status.ts';
 import { byIdSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -6,17 +7,6 @@ import { endpoint } from './endpoint.ts';
  * The applicant's own side of the API: their page at `/me` (reached by an e-mailed link, no
  * password) and the drafts they save to finish later. Server and browser share these shapes.
  */
-
-/** Where an application stands, as its applicant may know it. */
-export const applicantStatuses = [
-  'received',
-  'in_review',
-  'accepted',
-  'declined',
-  'withdrawn',
-] as const;
-
-export type ApplicantStatus = (typeof applicantStatuses)[number];
 
 const emailSchema = z
   .string()

@@ -1,40 +1,11 @@
+import { applicantStatusOf, statusTextOf } from '#engine/applicant-status.ts';
 import type { Stage } from '#engine/stages.ts';
-import type { ApplicantStatus } from '#review-api/applicant.ts';
+import { defaultTexts } from '#engine/texts.ts';
 import { exactTime } from '#review/lib/format.ts';
-
-/**
- * Where an application stands as its applicant sees it on their own page: a decision only once
- * they have been told it (its e-mail delivered, or staff marked it told); until then "in review".
- */
-export function applicantStatusOf(
-  stage: Stage,
-  toldStage: Stage | null,
-): ApplicantStatus {
-  switch (stage) {
-    case 'new':
-      return 'received';
-    case 'shortlisted':
-      return 'in_review';
-    case 'accepted':
-    case 'declined':
-      return toldStage === stage ? stage : 'in_review';
-    case 'withdrawn':
-      return 'withdrawn';
-  }
-}
-
-/** The words of each status, as the applicant's page says them by default. */
-const statusWords: Record<ApplicantStatus, string> = {
-  received: 'Received',
-  in_review: 'In review',
-  accepted: 'Accepted',
-  declined: 'Not this time',
-  withdrawn: 'Withdrawn',
-};
 
 /** The line that tells staff what the applicant sees of the application now. */
 export const applicantSeesLine = (stage: Stage, toldStage: Stage | null) =>
-  `The applicant sees: ${statusWords[applicantStatusOf(stage, toldStage)]}`;
+  `The applicant sees: ${statusTextOf(applicantStatusOf(stage, toldStage), defaultTexts)}`;
 
 /** A decision the applicant has not been told yet: staff may e-mail it, or mark it as told. */
 export const isUntoldDecision = (stage: Stage, toldStage: Stage | null) =>

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { applicantStatusOf } from './applicant-status.ts';
+import { applicantStatusOf } from '#engine/applicant-status.ts';
 import { myApplications, type TextsOf } from './my-applications.ts';
 
 const parsed = (value: string | Record<string, unknown>) =>

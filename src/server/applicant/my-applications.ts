@@ -1,7 +1,7 @@
 import type { Texts } from '#engine/texts.ts';
 import type { MyApplication } from '#review-api/applicant.ts';
 import type { Database } from '../db/database.ts';
-import { applicantStatusOf, statusTextOf } from './applicant-status.ts';
+import { applicantStatusOf, statusTextOf } from '#engine/applicant-status.ts';
 
 /** The words of a call's form, by the call's slug (the default call's when it has none). */
 export type TextsOf = (callSlug: string | undefined) => Texts;

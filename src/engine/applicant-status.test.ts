@@ -1,9 +1,12 @@
 import { expect, test } from 'vitest';
 import { stages } from '#engine/stages.ts';
 import { resolveTexts, resolveWizardTexts } from '#engine/texts.ts';
-import { applicantStatuses } from '#review-api/applicant.ts';
-import { exampleConfig } from '../../../tests/support/fixtures.ts';
-import { applicantStatusOf, statusTextOf } from './applicant-status.ts';
+import { exampleConfig } from '../../tests/support/fixtures.ts';
+import {
+  applicantStatuses,
+  applicantStatusOf,
+  statusTextOf,
+} from './applicant-status.ts';
 
 test('a new application is received, a shortlisted one in review, a withdrawn one withdrawn, whatever was told', () => {
   for (const told of [null, ...stages]) {

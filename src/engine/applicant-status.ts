@@ -1,6 +1,16 @@
-import type { Stage } from '#engine/stages.ts';
-import type { Texts } from '#engine/texts.ts';
-import type { ApplicantStatus } from '#review-api/applicant.ts';
+import type { Stage } from './stages.ts';
+import type { Texts } from './texts.ts';
+
+/** Where an application stands, as its applicant may know it. */
+export const applicantStatuses = [
+  'received',
+  'in_review',
+  'accepted',
+  'declined',
+  'withdrawn',
+] as const;
+
+export type ApplicantStatus = (typeof applicantStatuses)[number];
 
 /**
  * Where an application stands as its applicant may know it. A decision shows only once the
