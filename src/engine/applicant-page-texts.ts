@@ -41,8 +41,11 @@ export const applicantPageTexts = {
   erase: 'Erase',
   eraseTitle: 'Erase your application to {call}?',
   eraseText:
-    'Every answer in it is deleted for good, and the team can no longer see it. This cannot be undone.',
-  eraseConfirm: 'Erase it for good',
+    'Every answer in it, its history and the e-mails about it are deleted, and the team can no longer see it. Download your data first if you want a copy.',
+  eraseConfirm: 'Erase it',
+  eraseAgainTitle: 'Really erase your application to {call}?',
+  eraseAgainText: 'This cannot be undone.',
+  eraseAgainConfirm: 'Erase it for good',
   erased: 'Your application to {call} was erased.',
   cancel: 'Cancel',
   download: 'Download my data',

@@ -224,8 +224,13 @@ test('an applicant downloads their data, erases an application after being asked
     const dialog = page.getByRole('dialog', {
       name: `Erase your application to ${title}?`,
     });
-    await expect(dialog).toContainText('This cannot be undone.');
+    await expect(dialog).toContainText('Download your data first');
     await dialog.getByRole('button', { name: texts.eraseConfirm }).click();
+    const again = page.getByRole('dialog', {
+      name: `Really erase your application to ${title}?`,
+    });
+    await expect(again).toContainText(texts.eraseAgainText);
+    await again.getByRole('button', { name: texts.eraseAgainConfirm }).click();
     await expect(page.getByRole('status')).toHaveText(
       `Your application to ${title} was erased.`,
     );

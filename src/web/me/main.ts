@@ -54,12 +54,21 @@ async function askThenRun<T>(
   request: () => Promise<Answer<T>>,
   outcome: (value: T) => MeEvent,
 ): Promise<void> {
-  const isConfirmed = await confirmInDialog({
-    title: fillCall(texts[`${action}Title`], application),
-    text: texts[`${action}Text`],
-    confirm: texts[`${action}Confirm`],
-    cancel: texts.cancel,
-  });
+  const isConfirmed =
+    (await confirmInDialog({
+      title: fillCall(texts[`${action}Title`], application),
+      text: texts[`${action}Text`],
+      confirm: texts[`${action}Confirm`],
+      cancel: texts.cancel,
+    })) &&
+    // Erasing asks twice: the first question says what goes, the second that it is for good.
+    (action !== 'erase' ||
+      (await confirmInDialog({
+        title: fillCall(texts.eraseAgainTitle, application),
+        text: texts.eraseAgainText,
+        confirm: texts.eraseAgainConfirm,
+        cancel: texts.cancel,
+      })));
   if (!isConfirmed) return;
   dispatch({ type: 'busy', id: application.id });
   const answer = await request();
