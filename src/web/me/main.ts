@@ -11,7 +11,8 @@ import {
   type MeEvent,
   type MeState,
 } from './me-state.ts';
-import { confirmInDialog, renderMePage, type MeActions } from './me-view.ts';
+import { confirmInDialog } from './me-dialog.ts';
+import { renderMePage, type MeActions } from './me-view.ts';
 
 // The applicant's page at /me: the server writes its frame and texts, this script its states.
 const root = document.getElementById('me-content');

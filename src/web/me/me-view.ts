@@ -1,5 +1,6 @@
 import type { ApplicantPageTexts } from '#engine/applicant-page-texts.ts';
 import type { MyApplication } from '#review-api/applicant.ts';
+import { button, errorIcon, h } from './me-dom.ts';
 import { receivedWords, type MeState, type Problem } from './me-state.ts';
 
 /** What the person can do from the page; the view calls these and decides nothing. */
@@ -13,25 +14,6 @@ export type MeActions = {
   signOut: () => void;
 };
 
-type Child = Node | string | null | false;
-
-/** An element with its attributes (`on…` ones as listeners) and children. */
-function h(
-  tag: string,
-  attributes: Record<string, string | boolean | ((event: Event) => void)> = {},
-  ...children: Child[]
-): HTMLElement {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (typeof value === 'function')
-      element.addEventListener(name.slice(2), value);
-    else if (value === true) element.setAttribute(name, '');
-    else if (value !== false) element.setAttribute(name, value);
-  }
-  for (const child of children) if (child) element.append(child);
-  return element;
-}
-
 const fill = (template: string, name: string, value: string) =>
   template.replace(`{${name}}`, value);
 
@@ -44,63 +26,6 @@ const problemTexts: Record<Problem, keyof ApplicantPageTexts> = {
 
 const problemText = (texts: ApplicantPageTexts, problem: Problem) =>
   texts[problemTexts[problem]];
-
-/** A button that is pressed at most once while its request runs, and keeps the focus meanwhile. */
-function button(
-  label: string,
-  options: {
-    className: string;
-    key: string;
-    isBusy?: boolean;
-    busyLabel?: string;
-    onClick?: () => void;
-    type?: 'button' | 'submit';
-  },
-): HTMLElement {
-  return h(
-    'button',
-    {
-      type: options.type ?? 'button',
-      class: options.className,
-      'data-key': options.key,
-      'aria-disabled': options.isBusy ? 'true' : false,
-      ...(options.onClick && {
-        onclick: () => {
-          if (!options.isBusy) options.onClick?.();
-        },
-      }),
-    },
-    options.isBusy && options.busyLabel ? options.busyLabel : label,
-  );
-}
-
-function svgElement(tag: string, attributes: Record<string, string>) {
-  const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [name, value] of Object.entries(attributes))
-    element.setAttribute(name, value);
-  return element;
-}
-
-/** The wizard's error mark, beside the words: red is never the only sign. */
-function errorIcon(): SVGElement {
-  const icon = svgElement('svg', {
-    class: 'field__error-icon',
-    viewBox: '0 0 16 16',
-    width: '16',
-    height: '16',
-    'aria-hidden': 'true',
-  });
-  icon.append(
-    svgElement('circle', { cx: '8', cy: '8', r: '7', fill: 'currentColor' }),
-    svgElement('path', {
-      d: 'M8 4.2v4.6M8 11.2v.6',
-      stroke: '#fff',
-      'stroke-width': '1.8',
-      'stroke-linecap': 'round',
-    }),
-  );
-  return icon;
-}
 
 const notice = (text: string, key: string) =>
   h(
@@ -365,61 +290,4 @@ export function renderMePage(
   }
   if (key)
     root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
-}
-
-/**
- * Asks before an action that cannot be undone, in a modal `<dialog>`: its title, what it means,
- * Cancel first (where the focus starts) and the action. Resolves whether the person confirmed;
- * Esc cancels, and the browser gives the focus back to the button that opened it.
- */
-export function confirmInDialog(question: {
-  title: string;
-  text: string;
-  confirm: string;
-  cancel: string;
-}): Promise<boolean> {
-  const dialog = h(
-    'dialog',
-    {
-      class: 'me-dialog',
-      'aria-labelledby': 'me-dialog-title',
-      'aria-describedby': 'me-dialog-text',
-    },
-    h(
-      'h2',
-      { class: 'me-dialog__title', id: 'me-dialog-title' },
-      question.title,
-    ),
-    h('p', { id: 'me-dialog-text' }, question.text),
-    h(
-      'div',
-      { class: 'me-dialog__actions' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'button button--outlined',
-          onclick: () => (dialog as HTMLDialogElement).close('cancel'),
-        },
-        question.cancel,
-      ),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'button button--primary me-dialog__confirm',
-          onclick: () => (dialog as HTMLDialogElement).close('confirm'),
-        },
-        question.confirm,
-      ),
-    ),
-  ) as HTMLDialogElement;
-  document.body.append(dialog);
-  return new Promise((resolve) => {
-    dialog.addEventListener('close', () => {
-      resolve(dialog.returnValue === 'confirm');
-      dialog.remove();
-    });
-    dialog.showModal();
-  });
 }
