@@ -10,7 +10,7 @@ export const textGroups = {
   pageError: 'When the page breaks',
   callList: 'The list of open calls (the default call’s words are used there)',
   callNotOpen: 'When this call is not open',
-  applicantPage: 'Where an application stands, on the applicant’s own page',
+  applicantPage: 'The applicant’s own page, and the link to it',
   saveLater: 'Saving to continue later',
 } as const;
 
@@ -416,7 +416,7 @@ export const textWords: Record<TextKey, TextWords> = {
     place: 'anyStep',
   },
   followApplication: {
-    group: 'buttons',
+    group: 'applicantPage',
     label: 'Link to the applicant’s page',
     where:
       'on the last step, under its button, leading to the page where applicants follow their applications',

@@ -160,10 +160,11 @@ describe.each(engines)('a decision on many applications on %s', (engine) => {
     for (const mail of mails) {
       const index = /^ada(\d+)@/.exec(mail.envelopeTo[0] ?? '')?.[1];
       expect(mail.subject).toBe(`About your application, Ada${index}`);
-      // The edited text, then the line the configured button stands for in plain text.
+      // The edited text, the line to the applicant's own page, then the line the configured
+      // button stands for in plain text.
       expect(mail.text).toMatch(
         new RegExp(
-          `^Hello Ada${index},\n\nwe chose other creators this time\\. Edited by Rita\\.\n\nVisit Aldmere Coast\n\nVisit the creator hub: https?://`,
+          `^Hello Ada${index},\n\nwe chose other creators this time\\. Edited by Rita\\.\n\nVisit Aldmere Coast\n\nSee where your application stands: https?://[^/]+/me\n\nVisit the creator hub: https?://`,
         ),
       );
     }
