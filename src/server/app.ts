@@ -450,9 +450,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionCookie,
   });
 
+  const reviews = createReviewRepository(
+    options.database,
+    undefined,
+    messaging.moveHooks,
+  );
   await app.register(messageRoutes, {
     accounts,
     repository,
+    reviews,
     messaging,
     audit,
   });
@@ -470,11 +476,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes, {
     database: options.database,
     repository,
-    reviews: createReviewRepository(
-      options.database,
-      undefined,
-      messaging.moveHooks,
-    ),
+    reviews,
     descriptions,
     audit,
     messaging,

@@ -18,6 +18,7 @@ import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import { routeOf, withContract } from './contract.ts';
+import { isWithdrawn, type ReviewRepository } from './review-repository.ts';
 
 const noApplication = {
   error: 'not_found',
@@ -41,11 +42,13 @@ export async function messageRoutes(
   {
     accounts,
     repository,
+    reviews,
     messaging,
     audit,
   }: {
     accounts: StaffAccounts;
     repository: ApplicationsRepository;
+    reviews: ReviewRepository;
     messaging: Messaging;
     audit: AuditLog;
   },
@@ -84,6 +87,9 @@ export async function messageRoutes(
       if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
+      // Its applicant withdrew it: no decision is theirs to be told any more.
+      if ((await reviews.withdrawnAmong([application.id])) > 0)
+        return reply.code(409).send(isWithdrawn);
       const { stage, subject, body } = request.body;
       const message = decisionMessage(
         application,

@@ -47,6 +47,13 @@ export type AppliedMove = StageMove & {
   callSlug: string;
 };
 
+/** The refusal of a staff action on an application its applicant withdrew. */
+export const isWithdrawn = {
+  error: 'withdrawn',
+  message:
+    'Its applicant withdrew this application, so it stays Withdrawn: only they could send it again.',
+};
+
 export function createReviewRepository(
   database: Database,
   now: () => Date = () => new Date(),

@@ -47,6 +47,7 @@ import { createBulkDecisions } from './bulk-decisions.ts';
 import { noEmail } from './message-routes.ts';
 import type { ReviewRepository } from './review-repository.ts';
 import { routeOf, withContract } from './contract.ts';
+import { isWithdrawn } from './review-repository.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from './cursor.ts';
 import { inboxFacetsOf } from './inbox-facets.ts';
 
@@ -59,12 +60,6 @@ const selectionOf = ({ stage, ...filters }: InboxView): InboxSelection => ({
 const notFound = {
   error: 'not_found',
   message: 'No application with that id.',
-};
-
-const isWithdrawn = {
-  error: 'withdrawn',
-  message:
-    'Its applicant withdrew this application, so it stays Withdrawn: only they could send it again.',
 };
 
 /** The workspace's API: the inbox, one application with its answers, and the team's decisions. */

@@ -127,7 +127,7 @@ describe.each(engines)(
       ).toBe(404);
     });
 
-    test('staff cannot move a withdrawn application: 409 in words alone, skipped and counted in bulk', async () => {
+    test('staff cannot move a withdrawn application nor e-mail it a decision: 409 in words alone, skipped and counted in bulk', async () => {
       const id = await apply('Radia');
       const other = await apply('Karen');
       await withdraw(id);
@@ -143,6 +143,15 @@ describe.each(engines)(
         stage: 'shortlisted',
       });
       expect(await bulk.json()).toEqual({ moved: 1, withdrawn: 1 });
+      const oneEmail = await send(
+        'POST',
+        `/api/review/applications/${id}/messages`,
+        { stage: 'declined', subject: 'Your application', body: 'Hello' },
+      );
+      expect(oneEmail.status).toBe(409);
+      expect(((await oneEmail.json()) as { message: string }).message).toMatch(
+        /applicant withdrew/,
+      );
       const decided = await send('POST', '/api/review/applications/decisions', {
         ids: [id, other],
         stage: 'declined',
