@@ -182,10 +182,11 @@ test('a decision on several applications offers one e-mail for all: a preview fi
         message.envelopeTo.includes(`${tag}-${index}@example.com`),
       );
       expect(mail?.subject).toBe(`About your trip, ${name}`);
-      // The edited text, then the line that stands for the e-mail's button in plain text.
+      // The edited text, the line to the applicant's own page, then the line that stands for
+      // the e-mail's button in plain text.
       expect(mail?.text).toMatch(
         new RegExp(
-          `^Hello ${name},\n\nnot this season\\. Edited by hand\\.\n\nVisit the creator hub: https://`,
+          `^Hello ${name},\n\nnot this season\\. Edited by hand\\.\n\nSee where your application stands: https?://[^/]+/me\n\nVisit the creator hub: https://`,
         ),
       );
     }

@@ -315,7 +315,15 @@ for (const gapMs of [80, 160, 240])
     await fillGeneralInformation(page);
     await doubleClick();
     await expect(heading(page, 'More Details')).toBeVisible();
-    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    // Where the second click lands on this step depends on its layout (a question's label, as it
+    // stands): it may put the cursor in that question, but More Details' Continue never acts.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'need attention' }),
+    ).toHaveCount(0);
+    // A refused Continue would mark every unanswered question of the step.
+    expect(
+      await page.locator('[aria-invalid="true"]').count(),
+    ).toBeLessThanOrEqual(1);
   });
 
 test('Enter held down on Continue moves one step, never acting on the next', async ({
