@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/playwright',
-  timeout: 30_000,
+  // A ceiling, not a budget: at a load of 12 on two cores a test that walks the wizard twice
+  // passes in 20–40 s, and one that hangs still fails within the minute.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   workers: 2,
   reporter: process.env.CI ? 'list' : 'line',

@@ -74,7 +74,7 @@ for (const { width, height } of [
   test(`keeps every step usable at ${width}px: no sideways scrolling, every image shown, nothing over the button`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     await interceptSubmissions(page);
     await openWizard(page);

@@ -31,6 +31,7 @@ test('downloads the view on screen, and the applications selected, as an Excel w
   const lastName = name.split(' ')[1] ?? '';
   await signIn(page, email);
   await page.getByLabel('Search by name or e-mail').fill(lastName);
+  await page.getByText('Export', { exact: true }).click();
   const excel = page.getByRole('link', { name: 'Export this view (Excel)' });
   await expect(excel).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

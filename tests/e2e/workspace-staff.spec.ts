@@ -31,8 +31,8 @@ test('an admin invites a reviewer, who joins through the link once, and then man
   browser,
 }) => {
   // Two people signed in, an invitation followed and axe on each screen: at CI's load it has run
-  // past 30 s, as the other specs that go through several screens do.
-  test.setTimeout(60_000);
+  // past 60 s, as the other specs that go through several screens do.
+  test.setTimeout(120_000);
   const admin = addStaff('admin');
   await signIn(page, admin);
   await page

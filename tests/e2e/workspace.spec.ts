@@ -292,6 +292,8 @@ test('downloads every application, or the view on screen, as a CSV with the ques
   const email = addStaff('reviewer');
   const name = await submitApplication(page);
   await signIn(page, email);
+  const exportMenu = page.getByText('Export', { exact: true });
+  await exportMenu.click();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export all (CSV)' }).click();
   const file = await (await download).path();
@@ -302,6 +304,8 @@ test('downloads every application, or the view on screen, as a CSV with the ques
   await page
     .getByLabel('Search by name or e-mail')
     .fill(name.split(' ')[1] ?? '');
+  // The menu closed on the first download, so the choice is made afresh.
+  await exportMenu.click();
   const viewDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export this view (CSV)' }).click();
   const view = readFileSync(await (await viewDownload).path(), 'utf8');

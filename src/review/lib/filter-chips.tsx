@@ -1,12 +1,5 @@
-import {
-  Fragment,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { Fragment, useId, type FormEvent, type ReactNode } from 'react';
+import { useDisclosureMenu } from './use-disclosure-menu.ts';
 
 export type Change = (changes: Record<string, string | null>) => void;
 
@@ -83,39 +76,16 @@ export function FormChip({
   onClear: () => void;
   children: ReactNode;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const chip = useRef<HTMLDetailsElement>(null);
-  // Open, it closes as a menu does: a click elsewhere, or Esc (which leaves focus on the chip and
-  // goes no further, so an open application stays open).
-  useEffect(() => {
-    if (!isOpen) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!chip.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      setIsOpen(false);
-      chip.current?.querySelector('summary')?.focus();
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape, true);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape, true);
-    };
-  }, [isOpen]);
+  const menu = useDisclosureMenu();
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onApply(new FormData(event.currentTarget));
-    setIsOpen(false);
+    menu.close();
   };
   return (
     <details
-      ref={chip}
+      {...menu.details}
       className={isOn ? 'chip chip--on chip--form' : 'chip chip--form'}
-      open={isOpen}
-      onToggle={(event) => setIsOpen(event.currentTarget.open)}
     >
       <summary className="chip__summary">{summary}</summary>
       {/* Another value in the address (filters cleared) starts the form afresh. */}
@@ -131,7 +101,7 @@ export function FormChip({
               className="button button--outlined"
               onClick={() => {
                 onClear();
-                setIsOpen(false);
+                menu.close();
               }}
             >
               Remove
