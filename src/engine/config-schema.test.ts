@@ -133,6 +133,7 @@ test('fills every default of a minimal configuration', () => {
         },
       ],
       texts: {},
+      translations: {},
       platforms: { offered: ['instagram', 'tiktok', 'youtube'], required: [] },
       theme: {},
     },

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { answerPaths, checkBlockPlacements } from './block-kinds/placements.ts';
+import { languageTagPattern, languagesOf } from './languages/language-tags.ts';
+import { textsOf } from './languages/text-paths.ts';
 import { platformKeys } from './platforms.ts';
 import { stepIdPattern } from './step-ids.ts';
 import { defaultTexts, type TextKey } from './texts.ts';
@@ -190,6 +192,12 @@ const hexColour = z
 
 const textKeys = Object.keys(defaultTexts) as [TextKey, ...TextKey[]];
 
+const languageTag = z
+  .string()
+  .check(
+    z.regex(languageTagPattern, 'must be a language tag like en or pt-BR'),
+  );
+
 const wizardConfigSchema = z
   .strictObject({
     pageId: z
@@ -201,9 +209,15 @@ const wizardConfigSchema = z
         ),
       ),
     title: nonEmpty,
-    lang: z._default(
-      z.string().check(z.regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/)),
-      'en',
+    // The form's own language; with `languages`, the first of them.
+    lang: z._default(languageTag, 'en'),
+    // The languages the form is offered in, its own first; each other one takes its texts from
+    // `translations` and, where it has none, shows the form's own.
+    languages: z.optional(z.array(languageTag).check(z.minLength(1))),
+    // Per language, texts by the JSON path of the form's own text: `"steps.1.name": "Allgemeines"`.
+    translations: z._default(
+      z.record(languageTag, z.record(z.string(), nonEmpty)),
+      {},
     ),
     requestUrl: z.optional(z.nullable(z.union([safeUrl, z.literal('')]))),
     signInUrl: safeUrl,
@@ -340,6 +354,7 @@ function checkConfigConsistency(
       `expected ${expectedCovers} image${expectedCovers === 1 ? '' : 's'} (singleCoverImg is ${config.singleCoverImg})`,
     );
   checkThemeContrast(config.theme, fail);
+  checkLanguages(config, fail);
   config.platforms.required.forEach((platform, index) => {
     if (!config.platforms.offered.includes(platform))
       fail(
@@ -347,6 +362,42 @@ function checkConfigConsistency(
         `"${platform}" is required but not offered`,
       );
   });
+}
+
+/** Each language once, the form's own first, and translations only of its texts into its other languages. */
+function checkLanguages(
+  config: ParsedShape,
+  fail: (path: (string | number)[], message: string) => void,
+): void {
+  const languages = languagesOf(config);
+  languages.forEach((tag, index) => {
+    if (languages.indexOf(tag) !== index)
+      fail(['languages', index], `"${tag}" is listed twice`);
+  });
+  if (config.languages && config.languages[0] !== config.lang)
+    fail(
+      ['lang'],
+      `the form's own language is the first of its languages ("${config.languages[0]}")`,
+    );
+  const paths = new Set(textsOf(config).map((text) => text.path));
+  for (const [tag, texts] of Object.entries(config.translations)) {
+    if (tag === config.lang)
+      fail(
+        ['translations', tag],
+        `"${tag}" is the form's own language: its texts are the form's`,
+      );
+    else if (!languages.includes(tag))
+      fail(
+        ['translations', tag],
+        `"${tag}" is not one of the form's languages`,
+      );
+    for (const path of Object.keys(texts))
+      if (!paths.has(path))
+        fail(
+          ['translations', tag, path],
+          `"${path}" is not a text of this form`,
+        );
+  }
 }
 
 // The page's default colours, set as CSS custom properties before the first render; a theme overrides them one by one.
@@ -433,11 +484,22 @@ export type ConfigIssue = { path: string; message: string };
 export type ConfigParseResult =
   { ok: true; config: WizardConfig } | { ok: false; problems: string[] };
 
+/** A form that lists its languages needs not name its own again: it is the first of them. */
+function withOwnLanguage(input: unknown): unknown {
+  if (input === null || typeof input !== 'object') return input;
+  const { lang, languages } = input as { lang?: unknown; languages?: unknown };
+  return lang === undefined &&
+    Array.isArray(languages) &&
+    typeof languages[0] === 'string'
+    ? { ...input, lang: languages[0] }
+    : input;
+}
+
 /** Checks a wizard configuration; each issue names the JSON path it concerns. */
 export function checkWizardConfig(
   input: unknown,
 ): { ok: true; config: WizardConfig } | { ok: false; issues: ConfigIssue[] } {
-  const result = wizardConfigSchema.safeParse(input);
+  const result = wizardConfigSchema.safeParse(withOwnLanguage(input));
   if (result.success) return { ok: true, config: result.data };
   return {
     ok: false,

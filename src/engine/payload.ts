@@ -23,6 +23,8 @@ export type ApplicationPayload = {
   fields: PayloadField[];
   /** Only present when a bot filled the honeypot; the server accepts and discards such applications. */
   honeypot?: string;
+  /** The language the applicant read the form in (a tag of the form's languages). */
+  language?: string;
 };
 
 const fieldsPrefix = 'fields.';
@@ -157,7 +159,9 @@ export function parsePayload(
   if (issues.length > 0) return { ok: false, issues };
   const isHoneypot =
     typeof input.honeypot === 'string' && input.honeypot.trim() !== '';
-  return { ok: true, payload: buildPayload(values, model), isHoneypot };
+  const payload = buildPayload(values, model);
+  if (typeof input.language === 'string') payload.language = input.language;
+  return { ok: true, payload, isHoneypot };
 }
 
 const schemas = new WeakMap<

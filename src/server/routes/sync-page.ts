@@ -19,6 +19,7 @@ import {
   lateGraceMs,
   unmetEligibility,
 } from '#engine/calls.ts';
+import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { BotCheck } from './bot-check.ts';
 import type { AcceptedVersions } from '../form/accepted-versions.ts';
@@ -100,6 +101,7 @@ const applicationBodySchema = {
       },
     },
     honeypot: text,
+    language: { type: 'string', pattern: languageTagPattern.source },
   },
 } as const;
 
