@@ -9,11 +9,18 @@ import {
   type TextAt,
 } from './text-paths.ts';
 
+/** The keys on the way to a path's text: a message's key may hold a dot (`texts.status.accepted`). */
+function keysOf(path: string): string[] {
+  return path.startsWith('texts.')
+    ? ['texts', path.slice('texts.'.length)]
+    : path.split('.');
+}
+
 /** The product's own text at a path of `texts.*` or the applicant's templates, in a language. */
 function builtInTextAt(tag: string, path: string): string | undefined {
   const language = builtInLanguageOf(tag);
   if (!language) return undefined;
-  const keys = path.split('.');
+  const keys = keysOf(path);
   if (keys[0] === 'texts') return language.texts[keys[1] as TextKey];
   if (path.startsWith('notifications.templates.')) {
     const template = language.templates[keys[2] as ApplicantTemplateName];
@@ -40,7 +47,7 @@ export function translationAt(
 
 /** Writes a text at a dotted path, making the objects on the way where the form had none. */
 function writeAt(root: Record<string, unknown>, path: string, text: string) {
-  const keys = path.split('.');
+  const keys = keysOf(path);
   let at: Record<string, unknown> = root;
   for (const key of keys.slice(0, -1)) {
     const next = at[key];
@@ -63,7 +70,8 @@ export function localizeConfig(
   const languages = languagesOf(config);
   const shown = languages.includes(tag) ? tag : (languages[0] ?? config.lang);
   const ids = stepIdsOf(config);
-  const localized = structuredClone(config);
+  // A form is JSON data, so a JSON round trip copies it whole (the engine has no DOM/Node globals).
+  const localized = JSON.parse(JSON.stringify(config)) as WizardConfig;
   localized.lang = shown;
   localized.translations = {};
   localized.steps.forEach((step, index) => {

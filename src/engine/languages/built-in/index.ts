@@ -2,6 +2,8 @@ import { applicantPageTexts } from '../../applicant-page-texts.ts';
 import { defaultTemplates } from '../../email-templates.ts';
 import { defaultTexts } from '../../texts.ts';
 import { applicantTemplateNames } from '../text-paths.ts';
+import { arabic } from './ar.ts';
+import { german } from './de.ts';
 import type { BuiltInLanguage } from './types.ts';
 
 const english: BuiltInLanguage = {
@@ -18,6 +20,8 @@ const english: BuiltInLanguage = {
  */
 export const builtInLanguages: Readonly<Record<string, BuiltInLanguage>> = {
   en: english,
+  de: german,
+  ar: arabic,
 };
 
 /** The product's own words in a language (`de-AT` takes `de`'s), if it ships them. */
