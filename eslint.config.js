@@ -47,6 +47,15 @@ const zones = [
   },
   {
     target: './src/web',
+    from: [
+      './src/engine/languages/localize.ts',
+      './src/engine/languages/built-in',
+    ],
+    message:
+      "The server sends a form already in its visitor's language: the product's words in every language stay out of the applicant's pages.",
+  },
+  {
+    target: './src/web',
     from: './src/review-api',
     except: ['./applicant.ts'],
     message:
