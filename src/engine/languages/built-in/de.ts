@@ -28,7 +28,7 @@ export const german: BuiltInLanguage = {
     handle: 'Bitte geben Sie nur Ihren Benutzernamen ein',
     selectRequired: 'Bitte wählen Sie eine Option',
     answerRequired: 'Bitte wählen Sie Ja oder Nein',
-    tooMany: 'Wählen Sie höchstens {max}',
+    tooMany: 'Bitte wählen Sie höchstens {max} aus',
     choiceLimit: 'Sie können bis zu {max} auswählen',
     tooLong: 'Bitte bleiben Sie unter {max} Zeichen',
     unstorableText:
@@ -106,7 +106,7 @@ export const german: BuiltInLanguage = {
     declined: {
       subject: 'Ihre Bewerbung bei {organisation}',
       button: 'Zum Creator-Hub',
-      body: 'Hallo {firstName},\n\nvielen Dank für die Zeit, die Sie sich für Ihre Bewerbung genommen haben. Wir haben sie sorgfältig gelesen und werden diesmal nicht zusammenkommen: Wir hatten weit mehr Bewerbungen als Plätze und haben Creator gewählt, deren Publikum am besten zu den Plänen dieser Saison passt.\n\nDas ist kein Urteil über Ihre Arbeit. Wir planen jede Saison neue Kampagnen, und Sie sind herzlich eingeladen, sich wieder zu bewerben.\n\nHerzliche Grüße\nIhr Team von {organisation}',
+      body: 'Hallo {firstName},\n\nvielen Dank für die Zeit, die Sie sich für Ihre Bewerbung genommen haben. Wir haben sie sorgfältig gelesen und uns diesmal gegen eine Zusammenarbeit entschieden: Wir hatten weit mehr Bewerbungen als Plätze und haben Creator gewählt, deren Publikum am besten zu den Plänen dieser Saison passt.\n\nDas ist kein Urteil über Ihre Arbeit. Wir planen jede Saison neue Kampagnen, und Sie sind herzlich eingeladen, sich wieder zu bewerben.\n\nHerzliche Grüße\nIhr Team von {organisation}',
     },
     meLink: {
       subject: 'Ihr Link zu Ihren Bewerbungen bei {organisation}',
