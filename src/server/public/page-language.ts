@@ -1,6 +1,7 @@
 import Negotiator from 'negotiator';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { languagesOf } from '#engine/languages/language-tags.ts';
+import { localizeConfig } from '#engine/languages/localize.ts';
 
 type Asking = {
   /** The address's `?lang=`, the applicant's own choice (the page's language switch). */
@@ -42,3 +43,26 @@ export function askingOf(request: {
     acceptLanguage: request.headers['accept-language'],
   };
 }
+
+const localized = new WeakMap<WizardConfig, Map<string, WizardConfig>>();
+
+/**
+ * A form as read in a language, made once per form version and language: a page's headers and its
+ * compressed text are kept per form object, so each request must get the same one.
+ */
+export function localizedFor(config: WizardConfig, tag: string): WizardConfig {
+  const byLanguage = localized.get(config) ?? new Map<string, WizardConfig>();
+  localized.set(config, byLanguage);
+  let form = byLanguage.get(tag);
+  if (!form) {
+    form = localizeConfig(config, tag);
+    byLanguage.set(tag, form);
+  }
+  return form;
+}
+
+type Request = Parameters<typeof askingOf>[0];
+
+/** A form as the visitor making `request` reads it. */
+export const pageConfigFor = (config: WizardConfig, request: Request) =>
+  localizedFor(config, pageLanguageOf(config, askingOf(request)));
