@@ -13,7 +13,7 @@ const isListLanguage = (lang: string) =>
  * A country's name in a language, from the browser's own data (`Intl.DisplayNames`), so no
  * catalogue of names ships; the shipped English name where the engine has none.
  */
-export function countryNameIn(
+function countryNameIn(
   lang: string,
 ): (isoCode2: string, shipped: string) => string {
   if (isListLanguage(lang)) return (_isoCode2, shipped) => shipped;
