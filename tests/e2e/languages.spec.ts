@@ -158,3 +158,92 @@ test('the English form is axe clean with its switch open', async ({ page }) => {
   );
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/** A yes/no question answered by its place (yes first), not by the product's words for yes and no. */
+const answerByPlace = (page: Page, question: string, place: 0 | 1) =>
+  page
+    .getByRole('radiogroup', { name: question })
+    .getByRole('radio')
+    .nth(place)
+    .check();
+
+test('applies in German: the application names its language', async ({
+  page,
+}) => {
+  await page.goto(serverUrl('languages'));
+  await weiter(page).click();
+  await expect(heading(page, 'Allgemeine Angaben')).toBeVisible();
+  const textbox = (name: string) =>
+    page.getByRole('textbox', { name, exact: true });
+  await textbox('Vorname').fill('Ada');
+  await textbox('Nachname').fill('Lovelace');
+  const phone = page.getByRole('group', { name: 'Telefonnummer' });
+  await phone.getByRole('combobox').click();
+  await phone.getByRole('combobox').fill('deutsch');
+  await page
+    .getByRole('option', { name: 'Deutschland +49', exact: true })
+    .click();
+  await phone.getByRole('textbox').fill('3012345678');
+  await textbox('E-Mail-Adresse').fill(`ada-${Date.now()}@example.com`);
+  // The applicant's own phone says where they live, in the language's name.
+  await expect(
+    page.getByRole('combobox', { name: 'Land', exact: true }),
+  ).toHaveValue('Deutschland');
+  const instagram = page.getByRole('group', { name: 'Instagram', exact: true });
+  await instagram.getByRole('textbox').nth(0).fill('ada.reist');
+  await instagram.getByRole('textbox').nth(1).fill('12000');
+  await weiter(page).click();
+
+  await expect(heading(page, 'Weitere Angaben')).toBeVisible();
+  await textbox(
+    'Welchen inhaltlichen Schwerpunkt oder welches Interesse würden Sie einbringen?',
+  ).fill('Kulinarik und langsames Reisen');
+  await textbox('Welche Inhalte möchten Sie erstellen?').fill(
+    'Drei Reels und ein Blogbeitrag',
+  );
+  await textbox('Welche Unterstützung wünschen Sie sich von uns?').fill(
+    'Zwei Übernachtungen',
+  );
+  await textbox('Links zu früheren Kampagnen').fill(
+    'https://ada.example/kuestenwoche',
+  );
+  await answerByPlace(
+    page,
+    'Haben Sie für Medien geschrieben oder produziert?',
+    1,
+  );
+  await textbox('Waren Sie schon einmal bei uns?').fill('Einmal, 2019');
+  await textbox('Erzählen Sie uns von der Reise, die Sie planen').fill(
+    'Eine Woche auf dem Küstenweg',
+  );
+  await textbox('Bevorzugte Reisedaten').fill('Mai 2027');
+  await answerByPlace(page, 'Sind Ihre Reisedaten flexibel?', 1);
+  await textbox('Wer reist mit Ihnen? Namen, Titel und Rollen').fill(
+    'Charles Babbage, Fotograf',
+  );
+  await answerByPlace(
+    page,
+    'Reist ein Assistenztier oder Haustier mit Ihnen?',
+    1,
+  );
+  await answerByPlace(
+    page,
+    'Nutzt jemand in Ihrer Reisegruppe einen Rollstuhl?',
+    1,
+  );
+  await answerByPlace(
+    page,
+    'Dürfen wir bei barrierefreien Unterkünften helfen?',
+    1,
+  );
+  await textbox('Name des Notfallkontakts').fill('Mary Somerville');
+  await textbox('Beziehung').fill('Freundin');
+  await textbox('Telefon').fill('+49 30 1234567');
+  const sent = page.waitForRequest(
+    (request) =>
+      request.method() === 'PUT' && request.url().includes('/api/syncPage/'),
+  );
+  await weiter(page).click();
+  expect((await sent).postDataJSON()).toMatchObject({ language: 'de' });
+  await expect(heading(page, 'Vielen Dank für Ihre Bewerbung!')).toBeVisible();
+});
