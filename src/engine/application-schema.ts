@@ -45,6 +45,7 @@ export function answerHolding(
 /** Gathers the answers of every block, with the validators and conditions of `formItems`. */
 export function buildApplicationModel(config: WizardConfig): ApplicationModel {
   const context = {
+    lang: config.lang,
     offeredPlatforms: config.platforms.offered,
     requiredPlatforms: config.platforms.required,
   };

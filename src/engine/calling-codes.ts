@@ -3,6 +3,7 @@ import {
   sharedCallingCodeDefaults,
 } from '../reference-data/countries.ts';
 import type { SelectOption } from './config-schema.ts';
+import { inLanguage } from './options.ts';
 
 /** One option per country and calling code; the value `US:1` keeps countries that share a code apart. */
 export type CallingCodeOption = SelectOption & {
@@ -19,6 +20,31 @@ export const callingCodeOptions: readonly CallingCodeOption[] =
       isoCode2: entry.isoCode2,
     })),
   );
+
+const callingCodeOptionsByLanguage = new Map<
+  string,
+  readonly CallingCodeOption[]
+>();
+
+/** The calling-code options as a picker lists them in a language ("Deutschland +49"), made once per language. */
+export function callingCodeOptionsIn(
+  lang: string,
+): readonly CallingCodeOption[] {
+  let options = callingCodeOptionsByLanguage.get(lang);
+  if (!options) {
+    const shipped = new Map(
+      countries.map((entry) => [entry.isoCode2, entry.country]),
+    );
+    options = inLanguage(
+      callingCodeOptions,
+      lang,
+      (option, nameOf) =>
+        `${nameOf(option.isoCode2, shipped.get(option.isoCode2) ?? option.isoCode2)} +${option.code}`,
+    );
+    callingCodeOptionsByLanguage.set(lang, options);
+  }
+  return options;
+}
 
 /**
  * The option shown for a stored calling code: the applicant's own country when it has that code,

@@ -34,7 +34,7 @@ afterAll(() => server.close());
 
 test('writes title and lang into the page, escaped', async () => {
   const html = await (await fetch(`${server.baseUrl}/`)).text();
-  expect(html).toContain('<html lang="de">');
+  expect(html).toContain('<html lang="de" dir="ltr">');
   // Replacement patterns (`$&` and the like) stay text, not pieces of the template.
   expect(html).toContain(
     '<title>Ada $&amp; $&#39; $` $$ &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',

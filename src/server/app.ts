@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { callStatusOf } from '#engine/calls.ts';
+import { languagesOf } from '#engine/languages/language-tags.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import type { PublishedForm } from '#engine/sync-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
@@ -75,6 +76,12 @@ import {
   type LiveForm,
 } from './form/live-form.ts';
 import { checkFormConfig } from './wizard-config.ts';
+import {
+  askingOf,
+  localizedFor,
+  pageConfigFor,
+  pageLanguageOf,
+} from './public/page-language.ts';
 import { formRoutes } from './review/form-routes.ts';
 import { createFormImages, imagePathPrefix } from './form/form-images.ts';
 import { createImageQueue, type ImageQueue } from './form/image-queue.ts';
@@ -148,45 +155,60 @@ export const loggerOptions = {
   },
 };
 
-type ServedForm = {
-  /** The wizard's page, the workspace's, and the form as `GET /api/form` answers it. */
-  pages: Promise<[CompressedPage, CompressedPage, CompressedPage]>;
+/** A form version's public page in one language, and the headers that allow its inline parts. */
+type ServedLanguage = {
+  /** The wizard's page and the form as `GET /api/form` answers it, compressed on first request. */
+  pages: () => Promise<[CompressedPage, CompressedPage]>;
   setHeaders: ReturnType<typeof buildSecurityHeaders>;
+  /** The language shown, for `Content-Language`. */
+  lang: string;
+};
+
+type ServedForm = {
+  /** The workspace's page, in the form's own language. */
+  reviewPage: Promise<CompressedPage>;
+  /** The page in a language of the form; made on the first request for it and kept. */
+  inLanguage: (tag: string) => ServedLanguage;
 };
 
 const hashOf = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** The wizard's and the workspace's pages for one form version, compressed, and the headers that allow their inline parts. */
-function serveForm(
-  { config, number }: LiveForm,
+/** The wizard's page in one language: only that language's texts reach the browser. */
+function serveLanguage(
+  { config: own, number }: LiveForm,
+  tag: string,
   built: Awaited<ReturnType<typeof loadBuiltWizard>>,
-): ServedForm {
-  const pages = Promise.all([
-    compressPage(
-      renderIndexHtml(
-        built.template,
-        config,
-        {
-          stylesheet: built.stylesheet,
-          firstStep: built.renderFirstStep(config),
-          entry: built.entry,
-        },
-        number,
-      ),
-    ),
-    compressPage(renderReviewHtml(built.reviewTemplate, config)),
-    compressPage(
-      JSON.stringify({
-        version: number,
-        config: browserConfigOf(config),
-      } satisfies PublishedForm),
-    ),
-  ]);
-  // A rejection is seen where the pages are served; unawaited until then, it must not crash the process.
-  pages.catch(() => {});
+): ServedLanguage {
+  const config = localizedFor(own, tag);
+  let pages: Promise<[CompressedPage, CompressedPage]> | undefined;
   return {
-    pages,
+    lang: config.lang,
+    pages: () => {
+      pages ??= Promise.all([
+        compressPage(
+          renderIndexHtml(
+            built.template,
+            config,
+            {
+              stylesheet: built.stylesheet,
+              firstStep: built.renderFirstStep(config),
+              entry: built.entry,
+            },
+            number,
+          ),
+        ),
+        compressPage(
+          JSON.stringify({
+            version: number,
+            config: browserConfigOf(config),
+          } satisfies PublishedForm),
+        ),
+      ]);
+      // A rejection is seen where the page is served; unawaited until then, it must not crash the process.
+      pages.catch(() => {});
+      return pages;
+    },
     setHeaders: buildSecurityHeaders(config, {
       scripts: [hashOf(pageScriptOf(config, built.entry))],
       // The wizard's page inlines its stylesheet, the workspace's only the theme.
@@ -195,6 +217,31 @@ function serveForm(
         hashOf(inlineStyleOf(config, '')),
       ],
     }),
+  };
+}
+
+/** The wizard's and the workspace's pages for one form version, compressed, and the headers that allow their inline parts. */
+function serveForm(
+  form: LiveForm,
+  built: Awaited<ReturnType<typeof loadBuiltWizard>>,
+): ServedForm {
+  const reviewPage = compressPage(
+    renderReviewHtml(built.reviewTemplate, form.config),
+  );
+  // A rejection is seen where the page is served; unawaited until then, it must not crash the process.
+  reviewPage.catch(() => {});
+  // A form has a few languages: each one's page is kept once made.
+  const languages = new Map<string, ServedLanguage>();
+  return {
+    reviewPage,
+    inLanguage: (tag) => {
+      let served = languages.get(tag);
+      if (!served) {
+        served = serveLanguage(form, tag, built);
+        languages.set(tag, served);
+      }
+      return served;
+    },
   };
 }
 
@@ -227,11 +274,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return pages;
   };
-  const servedNow = () => servedFor(live.current());
+  /** A form's page in the language a request is shown in. */
+  const servedIn = (form: LiveForm, request: FastifyRequest): ServedLanguage =>
+    servedFor(form).inLanguage(pageLanguageOf(form.config, askingOf(request)));
+  /** The form's page in its own language, made ahead: most visitors read it. */
+  const servedOwn = (form: LiveForm) => {
+    void servedFor(form).inLanguage(form.config.lang).pages();
+  };
   // Compressed on libuv's threads while the app below is made and its routes set up; awaited only
   // where the pages are served.
-  for (const call of calls.all()) servedFor(call.form);
-  calls.onChange((_slug, form) => servedFor(form));
+  for (const call of calls.all()) servedOwn(call.form);
+  calls.onChange((_slug, form) => servedOwn(form));
   const { trustProxy } = options;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -294,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, (request) => {
     const slug = /^\/apply\/([^/?#]+)/.exec(request.url)?.[1];
     const call = slug === undefined ? undefined : calls.get(slug);
-    return (call ? servedFor(call.form) : servedNow()).setHeaders;
+    return servedIn(call ? call.form : live.current(), request).setHeaders;
   });
   await app.register(rateLimit, { global: false });
   app.addHook('onClose', () => options.database.close());
@@ -564,16 +617,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       callTitle,
     });
 
-  await servedNow().pages;
-  app.get('/', async (request, reply) => {
-    const [page] = await servedNow().pages;
-    return sendPage(page, request, reply, 'no-cache');
-  });
+  await servedFor(live.current())
+    .inLanguage(live.current().config.lang)
+    .pages();
+  /** Sends the wizard's page, or the form as JSON, in the request's language. */
+  const sendForm = async (
+    form: LiveForm,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    as: 'page' | 'json',
+  ) => {
+    const served = servedIn(form, request);
+    const [page, json] = await served.pages();
+    reply.header('Content-Language', served.lang);
+    if (languagesOf(form.config).length > 1)
+      reply.header('Vary', 'Accept-Language');
+    return as === 'page'
+      ? sendPage(page, request, reply, 'no-cache')
+      : sendPage(
+          json,
+          request,
+          reply,
+          'no-cache',
+          'application/json; charset=utf-8',
+        );
+  };
+  app.get('/', async (request, reply) =>
+    sendForm(live.current(), request, reply, 'page'),
+  );
   // The public pages of calls (the list of open calls, a call that is not open) share one sender,
   // which keeps each page compressed with the policy that allows its style.
   const sendPublicPage = createPublicPageSender();
   await app.register(callListRoutes, {
-    openCalls: async () => openCallCards(calls.all(), now()),
+    openCalls: async (tag) =>
+      openCallCards(
+        calls.all().map(({ call, form }) => ({
+          call,
+          form: { ...form, config: localizedFor(form.config, tag) },
+        })),
+        now(),
+      ),
     site: () => live.current().config,
     stylesheet: built.stylesheet,
     send: sendPublicPage,
@@ -598,15 +681,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         callStatusOf(call.call, now()),
       );
       if (unavailable) {
-        const { config } = call.form;
+        const config = pageConfigFor(call.form.config, request);
         const page = renderUnavailableCallPage(unavailable, {
           config,
           stylesheet: built.stylesheet,
         });
         return sendPublicPage(request, reply, page, config);
       }
-      const [page] = await servedFor(call.form).pages;
-      return sendPage(page, request, reply, 'no-cache');
+      return sendForm(call.form, request, reply, 'page');
     },
   );
   // A call's form served now, for a wizard whose application was answered under a version no
@@ -620,19 +702,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           error: 'not_found',
           message: `There is no call "${request.params.slug}".`,
         });
-      const [, , form] = await servedFor(call.form).pages;
-      return sendPage(
-        form,
-        request,
-        reply,
-        'no-cache',
-        'application/json; charset=utf-8',
-      );
+      return sendForm(call.form, request, reply, 'json');
     },
   );
   await app.register(workspacePageRoutes, {
     sendPage: async (request: FastifyRequest, reply: FastifyReply) => {
-      const [, reviewPage] = await servedNow().pages;
+      const reviewPage = await servedFor(live.current()).reviewPage;
       // The form editor shows its preview in a frame of this page; nothing else may frame it.
       if (request.url.split('?')[0] === formPreviewPath) {
         const policy = reply.getHeader('content-security-policy');

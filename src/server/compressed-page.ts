@@ -50,6 +50,13 @@ export async function compressPage(page: string): Promise<CompressedPage> {
   };
 }
 
+/** Encoding added to any Vary the route set (a page in the visitor's language varies by Accept-Language). */
+function varyWithEncoding(vary: ReturnType<FastifyReply['getHeader']>) {
+  return typeof vary === 'string' && vary !== ''
+    ? `${vary}, Accept-Encoding`
+    : 'Accept-Encoding';
+}
+
 /** Sends a compressed page in the encoding the request accepts, saying so to caches. */
 export function sendPage(
   page: CompressedPage,
@@ -62,7 +69,7 @@ export function sendPage(
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply
     .header('Cache-Control', cacheControl)
-    .header('Vary', 'Accept-Encoding')
+    .header('Vary', varyWithEncoding(reply.getHeader('Vary')))
     .type(type)
     .send(body);
 }

@@ -1,5 +1,6 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { draftStorageKey } from '#engine/draft-key.ts';
+import { directionOf, languagesOf } from '#engine/languages/language-tags.ts';
 import { coverSizes } from '#engine/layout.ts';
 import { coverIndexFor, stepSlugOf } from '#engine/navigation.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
@@ -21,16 +22,18 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The configuration the browser needs: without the notifications, which name staff addresses, and
- * the retention policy, which only the server applies.
+ * The configuration the browser needs: without the notifications, which name staff addresses, the
+ * retention policy, which only the server applies, and the translations, of which the page carries
+ * only its own language's, already written into the form.
  */
 export function browserConfigOf(config: WizardConfig): WizardConfig {
   const {
     notifications: _serverOnly,
     retention: _serverPolicy,
+    translations: _otherLanguages,
     ...browserConfig
   } = config;
-  return browserConfig;
+  return { ...browserConfig, translations: {} };
 }
 
 /** ASVS 1.2.3: JSON inside a script element must not be able to close it or start a comment. */
@@ -92,6 +95,7 @@ export function pageScriptOf(
     : 'function start(){}';
   return [
     '(function(){',
+    keptLanguageScript(config),
     start,
     'var root=document.documentElement;',
     // A Continue pressed before the wizard runs is kept, not sent as a plain form: the wizard
@@ -112,8 +116,27 @@ export function pageScriptOf(
   ].join('');
 }
 
+/** The sessionStorage key of the language a tab chose for a form, kept for the visit. */
+const languageStorageKey = (pageId: string) => `wizard-language:${pageId}`;
+
 /**
- * Writes the title, `lang`, the inline style, a preload of the first cover, the first step's markup
+ * The language chosen in the switch stays for the visit: a page asked for in a language
+ * (`?lang=`) notes it for the tab, and a later page of the form without one (a link back to `/`)
+ * loads again in the noted language before it paints. Nothing for a form of one language.
+ */
+function keptLanguageScript(config: WizardConfig): string {
+  const languages = languagesOf(config);
+  if (languages.length < 2) return '';
+  const json = serializeJsonForScript;
+  return [
+    `var u=new URL(location.href),k=${json(languageStorageKey(config.pageId))};`,
+    `try{if(u.searchParams.has('lang'))sessionStorage.setItem(k,${json(config.lang)});`,
+    `else{var kept=sessionStorage.getItem(k);if(kept&&kept!==${json(config.lang)}&&${json(languages)}.indexOf(kept)>=0){u.searchParams.set('lang',kept);location.replace(u.href);return}}}catch(e){}`,
+  ].join('');
+}
+
+/**
+ * Writes the title, `lang` and `dir`, the inline style, a preload of the first cover, the first step's markup
  * and the configuration into the page, so the first paint needs no script and no extra request.
  * The configuration carries the number of the form version it is (`data-version`), which the wizard
  * sends with the application, so it is checked by the rules it was answered under; the development
@@ -139,7 +162,8 @@ export function renderIndexHtml(
   return template
     .replace(
       /<html lang="[^"]*">/,
-      () => `<html lang="${escapeHtml(config.lang)}">`,
+      () =>
+        `<html lang="${escapeHtml(config.lang)}" dir="${directionOf(config.lang)}">`,
     )
     .replace(
       /<title>[^<]*<\/title>/,

@@ -5,14 +5,14 @@ test('serves the configured title and language in the HTML itself', async ({
   request,
 }) => {
   const example = await (await request.get(serverUrl('example'))).text();
-  expect(example).toContain('<html lang="en">');
+  expect(example).toContain('<html lang="en" dir="ltr">');
   expect(example).toContain(
     '<title>Creator Application · Visit Aldmere Coast</title>',
   );
   const skipFinal = await (
     await request.get(serverUrl('skipFinalStep'))
   ).text();
-  expect(skipFinal).toContain('<html lang="en-GB">');
+  expect(skipFinal).toContain('<html lang="en-GB" dir="ltr">');
   expect(skipFinal).toContain(
     '<title>Skip final step · Test configuration</title>',
   );

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { WizardConfig } from '../../src/engine/config-schema.ts';
+import { exampleTranslations } from './example-translations.ts';
 import {
   exampleWith,
   named,
@@ -82,6 +83,15 @@ const configurations = {
     exampleWith(
       named('applicant-page', 'Applicant page · Test configuration'),
       withOverrides({ notifications: { confirmApplicant: true } }),
+    ),
+  // The example form in English, German and Arabic, its own texts translated.
+  languages: () =>
+    exampleWith(
+      named('languages', 'Creator Application · Visit Aldmere Coast'),
+      withOverrides({
+        languages: ['en', 'de', 'ar'],
+        translations: exampleTranslations,
+      }),
     ),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
 

@@ -127,6 +127,8 @@ export type BlockKind<K extends BlockComponent> = {
 };
 
 export type AnswerContext = {
+  /** The language the form is read in, which names the countries a list offers (English when unsaid). */
+  lang?: string | undefined;
   offeredPlatforms: readonly PlatformKey[];
   requiredPlatforms: readonly PlatformKey[];
 };

@@ -109,26 +109,27 @@ export const choicesCodec = defineCodec<string[]>({
 type SelectOptions = Extract<Block, { component: 'select' }>['data']['options'];
 
 export const selectKind: BlockKind<'select'> = {
-  answers: ({ data }) => [
+  answers: ({ data }, { lang }) => [
     {
       path: data.path,
       label: data.label,
       codec: data.multiple ? choicesCodec : choiceCodec,
       isFollowUp: false,
-      ...optionsOf(data.options),
+      ...optionsOf(data.options, lang),
     },
   ],
 };
 
 function optionsOf(
   source: SelectOptions,
+  lang: string | undefined,
 ): Pick<Answer, 'options' | 'optionSets'> {
   if (typeof source === 'string' || Array.isArray(source))
-    return { options: resolveOptions(source) };
+    return { options: resolveOptions(source, lang) };
   const sets = Object.fromEntries(
     Object.entries(source.sets).map(([value, set]) => [
       value,
-      { label: set.label, options: resolveOptions(set.options) },
+      { label: set.label, options: resolveOptions(set.options, lang) },
     ]),
   );
   return {

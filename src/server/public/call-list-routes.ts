@@ -7,7 +7,9 @@ import {
   sendPage,
   type CompressedPage,
 } from '../compressed-page.ts';
+import { languagesOf } from '#engine/languages/language-tags.ts';
 import { buildSecurityHeaders } from '../plugins/security-headers.ts';
+import { pageConfigFor } from './page-language.ts';
 import {
   renderCallsPage,
   type PublicCallCard,
@@ -68,6 +70,9 @@ export function createPublicPageSender() {
     cacheControl = 'no-cache',
   ): Promise<FastifyReply> => {
     const body = await compressed(page.html);
+    // A form of several languages is shown in the visitor's: the same address varies by it.
+    reply.header('Content-Language', config.lang);
+    if (languagesOf(config).length > 1) reply.header('Vary', 'Accept-Language');
     await new Promise<void>((resolve, reject) =>
       headersFor(config, page.style)(request.raw, reply.raw, (error) =>
         error ? reject(error as Error) : resolve(),
@@ -80,9 +85,9 @@ export function createPublicPageSender() {
 export type PublicPageSender = ReturnType<typeof createPublicPageSender>;
 
 export type CallListOptions = {
-  /** The calls open now, in the order the list shows them. */
-  openCalls: () => Promise<PublicCallCard[]>;
-  /** The default call's form, whose look and words the list takes. */
+  /** The calls open now, in the order the list shows them, in a language of the default call's form. */
+  openCalls: (tag: string) => Promise<PublicCallCard[]>;
+  /** The default call's form, whose look and words (in the visitor's language) the list takes. */
   site: () => WizardConfig;
   /** The wizard's built stylesheet, which the list inlines as the wizard's page does. */
   stylesheet: string;
@@ -107,8 +112,8 @@ export async function callListRoutes(
 ) {
   const send = options.send ?? createPublicPageSender();
   app.get(callsPath, async (request, reply) => {
-    const config = options.site();
-    const page = renderCallsPage(await options.openCalls(), {
+    const config = pageConfigFor(options.site(), request);
+    const page = renderCallsPage(await options.openCalls(config.lang), {
       config,
       stylesheet: options.stylesheet,
       timeZone: options.timeZone,

@@ -49,7 +49,7 @@ test('lists each open call with its title linking to its form, its summary and i
 
 test('is a whole page a search engine reads: language, title, description, one heading and a list', () => {
   const { html } = renderCallsPage([summer], look);
-  expect(html).toMatch(/^<!doctype html><html lang="en">/);
+  expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr">/);
   expect(html).toContain('<title>Open calls · Visit Aldmere Coast</title>');
   expect(html).toContain(
     `<meta name="description" content="${defaultTexts.callsIntro}">`,
@@ -68,7 +68,7 @@ test('writes the closing date in the language and time zone of the page', () => 
     }),
     timeZone: 'Europe/Berlin',
   });
-  expect(html).toContain('<html lang="de">');
+  expect(html).toContain('<html lang="de" dir="ltr">');
   expect(textOf(html)).toContain(
     'Bewerbungsschluss:  31. März 2027 um 23:59 MESZ',
   );

@@ -1,6 +1,7 @@
 import type { CallStatus } from '#engine/calls.ts';
 import { callsPath } from '#engine/sync-page.ts';
 import type { CoverImage, WizardConfig } from '#engine/config-schema.ts';
+import { directionOf } from '#engine/languages/language-tags.ts';
 import { coverSizes } from '#engine/layout.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { interpolate, resolveWizardTexts } from '#engine/texts.ts';
@@ -159,7 +160,7 @@ export function documentOf(
 ): PublicPage {
   const style = publicPageStyleOf(look);
   const html = [
-    `<!doctype html><html lang="${escapeHtml(look.config.lang)}"><head>`,
+    `<!doctype html><html lang="${escapeHtml(look.config.lang)}" dir="${directionOf(look.config.lang)}"><head>`,
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">',
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,

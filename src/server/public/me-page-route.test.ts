@@ -27,7 +27,7 @@ test('answers /me with the applicant page in the form’s look: its logo, headin
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   const html = await response.text();
-  expect(html).toContain('<html lang="en">');
+  expect(html).toContain('<html lang="en" dir="ltr">');
   expect(html).toContain('class="logo"');
   expect(html).toContain(
     `<h1 class="step__heading" tabindex="-1" data-key="heading">${applicantPageTexts.heading}</h1>`,

@@ -8,6 +8,7 @@ import {
 import {
   callingCodeOptionFor,
   callingCodeOptions,
+  callingCodeOptionsIn,
 } from '#engine/calling-codes.ts';
 import { maxLengths } from '#engine/validators.ts';
 import { Combobox } from '#web/components/combobox.tsx';
@@ -29,7 +30,7 @@ const countryPath = 'personalInfo.countryCode';
 
 /** Calling code with flags plus the subscriber number; the applicant's phone also sets their country. */
 export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
-  const { rules, texts } = useModel();
+  const { rules, texts, config } = useModel();
   const { data } = block;
   const isRequired = useIsRequired(data.path, isDisabled);
   const codePath = `${data.path}.countryCode`;
@@ -117,7 +118,7 @@ export function PhoneBlock({ block, isDisabled }: BlockProps<'phone'>) {
               'aria-required': isRequired || undefined,
               'aria-describedby': codeError ? `${codeId}-error` : undefined,
             }}
-            options={callingCodeOptions}
+            options={callingCodeOptionsIn(config.lang)}
             texts={texts}
             value={selected?.value ?? ''}
             onChange={chooseCode}

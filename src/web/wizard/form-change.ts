@@ -60,7 +60,7 @@ export async function changeToPublishedForm(
   values: Record<string, unknown>,
   idempotencyKey: string | null,
 ): Promise<ChangedForm | null> {
-  const published = await fetchPublishedForm(before.pageId);
+  const published = await fetchPublishedForm(before.pageId, before.lang);
   if (!published) return null;
   const { config, version } = published;
   // Every block kind is loaded before the form shows: a step must not suspend under the applicant.

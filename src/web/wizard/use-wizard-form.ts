@@ -244,7 +244,11 @@ export function useWizardForm({
       hasBotCheck || botCheck.isStarted() ? await botCheck.answer() : null;
     const sent = await submitApplication({
       url: sendsTo,
-      payload: buildPayload(form.getValues(), model),
+      // The language the form was read in, which the receipt and later messages follow.
+      payload: {
+        ...buildPayload(form.getValues(), model),
+        language: config.lang,
+      },
       idempotencyKey: idempotencyKey.current,
       visitSource: visitSourceHeader(config.pageId),
       formVersion: version,

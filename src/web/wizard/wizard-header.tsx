@@ -2,8 +2,9 @@ import { Logo } from '#web/components/logo.tsx';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { canGoBack } from '#engine/navigation.ts';
 import type { Texts } from '#engine/texts.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
-/** The back arrow (on steps that have a Back) and the logo above the step. */
+/** The back arrow (on steps that have a Back), the logo and the language switch above the step. */
 export function WizardHeader({
   config,
   texts,
@@ -41,6 +42,7 @@ export function WizardHeader({
       {config.showLogo && config.logo && (
         <Logo logo={config.logo} className="logo" />
       )}
+      <LanguageSwitch config={config} />
     </header>
   );
 }
