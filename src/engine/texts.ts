@@ -44,6 +44,8 @@ export const defaultTexts = {
   removeSelection: 'Remove {name}',
   honeypotLabel: 'Leave this field empty',
   opensInNewTab: '(opens in a new tab)',
+  // Names the language switch for assistive technology, before the language shown.
+  language: 'Language',
   pageError: 'Something went wrong on this page.',
   pageErrorDetail:
     'Your answers are kept. Reload the page to continue where you left off.',

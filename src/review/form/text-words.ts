@@ -325,6 +325,13 @@ export const textWords: Record<TextKey, TextWords> = {
     where: 'read out after each footer link',
     place: 'anyStep',
   },
+  language: {
+    group: 'unseen',
+    label: 'Language switch',
+    where:
+      'read out before the language shown, on the switch in the header of a form in several languages',
+    place: 'anyStep',
+  },
   sending: {
     group: 'unseen',
     label: 'Sending in progress',

@@ -27,7 +27,14 @@ function openInLanguage(event: MouseEvent<HTMLAnchorElement>, tag: string) {
  * The form's languages, each named in itself ("Deutsch", "العربية"), the one shown first: plain
  * links, which work before the wizard's script has run. Nothing for a form of one language.
  */
-export function LanguageSwitch({ config }: { config: WizardConfig }) {
+export function LanguageSwitch({
+  config,
+  label,
+}: {
+  config: WizardConfig;
+  /** What the switch chooses, for assistive technology: "Language: Deutsch". */
+  label: string;
+}) {
   const languages = languagesOf(config);
   if (languages.length < 2) return null;
   return (
@@ -41,6 +48,7 @@ export function LanguageSwitch({ config }: { config: WizardConfig }) {
             strokeWidth="1.6"
           />
         </svg>
+        <span className="visually-hidden">{label}: </span>
         {languageNameOf(config.lang)}
       </summary>
       <ul className="language-switch__list">

@@ -42,7 +42,7 @@ export function WizardHeader({
       {config.showLogo && config.logo && (
         <Logo logo={config.logo} className="logo" />
       )}
-      <LanguageSwitch config={config} />
+      <LanguageSwitch config={config} label={texts.language} />
     </header>
   );
 }

@@ -48,6 +48,7 @@ export const arabic: BuiltInLanguage = {
     removeSelection: 'إزالة {name}',
     honeypotLabel: 'اترك هذا الحقل فارغًا',
     opensInNewTab: '(يُفتح في علامة تبويب جديدة)',
+    language: 'اللغة',
     pageError: 'حدث خطأ ما في هذه الصفحة.',
     pageErrorDetail: 'إجاباتك محفوظة. أعد تحميل الصفحة لتتابع من حيث توقفت.',
     reload: 'إعادة تحميل الصفحة',

@@ -48,6 +48,7 @@ export const german: BuiltInLanguage = {
     removeSelection: '{name} entfernen',
     honeypotLabel: 'Dieses Feld bitte leer lassen',
     opensInNewTab: '(öffnet in einem neuen Tab)',
+    language: 'Sprache',
     pageError: 'Auf dieser Seite ist etwas schiefgelaufen.',
     pageErrorDetail:
       'Ihre Antworten bleiben erhalten. Laden Sie die Seite neu, um dort weiterzumachen, wo Sie aufgehört haben.',
