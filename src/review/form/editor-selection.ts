@@ -43,7 +43,7 @@ export type OutlineChange =
   | { kind: 'block'; from: BlockPlace | null; to: BlockPlace | null };
 
 /** Where the item at `index` of a list goes when another moves from `from` to `to`. */
-function shifted(index: number, from: number | null, to: number | null) {
+export function shifted(index: number, from: number | null, to: number | null) {
   let next = index;
   if (from !== null && from < next) next -= 1;
   if (to !== null && to <= next) next += 1;
