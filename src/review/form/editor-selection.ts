@@ -7,6 +7,7 @@ export const sections = [
   ['colours', 'Colours'],
   ['images', 'Images'],
   ['emails', 'E-mails'],
+  ['translations', 'Translations'],
   ['versions', 'Versions'],
 ] as const;
 
@@ -157,6 +158,8 @@ const sectionOfRoot: Record<string, Section> = {
   coverImages: 'images',
   singleCoverImg: 'images',
   notifications: 'emails',
+  languages: 'translations',
+  translations: 'translations',
 };
 
 /** The section that shows the field at `path`; the steps for a step's, a block's or anything else. */

@@ -108,3 +108,12 @@ export function missingByLanguage(
       words: `${languageNameIn(tag, 'en')}: ${count} ${count === 1 ? 'text' : 'texts'} not translated`,
     }));
 }
+
+/** The language the Translations view shows: the one asked for while the form offers it, else its next. */
+export function translatedLanguage(
+  config: WizardConfig,
+  asked: string | null,
+): string | null {
+  const others = languagesOf(config).slice(1);
+  return asked !== null && others.includes(asked) ? asked : (others[0] ?? null);
+}
