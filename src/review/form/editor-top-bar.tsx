@@ -100,7 +100,7 @@ export function EditorTopBar({
                   className="button button--link"
                   onClick={() => onShowUntranslated(tag)}
                 >
-                  {words}
+                  <span aria-hidden="true">⚠</span> {words}
                 </button>
               </li>
             ))}

@@ -93,9 +93,10 @@ export function PreviewPane({
       <div className="form-editor__preview-bar">
         <h2 id="preview-heading">Preview</h2>
         {language.languages.length > 1 && (
-          <label className="form-editor__picker">
-            <span>Language</span>
+          <div className="form-editor__picker">
+            <label htmlFor="preview-language">Language</label>
             <select
+              id="preview-language"
               value={language.tag}
               onChange={(event) => language.choose(event.target.value)}
             >
@@ -105,7 +106,7 @@ export function PreviewPane({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         )}
         <div
           className="form-editor__switch"

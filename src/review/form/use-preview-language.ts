@@ -10,10 +10,13 @@ export function usePreviewLanguage(config: WizardConfig) {
   // A language the form no longer offers shows as its own.
   const tag =
     chosen !== null && languages.includes(chosen) ? chosen : config.lang;
-  const shown = useMemo(
-    () => (tag === config.lang ? config : localizeConfig(config, tag)),
-    [config, tag],
-  );
+  const shown = useMemo(() => {
+    if (tag === config.lang) return config;
+    // The preview shows one language and offers no switch; a form whose own language is the one
+    // shown lists no others, as the check requires of the first of its languages.
+    const { languages: _others, ...localized } = localizeConfig(config, tag);
+    return localized;
+  }, [config, tag]);
   return { config: shown, tag, languages, choose };
 }
 
