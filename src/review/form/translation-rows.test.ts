@@ -5,7 +5,9 @@ import {
   withOverrides,
 } from '../../../tests/support/wizard-configs.ts';
 import {
+  dropStranded,
   progressWords,
+  strandedPaths,
   translationGroups,
   translationRows,
   writeTranslation,
@@ -97,4 +99,16 @@ test('an emptied translation is removed, so the text shows untranslated', () => 
     title: 'Bewerbung',
     'steps.1.blocks.0.data.label': 'Vorname',
   });
+});
+
+test('translations of texts the form no longer has are found and dropped, the others kept', () => {
+  const draft = structuredClone(german);
+  draft.footerLinks = [];
+  draft.translations = {
+    de: { ...draft.translations.de, 'footerLinks.0.title': 'Datenschutz' },
+  };
+  expect(strandedPaths(draft, 'de')).toEqual(['footerLinks.0.title']);
+  dropStranded(draft, 'de');
+  expect(draft.translations.de).toEqual(german.translations.de);
+  expect(strandedPaths(draft, 'de')).toEqual([]);
 });

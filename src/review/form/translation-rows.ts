@@ -174,3 +174,20 @@ export function writeTranslation(
   else texts[path] = text;
   draft.translations = { ...draft.translations, [tag]: texts };
 }
+
+/**
+ * The paths a language translates that are no text of the form now (an option or link removed
+ * since): the check refuses them, so the view offers to drop them.
+ */
+export function strandedPaths(config: WizardConfig, tag: string): string[] {
+  const texts = new Set(textsOf(config).map((at) => at.path));
+  return Object.keys(config.translations[tag] ?? {}).filter(
+    (path) => !texts.has(path),
+  );
+}
+
+/** Drops a language's translations of texts the form no longer has. */
+export function dropStranded(draft: WizardConfig, tag: string): void {
+  for (const path of strandedPaths(draft, tag))
+    writeTranslation(draft, tag, path, '');
+}

@@ -7,7 +7,9 @@ import { TranslationFileTools } from './translation-file-tools.tsx';
 import { TranslationLanguageList } from './translation-language-list.tsx';
 import { languageWords, translatedLanguage } from './translation-languages.ts';
 import {
+  dropStranded,
   progressWords,
+  strandedPaths,
   translationGroups,
   translationRows,
   writeTranslation,
@@ -43,6 +45,7 @@ export function TranslationsView({
     [config, rows, translating.onlyMissing],
   );
   const others = languagesOf(config).slice(1);
+  const stranded = tag === null ? [] : strandedPaths(config, tag);
   return (
     <section
       className="form-editor__section form-settings translations"
@@ -92,6 +95,21 @@ export function TranslationsView({
             </label>
           </div>
           <TranslationFileTools editor={editor} tag={tag} rows={rows} />
+          {stranded.length > 0 && (
+            <p className="form-editor__issue">
+              {stranded.length === 1
+                ? '1 translation is of a text the form no longer has'
+                : `${stranded.length} translations are of texts the form no longer has`}{' '}
+              ({stranded.join(', ')}); publishing refuses them.{' '}
+              <button
+                type="button"
+                className="button button--outlined"
+                onClick={() => editor.edit((draft) => dropStranded(draft, tag))}
+              >
+                Remove them
+              </button>
+            </p>
+          )}
           {groups.length === 0 && (
             <p className="form-editor__note">Every text is translated.</p>
           )}
