@@ -20,6 +20,11 @@ function download({ name, type, content }: TranslationFile) {
   URL.revokeObjectURL(url);
 }
 
+const formats = [
+  ['JSON', translationsAsJson],
+  ['CSV', translationsAsCsv],
+] as const;
+
 type Outcome = { text: string; refused: string[]; isError: boolean };
 
 /**
@@ -66,20 +71,16 @@ export function TranslationFileTools({
   };
   return (
     <div className="translations__files">
-      <button
-        type="button"
-        className="button button--outlined"
-        onClick={() => download(translationsAsJson(rows, name))}
-      >
-        Download JSON
-      </button>
-      <button
-        type="button"
-        className="button button--outlined"
-        onClick={() => download(translationsAsCsv(rows, name))}
-      >
-        Download CSV
-      </button>
+      {formats.map(([format, write]) => (
+        <button
+          key={format}
+          type="button"
+          className="button button--outlined"
+          onClick={() => download(write(rows, name))}
+        >
+          Download {format}
+        </button>
+      ))}
       <label htmlFor={`${id}-file`}>Take translations from a file</label>
       <input
         id={`${id}-file`}
