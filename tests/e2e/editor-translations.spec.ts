@@ -16,7 +16,8 @@ test.beforeAll(async () => {
 
 test.afterAll(() => servers.stop());
 
-test.setTimeout(120_000);
+// One long journey through the editor, on a machine other suites keep busy.
+test.setTimeout(180_000);
 // axe is injected into the pages it checks.
 test.use({ bypassCSP: true });
 
@@ -89,7 +90,19 @@ test('an admin adds German, translates in the Translations view, previews it, is
     view.getByRole('region', { name: 'Step 2, General Information' }),
   ).not.toContainText('Allgemeine Angaben');
   await view.getByLabel('Only missing').uncheck();
-  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Removing a language asks first, naming what goes with it.
+  await view.getByRole('button', { name: 'Remove German (Deutsch)' }).click();
+  await expect(
+    view.getByRole('group', { name: 'Remove German (Deutsch)' }),
+  ).toContainText('Remove it and its 2 translations?');
+  await view.getByRole('button', { name: 'Keep', exact: true }).click();
+  await expect(view.getByLabel('Translate into')).toHaveValue('de');
 
   // A translator's file: what it has is taken, an unknown path refused by its line.
   await view.getByLabel('Take translations from a file').setInputFiles({
