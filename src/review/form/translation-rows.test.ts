@@ -13,30 +13,31 @@ import {
   writeTranslation,
 } from './translation-rows.ts';
 
-const german = exampleWith(
+// Dutch, which the product's own messages do not ship: every text the form has is the form's to translate.
+const dutch = exampleWith(
   withOverrides({
-    languages: ['en', 'de'],
+    languages: ['en', 'nl'],
     translations: {
-      de: {
-        'steps.1.name': 'Allgemeine Angaben',
-        'steps.1.blocks.0.data.label': 'Vorname',
+      nl: {
+        'steps.1.name': 'Algemene gegevens',
+        'steps.1.blocks.0.data.label': 'Voornaam',
       },
     },
   }),
 );
 
 test('each text stands beside its translation, named in words, missing ones marked', () => {
-  const rows = translationRows(german, 'de');
+  const rows = translationRows(dutch, 'nl');
   const byPath = new Map(rows.map((row) => [row.path, row]));
   expect(byPath.get('steps.1.name')).toMatchObject({
     label: 'Step name',
     source: 'General Information',
-    translation: 'Allgemeine Angaben',
+    translation: 'Algemene gegevens',
     isMissing: false,
   });
   expect(byPath.get('steps.1.blocks.0.data.label')).toMatchObject({
     label: 'Text question “First Name”: question',
-    translation: 'Vorname',
+    translation: 'Voornaam',
     isMissing: false,
   });
   expect(byPath.get('steps.1.blocks.1.data.label')).toMatchObject({
@@ -52,8 +53,8 @@ test('each text stands beside its translation, named in words, missing ones mark
 });
 
 test('the rows group by the form’s parts; only the missing ones on request', () => {
-  const rows = translationRows(german, 'de');
-  const headings = translationGroups(german, rows, false).map(
+  const rows = translationRows(dutch, 'nl');
+  const headings = translationGroups(dutch, rows, false).map(
     (group) => group.heading,
   );
   expect(headings).toEqual([
@@ -61,11 +62,11 @@ test('the rows group by the form’s parts; only the missing ones on request', (
     'Step 1, Welcome',
     'Step 2, General Information',
     'Step 3, More Details',
-    `Step 4, ${german.steps[3]?.name}`,
+    `Step 4, ${dutch.steps[3]?.name}`,
     'Messages',
     'E-mails',
   ]);
-  const missing = translationGroups(german, rows, true).flatMap(
+  const missing = translationGroups(dutch, rows, true).flatMap(
     (group) => group.rows,
   );
   expect(missing.map((row) => row.path)).not.toContain('steps.1.name');
@@ -92,23 +93,23 @@ test('a language the product speaks fills its messages: shown as the placeholder
 });
 
 test('an emptied translation is removed, so the text shows untranslated', () => {
-  const draft = structuredClone(german);
-  writeTranslation(draft, 'de', 'title', 'Bewerbung');
-  writeTranslation(draft, 'de', 'steps.1.name', '  ');
-  expect(draft.translations.de).toEqual({
-    title: 'Bewerbung',
-    'steps.1.blocks.0.data.label': 'Vorname',
+  const draft = structuredClone(dutch);
+  writeTranslation(draft, 'nl', 'title', 'Aanmelden');
+  writeTranslation(draft, 'nl', 'steps.1.name', '  ');
+  expect(draft.translations.nl).toEqual({
+    title: 'Aanmelden',
+    'steps.1.blocks.0.data.label': 'Voornaam',
   });
 });
 
 test('translations of texts the form no longer has are found and dropped, the others kept', () => {
-  const draft = structuredClone(german);
+  const draft = structuredClone(dutch);
   draft.footerLinks = [];
   draft.translations = {
-    de: { ...draft.translations.de, 'footerLinks.0.title': 'Datenschutz' },
+    nl: { ...draft.translations.nl, 'footerLinks.0.title': 'Privacy' },
   };
-  expect(strandedPaths(draft, 'de')).toEqual(['footerLinks.0.title']);
-  dropStranded(draft, 'de');
-  expect(draft.translations.de).toEqual(german.translations.de);
-  expect(strandedPaths(draft, 'de')).toEqual([]);
+  expect(strandedPaths(draft, 'nl')).toEqual(['footerLinks.0.title']);
+  dropStranded(draft, 'nl');
+  expect(draft.translations.nl).toEqual(dutch.translations.nl);
+  expect(strandedPaths(draft, 'nl')).toEqual([]);
 });
