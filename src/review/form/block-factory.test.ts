@@ -4,7 +4,10 @@ import {
   type Block,
   type WizardConfig,
 } from '#engine/config-schema.ts';
-import { exampleWith } from '../../../tests/support/wizard-configs.ts';
+import {
+  exampleWith,
+  withOverrides,
+} from '../../../tests/support/wizard-configs.ts';
 import { stepIdPattern, withStepIds } from '#engine/step-ids.ts';
 import { applyOutlineChange } from './outline-moves.ts';
 import {
@@ -284,4 +287,33 @@ test('a step renamed and moved keeps its id', () => {
   draft.steps[1]!.name = 'About you';
   applyOutlineChange(draft, { kind: 'step', from: 1, to: 2 });
   expect(draft.steps[2]).toMatchObject({ id, name: 'About you' });
+});
+
+test('a duplicate and a new step leave every translation on the text it translates', () => {
+  const draft = exampleWith(
+    withOverrides({
+      languages: ['en', 'de'],
+      translations: {
+        de: {
+          'steps.2.blocks.1.data.label': 'Zweite Frage',
+          'steps.3.name': 'Danke',
+          title: 'Titel',
+        },
+      },
+    }),
+  );
+  const label = (draft.steps[2]?.blocks[1]?.data as { label: string }).label;
+  const lastName = draft.steps[3]?.name;
+  duplicateBlock(draft, 2, 0);
+  addStep(draft);
+  expect(draft.translations.de).toEqual({
+    'steps.2.blocks.2.data.label': 'Zweite Frage',
+    'steps.4.name': 'Danke',
+    title: 'Titel',
+  });
+  expect((draft.steps[2]?.blocks[2]?.data as { label: string }).label).toBe(
+    label,
+  );
+  expect(draft.steps[4]?.name).toBe(lastName);
+  expect(checkWizardConfig(draft).ok).toBe(true);
 });

@@ -9,6 +9,7 @@ import { answerPaths } from '#engine/block-kinds/placements.ts';
 import { plainWordsOf } from '#engine/plain-words.ts';
 import { platformFields, platformLocation } from '#engine/platforms.ts';
 import { createBlock } from './block-kinds.ts';
+import { moveTranslations } from './translation-paths.ts';
 
 /** Where the editor stores a new question's answer: one plain name below this. */
 const keyGroup = 'fields.single';
@@ -237,6 +238,11 @@ export function duplicateBlock(
   if ('path' in copy.data)
     copy.data.path = freshPath(draft, copy.data.label, taken);
   draft.steps[step]?.blocks.splice(index + 1, 0, copy);
+  moveTranslations(draft, {
+    kind: 'block',
+    from: null,
+    to: { step, index: index + 1 },
+  });
 }
 
 /** Letters and digits of a new step's id. */
@@ -266,6 +272,12 @@ export function addStep(draft: WizardConfig): Step {
     styles: { grayBg: false },
     hideConfirmButton: false,
   };
-  draft.steps.splice(draft.steps.length - 1, 0, step);
+  const at = draft.steps.length - 1;
+  draft.steps.splice(at, 0, step);
+  moveTranslations(draft, {
+    kind: 'step',
+    from: null,
+    to: at,
+  });
   return step;
 }

@@ -7,6 +7,7 @@ export const sections = [
   ['colours', 'Colours'],
   ['images', 'Images'],
   ['emails', 'E-mails'],
+  ['translations', 'Translations'],
   ['versions', 'Versions'],
 ] as const;
 
@@ -43,7 +44,7 @@ export type OutlineChange =
   | { kind: 'block'; from: BlockPlace | null; to: BlockPlace | null };
 
 /** Where the item at `index` of a list goes when another moves from `from` to `to`. */
-function shifted(index: number, from: number | null, to: number | null) {
+export function shifted(index: number, from: number | null, to: number | null) {
   let next = index;
   if (from !== null && from < next) next -= 1;
   if (to !== null && to <= next) next += 1;
@@ -157,6 +158,8 @@ const sectionOfRoot: Record<string, Section> = {
   coverImages: 'images',
   singleCoverImg: 'images',
   notifications: 'emails',
+  languages: 'translations',
+  translations: 'translations',
 };
 
 /** The section that shows the field at `path`; the steps for a step's, a block's or anything else. */

@@ -20,6 +20,8 @@ export function EditorTopBar({
   previewStep,
   onPreviewStep,
   onShowProblem,
+  untranslated,
+  onShowUntranslated,
   isVersionsOpen,
   onVersions,
 }: {
@@ -29,6 +31,9 @@ export function EditorTopBar({
   previewStep: number;
   onPreviewStep: (step: number) => void;
   onShowProblem: (problem: Problem) => void;
+  /** The languages with texts still to translate, which warn without stopping Publish. */
+  untranslated: readonly { tag: string; words: string }[];
+  onShowUntranslated: (tag: string) => void;
   isVersionsOpen: boolean;
   onVersions: () => void;
 }) {
@@ -83,6 +88,24 @@ export function EditorTopBar({
         </label>
       </div>
       <div className="form-editor__publishing">
+        {untranslated.length > 0 && (
+          <ul
+            className="form-editor__untranslated"
+            aria-label="Warnings: texts not translated (publishing shows the form’s own words for them)"
+          >
+            {untranslated.map(({ tag, words }) => (
+              <li key={tag}>
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => onShowUntranslated(tag)}
+                >
+                  <span aria-hidden="true">⚠</span> {words}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {problems.length > 0 ? (
           <ProblemList
             problems={problems}

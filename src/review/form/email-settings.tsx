@@ -8,6 +8,7 @@ import {
 } from '#engine/email-templates.ts';
 import { useCalls } from '#review/lib/use-calls.ts';
 import { useEditedCall } from './edited-call.ts';
+import { templateTitles } from './email-words.ts';
 import { CheckField, TextField } from './form-fields.tsx';
 import type { FormEditor } from './use-form-editor.ts';
 
@@ -23,17 +24,6 @@ const sampleValues: Record<string, string> = {
   list: '- Ada Lovelace (United Kingdom), 12,000\n- Grace Hopper (United States), 48,000',
   workspaceUrl: 'https://apply.example.org/review',
   myPageUrl: 'https://apply.example.org/me',
-};
-
-const templateTitles: Record<TemplateName, string> = {
-  newApplication: 'To staff: a new application',
-  receipt: 'To the applicant: we have your application',
-  accepted: 'To the applicant: accepted',
-  declined: 'To the applicant: declined',
-  digest: 'To staff: the daily digest',
-  meLink: 'To the applicant: the link to their own page',
-  resumeLink: 'To the applicant: the link to continue a saved application',
-  alreadyApplied: 'To the applicant: applied to this call before',
 };
 
 type Notifications = {

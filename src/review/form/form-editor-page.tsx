@@ -17,6 +17,9 @@ import { StepsEditor } from './steps-editor.tsx';
 import { useEditorSelection } from './use-editor-selection.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useFormEditor, type FormEditor } from './use-form-editor.ts';
+import { missingByLanguage } from './translation-languages.ts';
+import type { Translating } from './translations-view.tsx';
+import { usePreviewLanguage } from './use-preview-language.ts';
 
 /** Wide enough for the outline, the open part and the preview side by side. */
 const threeColumns = '(min-width: 1280px)';
@@ -92,6 +95,22 @@ function Editor({
     [config, editor.issues],
   );
   const counts = useMemo(() => problemCounts(problems), [problems]);
+  const untranslated = useMemo(() => missingByLanguage(config), [config]);
+  const [translating, setTranslating] = useState<Translating>({
+    tag: null,
+    onlyMissing: false,
+  });
+  const previewLanguage = usePreviewLanguage(viewed?.config ?? config);
+  // The language being translated is the one the preview shows.
+  const translate = (next: Translating) => {
+    setTranslating(next);
+    if (next.tag !== null) previewLanguage.choose(next.tag);
+  };
+  const showUntranslated = (tag: string) => {
+    translate({ tag, onlyMissing: true });
+    select({ ...selection, section: 'translations' });
+    setIsPreviewShown(false);
+  };
 
   // The bar's height, for the sticky preview beneath it: it wraps onto more lines on a narrower window.
   const main = useRef<HTMLElement>(null);
@@ -160,6 +179,8 @@ function Editor({
               })
             }
             onShowProblem={showProblem}
+            untranslated={untranslated}
+            onShowUntranslated={showUntranslated}
             isVersionsOpen={selection.section === 'versions'}
             onVersions={() => select({ ...selection, section: 'versions' })}
           />
@@ -246,11 +267,14 @@ function Editor({
                   change(made);
                 }}
                 onView={setViewed}
+                translating={translating}
+                onTranslating={translate}
               />
             </section>
             <div className="form-editor__right" hidden={!isShown('preview')}>
               <PreviewPane
-                config={viewed?.config ?? config}
+                config={previewLanguage.config}
+                language={previewLanguage}
                 visit={preview.visit}
                 hasProblems={!viewed && problems.length > 0}
                 viewing={viewed?.version ?? null}

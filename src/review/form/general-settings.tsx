@@ -4,6 +4,7 @@ import { CheckField, IssuesUnder, TextField } from './form-fields.tsx';
 import { FooterLinks } from './footer-links.tsx';
 import { FormCheck } from './form-check.tsx';
 import { withOffered, withRequired } from './platform-choices.ts';
+import { setOwnLanguage } from './translation-languages.ts';
 import type { FormEditor } from './use-form-editor.ts';
 
 /** Title, language, sign-up address and what happens at the end. */
@@ -26,7 +27,9 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
         label="Language (like en or de)"
         path="lang"
         value={config.lang}
-        onChange={(value) => editor.edit((draft) => (draft.lang = value))}
+        onChange={(value) =>
+          editor.edit((draft) => setOwnLanguage(draft, value))
+        }
       />
       <TextField
         label="Sign-up address"

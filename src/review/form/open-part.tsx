@@ -14,11 +14,12 @@ import { endOfStep } from './outline-moves.ts';
 import { StepSettings } from './step-settings.tsx';
 import { TextsSettings } from './texts-settings.tsx';
 import { ThemeSettings } from './theme-settings.tsx';
+import { TranslationsView, type Translating } from './translations-view.tsx';
 import { Versions } from './versions-panel.tsx';
 
 /** The settings sections, each its own editor. */
 const sectionEditors: Record<
-  Exclude<Section, 'steps' | 'versions'>,
+  Exclude<Section, 'steps' | 'versions' | 'translations'>,
   (props: { editor: FormEditor }) => React.ReactNode
 > = {
   general: GeneralSettings,
@@ -35,16 +36,29 @@ export function OpenPart({
   selection,
   onChange,
   onView,
+  translating,
+  onTranslating,
 }: {
   editor: FormEditor;
   config: WizardConfig;
   selection: EditorSelection;
   onChange: (change: OutlineChange) => void;
   onView: (viewed: { version: number; config: WizardConfig }) => void;
+  translating: Translating;
+  onTranslating: (translating: Translating) => void;
 }) {
   const { section, step: stepIndex, block: blockIndex } = selection;
   if (section === 'versions')
     return <Versions editor={editor} onView={onView} />;
+  if (section === 'translations')
+    return (
+      <TranslationsView
+        editor={editor}
+        config={config}
+        translating={translating}
+        onTranslating={onTranslating}
+      />
+    );
   if (section !== 'steps') {
     const SectionEditor = sectionEditors[section];
     return <SectionEditor editor={editor} />;

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { textsOf } from '#engine/languages/text-paths.ts';
+import { exampleWith } from '../../../tests/support/wizard-configs.ts';
 import {
   selectionAfter,
   validSelection,
@@ -220,5 +222,37 @@ test('each change says what it did in words, and focus goes to the moved row or 
   );
   expect(rowAfterChange(example, { kind: 'step', from: 3, to: null })).toBe(
     'step-2',
+  );
+});
+
+/** Every text of a form translated as itself marked, so each translation names the text it belongs to. */
+function translatedThroughout(config: WizardConfig): WizardConfig {
+  const translated = structuredClone(config);
+  translated.languages = [config.lang, 'de'];
+  translated.translations = {
+    de: Object.fromEntries(
+      textsOf(config).flatMap(({ path, text }) =>
+        text === undefined ? [] : [[path, `de: ${text}`]],
+      ),
+    ),
+  };
+  return translated;
+}
+
+test('translations follow their step or block through any move, and go with it when it is removed', () => {
+  const translated = translatedThroughout(exampleWith());
+  fc.assert(
+    fc.property(aChange, (change) => {
+      const draft = structuredClone(translated);
+      applyOutlineChange(draft, change);
+      const texts = new Map(
+        textsOf(draft).map(({ path, text }) => [path, text]),
+      );
+      for (const [path, text] of Object.entries(draft.translations.de ?? {}))
+        expect(text).toBe(`de: ${texts.get(path)}`);
+      expect(draft.translations).toEqual(
+        translatedThroughout(draft).translations,
+      );
+    }),
   );
 });

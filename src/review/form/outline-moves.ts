@@ -3,6 +3,7 @@ import { removeBlock } from './block-factory.ts';
 import { blockTitle } from './block-kinds.ts';
 import type { BlockPlace, OutlineChange } from './editor-selection.ts';
 import { blockRow, stepRow } from './outline-keys.ts';
+import { moveTranslations } from './translation-paths.ts';
 
 /**
  * A move or a removal in the outline, made to the form: the step or block leaves its place and,
@@ -13,6 +14,11 @@ export function applyOutlineChange(
   draft: WizardConfig,
   change: OutlineChange,
 ): void {
+  moveParts(draft, change);
+  moveTranslations(draft, change);
+}
+
+function moveParts(draft: WizardConfig, change: OutlineChange): void {
   if (change.kind === 'step') {
     if (change.from === null) return;
     const [step] = draft.steps.splice(change.from, 1);

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { PreviewMessage } from '#web/preview/form-preview.tsx';
 import { previewFrameBox, type PreviewDevice } from './preview-frame.ts';
+import { languageWords } from './translation-languages.ts';
+import type { PreviewLanguage } from './use-preview-language.ts';
 
 /** Which step the preview opens, and a count that starts a new visit whenever it is asked again. */
 export type PreviewVisit = { count: number; step: number };
@@ -33,6 +35,7 @@ function useRoom() {
  */
 export function PreviewPane({
   config,
+  language,
   visit,
   hasProblems,
   viewing,
@@ -40,6 +43,8 @@ export function PreviewPane({
 }: {
   /** The form as edited, which the preview checks and shows when it passes. */
   config: WizardConfig;
+  /** The language it is shown in, of the form's languages. */
+  language: PreviewLanguage;
   visit: PreviewVisit;
   hasProblems: boolean;
   /** The published version shown instead of the draft, if any. */
@@ -87,6 +92,22 @@ export function PreviewPane({
     <section className="form-editor__preview" aria-labelledby="preview-heading">
       <div className="form-editor__preview-bar">
         <h2 id="preview-heading">Preview</h2>
+        {language.languages.length > 1 && (
+          <div className="form-editor__picker">
+            <label htmlFor="preview-language">Language</label>
+            <select
+              id="preview-language"
+              value={language.tag}
+              onChange={(event) => language.choose(event.target.value)}
+            >
+              {language.languages.map((tag) => (
+                <option key={tag} value={tag}>
+                  {languageWords(tag)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div
           className="form-editor__switch"
           role="group"

@@ -276,6 +276,23 @@ const cases: Array<
     'With “One cover for every step” on, the form takes one cover; it has 2: remove the others.',
     {},
   ],
+  [
+    'a translation of a footer link removed since',
+    (draft: Draft) => {
+      draft.languages = ['en', 'de'];
+      draft.translations = { de: { 'footerLinks.9.title': 'Impressum' } };
+    },
+    'The German translations hold one of a text the form no longer has: remove it under Translations.',
+    { field: 'translations.de.footerLinks.9.title' },
+  ],
+  [
+    'translations into a language the form does not offer',
+    (draft: Draft) => {
+      draft.translations = { fr: { title: 'Postuler' } };
+    },
+    'The form has translations into French but does not offer it: add it under Translations.',
+    { field: 'translations.fr' },
+  ],
 ];
 
 test.each(cases)('%s reads in words', (_, change, text, place) => {

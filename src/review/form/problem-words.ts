@@ -4,6 +4,7 @@ import {
   type ConfigIssue,
   type WizardConfig,
 } from '#engine/config-schema.ts';
+import { languageNameIn } from '#engine/languages/language-tags.ts';
 import { platformNames, type PlatformKey } from '#engine/platforms.ts';
 import {
   blockAnswering,
@@ -193,6 +194,21 @@ const readings: ReadonlyArray<readonly [RegExp, Reading]> = [
     /^may use only these placeholders: (.+)$/,
     ([, placeholders], { subject }) =>
       `${capitalised(subject)} may use only these placeholders: ${placeholders}.`,
+  ],
+  [
+    /^".+" is not a text of this form$/,
+    (_, { keys }) =>
+      `The ${languageNameIn(String(keys[1]), 'en')} translations hold one of a text the form no longer has: remove it under Translations.`,
+  ],
+  [
+    /^"(.+)" is not one of the form's languages$/,
+    ([, tag = '']) =>
+      `The form has translations into ${languageNameIn(tag, 'en')} but does not offer it: add it under Translations.`,
+  ],
+  [
+    /^"(.+)" is the form's own language: its texts are the form's$/,
+    ([, tag = '']) =>
+      `The form has translations into ${languageNameIn(tag, 'en')}, which is now its own language: set its language under General back.`,
   ],
   [
     /^Describe the image for people who cannot see it\.$/,
