@@ -56,6 +56,15 @@ describe('a form in a language', () => {
     expect(localizeConfig(form, 'en').translations).toEqual({});
   });
 
+  it('is itself a form the check takes, the language shown first', () => {
+    const french = localizeConfig(
+      bilingual({ fr: { 'steps.1.name': 'Informations générales' } }),
+      'fr',
+    );
+    expect(french.languages).toEqual(['fr', 'en']);
+    expect(checkWizardConfig(french).ok).toBe(true);
+  });
+
   it('shows the form’s own language for a language it does not offer', () => {
     const form = bilingual({
       fr: { 'steps.1.name': 'Informations générales' },

@@ -73,6 +73,10 @@ export function localizeConfig(
   // A form is JSON data, so a JSON round trip copies it whole (the engine has no DOM/Node globals).
   const localized = JSON.parse(JSON.stringify(config)) as WizardConfig;
   localized.lang = shown;
+  // The language shown heads the list, so the form as read is a form the check takes (its own
+  // language first); the switch offers the others.
+  if (config.languages)
+    localized.languages = [shown, ...languages.filter((tag) => tag !== shown)];
   localized.translations = {};
   localized.steps.forEach((step, index) => {
     step.id = ids[index];

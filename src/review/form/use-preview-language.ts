@@ -11,11 +11,11 @@ export function usePreviewLanguage(config: WizardConfig) {
   const tag =
     chosen !== null && languages.includes(chosen) ? chosen : config.lang;
   const shown = useMemo(() => {
-    if (tag === config.lang) return config;
-    // The preview shows one language and offers no switch; a form whose own language is the one
-    // shown lists no others, as the check requires of the first of its languages.
-    const { languages: _others, ...localized } = localizeConfig(config, tag);
-    return localized;
+    // The preview's own picker chooses the language: the page's switch, whose links load the
+    // page again, has no place in it.
+    const { languages: _switch, ...one } =
+      tag === config.lang ? config : localizeConfig(config, tag);
+    return one;
   }, [config, tag]);
   return { config: shown, tag, languages, choose };
 }
