@@ -9,9 +9,18 @@ test.use({ bypassCSP: true, locale: 'de-DE' });
 const weiter = (page: Page) =>
   page.getByRole('button', { name: 'Weiter', exact: true });
 
+/** The switch's name for assistive technology, in the language shown. */
+const languageLabels: Record<string, string> = {
+  Deutsch: 'Sprache',
+  English: 'Language',
+  العربية: 'اللغة',
+};
+
 /** The switch's list of the other languages, opened. */
 async function switchTo(page: Page, current: string, other: string) {
-  await page.getByText(current, { exact: true }).click();
+  await page
+    .getByText(`${languageLabels[current] ?? 'Language'}: ${current}`)
+    .click();
   await page.getByRole('link', { name: other, exact: true }).click();
 }
 
@@ -126,9 +135,7 @@ test('`?lang=ar` is right to left, mirrored, with no horizontal overflow on a 37
   await expect(heading(page, 'معلومات عامة')).toBeVisible();
   // The switch stays in the header on a phone, at its start side's opposite: the left.
   const header = await page.locator('.wizard__header').boundingBox();
-  const languageSwitch = await page
-    .getByText('العربية', { exact: true })
-    .boundingBox();
+  const languageSwitch = await page.getByText('اللغة: العربية').boundingBox();
   expect(languageSwitch?.y).toBeLessThan(
     (header?.y ?? 0) + (header?.height ?? 0),
   );
@@ -150,7 +157,7 @@ test('`?lang=ar` is right to left, mirrored, with no horizontal overflow on a 37
 test('the English form is axe clean with its switch open', async ({ page }) => {
   await page.goto(serverUrl('languages', '/?lang=en'));
   await expect(heading(page, 'Welcome!')).toBeVisible();
-  await page.getByText('English', { exact: true }).click();
+  await page.getByText('Language: English').click();
   await expect(page.getByRole('link', { name: 'العربية' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'العربية' })).toHaveAttribute(
     'hreflang',

@@ -13,8 +13,7 @@ export function usePreviewLanguage(config: WizardConfig) {
   const shown = useMemo(() => {
     // The preview's own picker chooses the language: the page's switch, whose links load the
     // page again, has no place in it.
-    const { languages: _switch, ...one } =
-      tag === config.lang ? config : localizeConfig(config, tag);
+    const { languages: _switch, ...one } = localizeConfig(config, tag);
     return one;
   }, [config, tag]);
   return { config: shown, tag, languages, choose };
