@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { languagesOf } from '#engine/languages/language-tags.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { EditedCallContext } from './edited-call.ts';
@@ -17,8 +18,8 @@ import { StepsEditor } from './steps-editor.tsx';
 import { useEditorSelection } from './use-editor-selection.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useFormEditor, type FormEditor } from './use-form-editor.ts';
-import { missingByLanguage } from './translation-languages.ts';
-import type { Translating } from './translations-view.tsx';
+import type { Translating } from './translation-languages.ts';
+import { useLocalization } from './use-localization.ts';
 import { usePreviewLanguage } from './use-preview-language.ts';
 
 /** Wide enough for the outline, the open part and the preview side by side. */
@@ -95,12 +96,19 @@ function Editor({
     [config, editor.issues],
   );
   const counts = useMemo(() => problemCounts(problems), [problems]);
-  const untranslated = useMemo(() => missingByLanguage(config), [config]);
+  const localization = useLocalization(languagesOf(config).length > 1);
+  const untranslated = useMemo(
+    () => localization?.missingByLanguage(config) ?? [],
+    [localization, config],
+  );
   const [translating, setTranslating] = useState<Translating>({
     tag: null,
     onlyMissing: false,
   });
-  const previewLanguage = usePreviewLanguage(viewed?.config ?? config);
+  const previewLanguage = usePreviewLanguage(
+    viewed?.config ?? config,
+    localization,
+  );
   // The language being translated is the one the preview shows.
   const translate = (next: Translating) => {
     setTranslating(next);

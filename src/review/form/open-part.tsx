@@ -1,3 +1,9 @@
+import {
+  lazy,
+  Suspense,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { FormEditor } from './use-form-editor.ts';
 import { EditorContext, OpenBlock } from './block-editor.tsx';
@@ -6,27 +12,52 @@ import type {
   OutlineChange,
   Section,
 } from './editor-selection.ts';
-import { EmailSettings } from './email-settings.tsx';
-import { GeneralSettings } from './general-settings.tsx';
-import { ImagesSettings } from './images-settings.tsx';
 import { blockTitle, kindLabel } from './block-kinds.ts';
 import { endOfStep } from './outline-moves.ts';
 import { StepSettings } from './step-settings.tsx';
-import { TextsSettings } from './texts-settings.tsx';
-import { ThemeSettings } from './theme-settings.tsx';
-import { TranslationsView, type Translating } from './translations-view.tsx';
+import type { Translating } from './translation-languages.ts';
 import { Versions } from './versions-panel.tsx';
+
+type SectionProps = { editor: FormEditor };
+
+// Each section's editor loads when first opened: the editor opens on the form's steps, and a form
+// of one language never opens its translations.
+const TranslationsView = lazy(() =>
+  import('./translations-view.tsx').then((module) => ({
+    default: module.TranslationsView,
+  })),
+);
 
 /** The settings sections, each its own editor. */
 const sectionEditors: Record<
   Exclude<Section, 'steps' | 'versions' | 'translations'>,
-  (props: { editor: FormEditor }) => React.ReactNode
+  LazyExoticComponent<(props: SectionProps) => ReactNode>
 > = {
-  general: GeneralSettings,
-  texts: TextsSettings,
-  colours: ThemeSettings,
-  images: ImagesSettings,
-  emails: EmailSettings,
+  general: lazy(() =>
+    import('./general-settings.tsx').then((module) => ({
+      default: module.GeneralSettings,
+    })),
+  ),
+  texts: lazy(() =>
+    import('./texts-settings.tsx').then((module) => ({
+      default: module.TextsSettings,
+    })),
+  ),
+  colours: lazy(() =>
+    import('./theme-settings.tsx').then((module) => ({
+      default: module.ThemeSettings,
+    })),
+  ),
+  images: lazy(() =>
+    import('./images-settings.tsx').then((module) => ({
+      default: module.ImagesSettings,
+    })),
+  ),
+  emails: lazy(() =>
+    import('./email-settings.tsx').then((module) => ({
+      default: module.EmailSettings,
+    })),
+  ),
 };
 
 /** The editor's middle column: the open block's settings, the open step's, or a section's. */
@@ -52,16 +83,22 @@ export function OpenPart({
     return <Versions editor={editor} onView={onView} />;
   if (section === 'translations')
     return (
-      <TranslationsView
-        editor={editor}
-        config={config}
-        translating={translating}
-        onTranslating={onTranslating}
-      />
+      <Suspense>
+        <TranslationsView
+          editor={editor}
+          config={config}
+          translating={translating}
+          onTranslating={onTranslating}
+        />
+      </Suspense>
     );
   if (section !== 'steps') {
     const SectionEditor = sectionEditors[section];
-    return <SectionEditor editor={editor} />;
+    return (
+      <Suspense>
+        <SectionEditor editor={editor} />
+      </Suspense>
+    );
   }
   const step = config.steps[stepIndex];
   if (!step) return null;

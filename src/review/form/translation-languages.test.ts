@@ -7,10 +7,10 @@ import {
   checkedTag,
   languagesToAdd,
   languageWords,
-  missingByLanguage,
   removeLanguage,
   setOwnLanguage,
 } from './translation-languages.ts';
+import { missingByLanguage } from './editor-localization.ts';
 
 test('a language is named in English and in itself', () => {
   expect(languageWords('de')).toBe('German (Deutsch)');

@@ -1,11 +1,13 @@
 import type { WizardConfig } from '#engine/config-schema.ts';
-import { missingTranslations } from '#engine/languages/localize.ts';
 import {
   languageNameIn,
   languageNameOf,
   languagesOf,
   languageTagPattern,
 } from '#engine/languages/language-tags.ts';
+
+/** Which language the Translations view shows, and whether only its missing texts. */
+export type Translating = { tag: string | null; onlyMissing: boolean };
 
 /** The languages offered first when adding one: the source markets destinations recruit in most. */
 const commonTags = [
@@ -92,21 +94,6 @@ export function removeLanguage(draft: WizardConfig, tag: string): void {
 export function setOwnLanguage(draft: WizardConfig, tag: string): void {
   draft.lang = tag;
   if (draft.languages) draft.languages[0] = tag;
-}
-
-/** The languages other than the form's own that still have texts to translate, with how many. */
-export function missingByLanguage(
-  config: WizardConfig,
-): { tag: string; count: number; words: string }[] {
-  return languagesOf(config)
-    .slice(1)
-    .map((tag) => ({ tag, count: missingTranslations(config, tag).length }))
-    .filter(({ count }) => count > 0)
-    .map(({ tag, count }) => ({
-      tag,
-      count,
-      words: `${languageNameIn(tag, 'en')}: ${count} ${count === 1 ? 'text' : 'texts'} not translated`,
-    }));
 }
 
 /** The language the Translations view shows: the one asked for while the form offers it, else its next. */

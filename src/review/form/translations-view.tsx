@@ -5,7 +5,11 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 import { directionOf, languagesOf } from '#engine/languages/language-tags.ts';
 import { TranslationFileTools } from './translation-file-tools.tsx';
 import { TranslationLanguageList } from './translation-language-list.tsx';
-import { languageWords, translatedLanguage } from './translation-languages.ts';
+import {
+  languageWords,
+  translatedLanguage,
+  type Translating,
+} from './translation-languages.ts';
 import {
   dropStranded,
   progressWords,
@@ -18,7 +22,6 @@ import {
 import type { FormEditor } from './use-form-editor.ts';
 
 /** Which language the Translations view shows, and whether only the texts it still lacks. */
-export type Translating = { tag: string | null; onlyMissing: boolean };
 
 /**
  * The Translations view: the form's languages, and for one of them each text of the form (read
