@@ -155,9 +155,7 @@ export const inboxFacets = endpoint({
       ),
       tags: z.array(z.object({ tag: z.string(), count: z.number() })),
       sources: z.array(z.object({ source: z.string(), count: z.number() })),
-      languages: z.array(
-        z.object({ language: z.string(), count: z.number() }),
-      ),
+      languages: z.array(z.object({ language: z.string(), count: z.number() })),
     }),
   },
 });

@@ -126,16 +126,20 @@ export async function applicantRoutes(
     // its time tells a stranger who applied.
     handler: async (request, reply) => {
       const emailKey = emailKeyOf(request.body.email);
-      const settings = messaging.settings();
       const queued = await db.transaction().execute(async (transaction) => {
         const newest = await transaction
           .selectFrom('applications')
-          .select('email')
+          .select(['email', 'language'])
           .where('email_key', '=', emailKey)
           .orderBy('received_at', 'desc')
           .limit(1)
           .executeTakeFirst();
         const { token, earlier } = await access.addLink(transaction, emailKey);
+        // In the language the page was read in, else the one the newest application was written in.
+        const settings = messaging.settings(
+          undefined,
+          request.body.language ?? newest?.language,
+        );
         // The link goes to the address the person applied with, which they have shown they use.
         if (!newest || earlier >= linksPerWindow || !settings.isEmailOn)
           return false;

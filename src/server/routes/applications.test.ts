@@ -179,20 +179,22 @@ describe('review API', () => {
       /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const { questions, keys, rows } = readExport(await csv.text());
-    expect(questions.slice(0, 7)).toEqual([
+    expect(questions.slice(0, 8)).toEqual([
       'Application ID',
       'Received at',
       'Form',
       'Call',
+      'Language',
       'First Name',
       'Last Name',
       'Phone Number',
     ]);
-    expect(keys.slice(0, 7)).toEqual([
+    expect(keys.slice(0, 8)).toEqual([
       'id',
       'receivedAt',
       'pageId',
       'call',
+      'language',
       'personalInfo.firstName',
       'personalInfo.lastName',
       'personalInfo.phone',
@@ -206,6 +208,7 @@ describe('review API', () => {
     );
     expect(exported?.['personalInfo.lastName']).toBe("'-2+3");
     expect(exported?.call).toBe('Creator Application · Visit Aldmere Coast');
+    expect(exported?.language).toBe('English');
     expect(exported?.['personalInfo.countryCode']).toBe('United Kingdom');
     expect(exported?.['fields.single.mediaOutletContributions.value']).toBe(
       'Yes',
