@@ -102,10 +102,13 @@ describe('review API', () => {
       pageId: 'aldmere-creators',
       receivedAt: expect.any(String),
       configVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
-      payload: validApplication({
-        firstName: 'Grace',
-        emailAddress: 'grace@navy.example',
-      }),
+      payload: {
+        ...validApplication({
+          firstName: 'Grace',
+          emailAddress: 'grace@navy.example',
+        }),
+        language: 'en',
+      },
       source: null,
       call: { slug: 'aldmere-creators', title: exampleConfig().title },
       eligible: true,
