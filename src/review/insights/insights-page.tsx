@@ -12,6 +12,7 @@ import {
   type FunnelStage,
 } from './insight-charts.tsx';
 import { inboxOfSource, periodOf, stepName } from './insights-query.ts';
+import { LanguagesTable } from './languages-table.tsx';
 
 const whole = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', {
@@ -288,6 +289,7 @@ export function InsightsPage() {
               </table>
             )}
           </section>
+          <LanguagesTable languages={data.languages} call={period.call} />
         </div>
       )}
     </main>

@@ -3,6 +3,7 @@ import { labelsOf, type InsightReport } from '#engine/insights.ts';
 import type { Database, DatabaseSchema } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { bucketOf, stepTimeBounds } from './insight-rollups.ts';
+import { countsByLanguage } from './insights-by-language.ts';
 
 type EventRow = Insertable<DatabaseSchema['insight_events']>;
 /** A report and the ids of its call's steps, in the order its form has them. */
@@ -386,6 +387,9 @@ export function createInsightsRepository(
         return Number(deleted.numDeletedRows);
       });
     },
+
+    /** The visits and applications of a period per language. */
+    byLanguage: (period: InsightPeriod) => countsByLanguage(db, period),
 
     /** The counts of a period, each over distinct visits. */
     async counts(period: InsightPeriod) {

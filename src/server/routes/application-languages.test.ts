@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readExport } from '../../../tests/support/csv.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import {
+  adminToken,
+  exampleCall,
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
@@ -152,5 +154,32 @@ describe.each(engines)('an application in its language, on %s', (engine) => {
         },
       ],
     });
+  });
+
+  test('insights count the visits and the applications of each language', async () => {
+    const visit = (language: string | undefined) =>
+      fetch(`${running.server.baseUrl}/api/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          call: exampleCall,
+          visit: { id: randomUUID(), device: 'phone', language },
+          events: [{ type: 'visit', ms: 0 }],
+        }),
+      });
+    for (const language of ['de', 'de', 'en', 'fr'])
+      expect((await visit(language)).status).toBe(204);
+    const today = new Date().toISOString().slice(0, 10);
+    const response = await fetch(
+      `${running.server.baseUrl}/api/review/insights?from=${today}&to=${today}`,
+      { headers: { authorization: `Bearer ${adminToken}` } },
+    );
+    // French is not among the form's languages: that visit read the form's own, English.
+    expect(
+      ((await response.json()) as { languages: unknown }).languages,
+    ).toEqual([
+      { language: 'en', visits: 2, applications: 2 },
+      { language: 'de', visits: 2, applications: 1 },
+    ]);
   });
 });

@@ -1,0 +1,70 @@
+import { Link } from 'wouter';
+import { inboxOfLanguage, languageRowName } from './insights-query.ts';
+
+const whole = new Intl.NumberFormat('en');
+
+type LanguageCount = {
+  language: string | null;
+  visits: number;
+  applications: number;
+};
+
+/** The visits and applications of the period per language, each language's applications a way into the inbox. */
+export function LanguagesTable({
+  languages,
+  call,
+}: {
+  languages: readonly LanguageCount[];
+  call: string | undefined;
+}) {
+  return (
+    <section
+      className="insights__card insights__card--wide"
+      aria-labelledby="languages-heading"
+    >
+      <h2 id="languages-heading" className="insights__heading">
+        Languages
+      </h2>
+      {languages.length === 0 ? (
+        <p className="insights__empty">No visit in this period.</p>
+      ) : (
+        <table
+          className="inbox__table insights__table"
+          aria-labelledby="languages-heading"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Language</th>
+              <th scope="col" className="insights__number">
+                Visits
+              </th>
+              <th scope="col" className="insights__number">
+                Applications
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {languages.map((row) => (
+              <tr key={row.language ?? ''}>
+                <th scope="row">{languageRowName(row.language)}</th>
+                <td className="insights__number">{whole.format(row.visits)}</td>
+                <td className="insights__number">
+                  {row.applications > 0 && row.language !== null ? (
+                    <Link
+                      href={inboxOfLanguage(row.language, call)}
+                      aria-label={`${whole.format(row.applications)} applications in ${languageRowName(row.language)} in the inbox`}
+                    >
+                      {whole.format(row.applications)}
+                    </Link>
+                  ) : (
+                    whole.format(row.applications)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
