@@ -23,6 +23,7 @@ const german = {
   'notifications.templates.receipt.body':
     'Danke, {firstName}: {organisation} liest jede Bewerbung.',
   'notifications.templates.accepted.subject': 'Willkommen, {firstName}',
+  'notifications.templates.meLink.subject': 'Dein Link zu {organisation}',
 };
 
 const inGermanAndEnglish = exampleWith(
@@ -181,5 +182,38 @@ describe.each(engines)('an application in its language, on %s', (engine) => {
       { language: 'en', visits: 2, applications: 2 },
       { language: 'de', visits: 2, applications: 1 },
     ]);
+  });
+
+  test('the link to the applicant’s page goes in the language the page asked in, else their newest application’s', async () => {
+    const linkTo = async (email: string, language?: string) => {
+      const before = running.smtp.messages.length;
+      const response = await fetch(`${running.server.baseUrl}/api/me/link`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          origin: running.server.baseUrl,
+        },
+        body: JSON.stringify({ email, language }),
+      });
+      expect(response.status).toBe(202);
+      // Other tests' e-mails may still be arriving: the link's is the one with a sign-in token.
+      const linkMail = () =>
+        running.smtp.messages
+          .slice(before)
+          .find(
+            (mail) =>
+              mail.envelopeTo.includes(email) &&
+              String(mail.text).includes('/me?token='),
+          );
+      await expect.poll(linkMail, { timeout: 30_000 }).toBeDefined();
+      return linkMail()?.subject;
+    };
+    expect(await linkTo('lena@example.de')).toBe(
+      'Dein Link zu Visit Aldmere Coast',
+    );
+    expect(await linkTo('ada@example.com', 'de')).toBe(
+      'Dein Link zu Visit Aldmere Coast',
+    );
+    expect(await linkTo('lena@example.de', 'en')).not.toContain('Dein Link');
   });
 });
