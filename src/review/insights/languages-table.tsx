@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { inboxOfLanguage, languageRowName } from './insights-query.ts';
+import { TableCard } from './table-card.tsx';
 
 const whole = new Intl.NumberFormat('en');
 
@@ -18,53 +19,40 @@ export function LanguagesTable({
   call: string | undefined;
 }) {
   return (
-    <section
-      className="insights__card insights__card--wide"
-      aria-labelledby="languages-heading"
+    <TableCard
+      id="languages-heading"
+      heading="Languages"
+      isEmpty={languages.length === 0}
+      columns={
+        <>
+          <th scope="col">Language</th>
+          <th scope="col" className="insights__number">
+            Visits
+          </th>
+          <th scope="col" className="insights__number">
+            Applications
+          </th>
+        </>
+      }
     >
-      <h2 id="languages-heading" className="insights__heading">
-        Languages
-      </h2>
-      {languages.length === 0 ? (
-        <p className="insights__empty">No visit in this period.</p>
-      ) : (
-        <table
-          className="inbox__table insights__table"
-          aria-labelledby="languages-heading"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Language</th>
-              <th scope="col" className="insights__number">
-                Visits
-              </th>
-              <th scope="col" className="insights__number">
-                Applications
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {languages.map((row) => (
-              <tr key={row.language ?? ''}>
-                <th scope="row">{languageRowName(row.language)}</th>
-                <td className="insights__number">{whole.format(row.visits)}</td>
-                <td className="insights__number">
-                  {row.applications > 0 && row.language !== null ? (
-                    <Link
-                      href={inboxOfLanguage(row.language, call)}
-                      aria-label={`${whole.format(row.applications)} applications in ${languageRowName(row.language)} in the inbox`}
-                    >
-                      {whole.format(row.applications)}
-                    </Link>
-                  ) : (
-                    whole.format(row.applications)
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+      {languages.map((row) => (
+        <tr key={row.language ?? ''}>
+          <th scope="row">{languageRowName(row.language)}</th>
+          <td className="insights__number">{whole.format(row.visits)}</td>
+          <td className="insights__number">
+            {row.applications > 0 && row.language !== null ? (
+              <Link
+                href={inboxOfLanguage(row.language, call)}
+                aria-label={`${whole.format(row.applications)} applications in ${languageRowName(row.language)} in the inbox`}
+              >
+                {whole.format(row.applications)}
+              </Link>
+            ) : (
+              whole.format(row.applications)
+            )}
+          </td>
+        </tr>
+      ))}
+    </TableCard>
   );
 }

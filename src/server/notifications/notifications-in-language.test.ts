@@ -3,7 +3,7 @@ import { defaultTemplates } from '#engine/email-templates.ts';
 import { localizeConfig } from '#engine/languages/localize.ts';
 import {
   exampleWith,
-  withOverrides,
+  withTranslations,
 } from '../../../tests/support/wizard-configs.ts';
 import {
   defaultNotificationConfig,
@@ -16,14 +16,11 @@ import {
 } from './notifications-in-language.ts';
 
 const config = exampleWith(
-  withOverrides({
-    languages: ['en', 'de'],
-    translations: {
-      de: {
-        'notifications.templates.receipt.subject': 'Danke, {firstName}',
-        'notifications.templates.accepted.subject': 'Willkommen, {firstName}',
-        'notifications.templates.accepted.body': 'Du bist dabei.',
-      },
+  withTranslations({
+    de: {
+      'notifications.templates.receipt.subject': 'Danke, {firstName}',
+      'notifications.templates.accepted.subject': 'Willkommen, {firstName}',
+      'notifications.templates.accepted.body': 'Du bist dabei.',
     },
   }),
 );

@@ -5,7 +5,7 @@ import { captureLog } from '../../../tests/support/log-capture.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import {
   exampleWith,
-  withOverrides,
+  withTranslations,
 } from '../../../tests/support/wizard-configs.ts';
 import { loggerOptions } from '../app.ts';
 
@@ -79,10 +79,7 @@ test('writes the path of /me to the access log without its query, so a sign-in t
 test('writes the page in the language the address or the browser asks for, among the form’s', async () => {
   const inTwo = await startTestServer({
     config: exampleWith(
-      withOverrides({
-        languages: ['en', 'de'],
-        translations: { de: { 'logo.alt': 'Aldmere Küste' } },
-      }),
+      withTranslations({ de: { 'logo.alt': 'Aldmere Küste' } }),
     ),
   });
   try {

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { buildApplicationModel } from '#engine/application-schema.ts';
 import {
   exampleWith,
-  withOverrides,
+  withTranslations,
 } from '../../../tests/support/wizard-configs.ts';
 import {
   applicationLanguageOf,
@@ -10,10 +10,7 @@ import {
 } from './application-language.ts';
 
 const config = exampleWith(
-  withOverrides({
-    languages: ['en', 'de'],
-    translations: { de: { 'texts.required': 'Bitte ausfüllen' } },
-  }),
+  withTranslations({ de: { 'texts.required': 'Bitte ausfüllen' } }),
 );
 
 test('an application is recorded in the language its page was read in, if its form offers it', () => {

@@ -13,6 +13,7 @@ import { requestAs, staffMember } from '../../../tests/support/staff.ts';
 import {
   exampleWith,
   withOverrides,
+  withTranslations,
 } from '../../../tests/support/wizard-configs.ts';
 
 // The form's own German words: the product's built-in catalogues are not what is tested here.
@@ -27,11 +28,8 @@ const german = {
 };
 
 const inGermanAndEnglish = exampleWith(
-  withOverrides({
-    languages: ['en', 'de'],
-    translations: { de: german },
-    notifications: { confirmApplicant: true },
-  }),
+  withTranslations({ de: german }),
+  withOverrides({ notifications: { confirmApplicant: true } }),
 );
 
 describe.each(engines)('an application in its language, on %s', (engine) => {
