@@ -13,7 +13,7 @@ import {
 } from './insight-charts.tsx';
 import { inboxOfSource, periodOf, stepName } from './insights-query.ts';
 import { LanguagesTable } from './languages-table.tsx';
-import { TableCard } from './table-card.tsx';
+import { CountColumn, TableCard } from './table-card.tsx';
 
 const whole = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', {
@@ -235,15 +235,9 @@ export function InsightsPage() {
                 <th scope="col">Source</th>
                 <th scope="col">Medium</th>
                 <th scope="col">Campaign</th>
-                <th scope="col" className="insights__number">
-                  Visits
-                </th>
-                <th scope="col" className="insights__number">
-                  Applications
-                </th>
-                <th scope="col" className="insights__number">
-                  Conversion
-                </th>
+                <CountColumn>Visits</CountColumn>
+                <CountColumn>Applications</CountColumn>
+                <CountColumn>Conversion</CountColumn>
               </>
             }
           >

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { inboxOfLanguage, languageRowName } from './insights-query.ts';
-import { TableCard } from './table-card.tsx';
+import { CountColumn, TableCard } from './table-card.tsx';
 
 const whole = new Intl.NumberFormat('en');
 
@@ -26,12 +26,8 @@ export function LanguagesTable({
       columns={
         <>
           <th scope="col">Language</th>
-          <th scope="col" className="insights__number">
-            Visits
-          </th>
-          <th scope="col" className="insights__number">
-            Applications
-          </th>
+          <CountColumn>Visits</CountColumn>
+          <CountColumn>Applications</CountColumn>
         </>
       }
     >

@@ -37,3 +37,12 @@ export function TableCard({
     </section>
   );
 }
+
+/** The header of a column of counts, aligned as its numbers are. */
+export function CountColumn({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="insights__number">
+      {children}
+    </th>
+  );
+}
