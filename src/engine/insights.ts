@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { answerHolding, type ApplicationModel } from './application-schema.ts';
 import { stepIdsOf } from './step-ids.ts';
+import { languageTagPattern } from './languages/language-tags.ts';
 
 /** The most events one report may carry; the wizard sends far fewer. */
 const maxEventsPerReport = 50;
@@ -128,6 +129,8 @@ export function buildInsightReportSchema(model: ApplicationModel) {
     visit: z.strictObject({
       id: z.string().check(z.uuid('Expected the visit id, a UUID')),
       device: z.enum(devices),
+      /** The language the form was read in. */
+      language: z.optional(z.string().check(z.regex(languageTagPattern))),
       ...visitSourceSchema.def.shape,
     }),
     events: z

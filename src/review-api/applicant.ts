@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { applicantStatuses } from '#engine/applicant-status.ts';
+import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import { byIdSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -12,13 +13,18 @@ const emailSchema = z
   .string()
   .check(z.trim(), z.minLength(3), z.maxLength(320));
 
+/** The language a page was read in, so the e-mail it asks for goes in the same one. */
+const languageSchema = z.optional(
+  z.string().check(z.maxLength(35), z.regex(languageTagPattern)),
+);
+
 /** A token from an e-mailed link: 256 random bits, base64url. */
 const tokenSchema = z.string().check(z.minLength(20), z.maxLength(100));
 
 export const requestLink = endpoint({
   method: 'POST',
   path: '/api/me/link',
-  body: z.strictObject({ email: emailSchema }),
+  body: z.strictObject({ email: emailSchema, language: languageSchema }),
   // The same answer whether or not the address applied, so nobody learns who did.
   responses: { 202: z.strictObject({}) },
 });
@@ -85,6 +91,7 @@ export const saveDraft = endpoint({
     email: emailSchema,
     step: z.int().check(z.minimum(0), z.maximum(200)),
     answers: z.record(z.string(), z.unknown()),
+    language: languageSchema,
   }),
   responses: { 202: z.strictObject({}) },
 });

@@ -44,6 +44,8 @@ export const readApplication = endpoint({
           campaign: z.nullable(z.string()),
         }),
       ),
+      /** The language it was written in; null when stored before forms had languages. */
+      language: z.nullable(z.string()),
       // The engine owns this shape: every answer under its question, grouped by the wizard's steps.
       answers: z.array(z.custom<DescribedStep>()),
       stage: stageSchema,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { PlatformAnswer } from '#engine/payload.ts';
 import { callAddressSchema } from '#engine/calls.ts';
 import { platformKeys } from '#engine/platforms.ts';
+import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import { endpoint } from './endpoint.ts';
 import { countParameter, instantSchema, stageSchema } from './common.ts';
 
@@ -59,6 +60,10 @@ const inboxFiltersShape = {
   ),
   /** Applications whose visit came from this source (a campaign's `utm_source`, a linking site). */
   source: z.optional(z.string().check(z.minLength(1), z.maxLength(253))),
+  /** Applications written in this language (a tag of their form's languages). */
+  language: z.optional(
+    z.string().check(z.regex(languageTagPattern, 'Expected a language tag')),
+  ),
 };
 
 /** A view of the inbox: its stage tab and filters. Exports and bulk actions name one this way. */
@@ -112,6 +117,8 @@ export const inboxItemSchema = z.object({
   tags: z.array(z.string()),
   /** The same person's first application to the call, when this is a second one. */
   duplicateOf: z.nullable(z.string()),
+  /** The language it was written in; null when stored before forms had languages. */
+  language: z.nullable(z.string()),
   ...callFactsShape,
 });
 
@@ -148,6 +155,7 @@ export const inboxFacets = endpoint({
       ),
       tags: z.array(z.object({ tag: z.string(), count: z.number() })),
       sources: z.array(z.object({ source: z.string(), count: z.number() })),
+      languages: z.array(z.object({ language: z.string(), count: z.number() })),
     }),
   },
 });

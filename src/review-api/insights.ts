@@ -77,6 +77,14 @@ export const readInsights = endpoint({
           submitted: z.number(),
         }),
       ),
+      /** Visits and applications per language, most visited first; null: recorded before forms had languages. */
+      languages: z.array(
+        z.object({
+          language: z.nullable(z.string()),
+          visits: z.number(),
+          applications: z.number(),
+        }),
+      ),
       /** Every day of the period, those without a visit too. */
       daily: z.array(
         z.object({

@@ -1,4 +1,5 @@
 import type { ExportColumn } from '#engine/describe-application.ts';
+import { languageNameIn } from '#engine/languages/language-tags.ts';
 import { stageLabels, stages, type Stage } from '#engine/stages.ts';
 import type { ApplicationDescriptions } from './application-descriptions.ts';
 import type {
@@ -63,6 +64,16 @@ const leadingColumnsOf = (
     question: 'Call',
     type: 'text',
     cellOf: (application) => callTitle(application.callSlug),
+  },
+  {
+    key: 'language',
+    question: 'Language',
+    type: 'text',
+    // The team reads the workspace in English; empty for applications from before forms had languages.
+    cellOf: ({ payload }) =>
+      payload.language === undefined
+        ? null
+        : languageNameIn(payload.language, 'en'),
   },
 ];
 

@@ -256,6 +256,8 @@ test('after 40 scripted visits the API and the Insights screen show exactly thei
         submitted: 2,
       },
     ],
+    // The page's language, as the browser reports it with each visit.
+    languages: [{ language: 'en', visits: 40, applications: 9 }],
     daily: [{ date: today, visits: 40, submitted: 9 }],
   };
   // Beacons arrive after the pages are gone: the counts settle once the last has been stored.

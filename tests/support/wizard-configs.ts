@@ -192,3 +192,12 @@ export const withoutQuestion =
       ),
     })),
   });
+
+/** The form offered in its own language and those `translations` name, with those translations. */
+export const withTranslations =
+  (translations: Record<string, Record<string, string>>): ConfigChange =>
+  (config) => ({
+    ...config,
+    languages: [config.lang, ...Object.keys(translations)],
+    translations,
+  });

@@ -7,6 +7,7 @@ import {
   isMovableByStaff,
   isUntoldDecision,
   openHref,
+  languageLine,
   repeatLine,
 } from './applicant-facts.ts';
 
@@ -49,4 +50,9 @@ test('says when each repeat came, and whose first one a repeat is', () => {
   expect(firstLine({ name: 'Ada Lovelace', receivedAt: at })).toBe(
     `Second application of Ada Lovelace, first sent ${exactTime(at)}`,
   );
+});
+
+test('staff read the language an application was written in by its English name', () => {
+  expect(languageLine('de')).toBe('Language: German');
+  expect(languageLine('ar')).toBe('Language: Arabic');
 });

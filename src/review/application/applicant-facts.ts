@@ -1,6 +1,7 @@
 import { applicantStatusOf, statusTextOf } from '#engine/applicant-status.ts';
 import type { Stage } from '#engine/stages.ts';
 import { defaultTexts } from '#engine/texts.ts';
+import { languageNameIn } from '#engine/languages/language-tags.ts';
 import { exactTime } from '#review/lib/format.ts';
 
 /** The line that tells staff what the applicant sees of the application now. */
@@ -21,6 +22,10 @@ export function openHref(listHref: string, id: string): string {
   params.set('open', id);
   return `${path}?${params.toString()}`;
 }
+
+/** The language an application was written in, as staff read it: "Language: German". */
+export const languageLine = (language: string) =>
+  `Language: ${languageNameIn(language, 'en')}`;
 
 /** What a first application says of each of its person's later ones. */
 export const repeatLine = (receivedAt: string) =>

@@ -14,7 +14,7 @@ import { acceptingItems, overPlaces } from '#review/lib/places-check.ts';
 import { PlacesQuestion } from '#review/lib/places-question.tsx';
 import { useCalls } from '#review/lib/use-calls.ts';
 import { actorName } from '#review/lib/actor-name.ts';
-import { isMovableByStaff } from './applicant-facts.ts';
+import { isMovableByStaff, languageLine } from './applicant-facts.ts';
 import { DecisionMessage } from './decision-message.tsx';
 import { EraseControl } from './erase-control.tsx';
 import { SentEmails } from './sent-emails.tsx';
@@ -189,6 +189,7 @@ export function ApplicationPanel({
                   </span>
                 </>
               )}
+              {shown.language && ` · ${languageLine(shown.language)}`}
             </p>
             <p className="panel__call">
               For <span className="panel__call-title">{shown.call.title}</span>

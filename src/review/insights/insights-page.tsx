@@ -12,6 +12,8 @@ import {
   type FunnelStage,
 } from './insight-charts.tsx';
 import { inboxOfSource, periodOf, stepName } from './insights-query.ts';
+import { LanguagesTable } from './languages-table.tsx';
+import { CountColumn, TableCard } from './table-card.tsx';
 
 const whole = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', {
@@ -224,70 +226,48 @@ export function InsightsPage() {
               </tbody>
             </table>
           </section>
-          <section
-            className="insights__card insights__card--wide"
-            aria-labelledby="sources-heading"
+          <TableCard
+            id="sources-heading"
+            heading="Sources"
+            isEmpty={data.sources.length === 0}
+            columns={
+              <>
+                <th scope="col">Source</th>
+                <th scope="col">Medium</th>
+                <th scope="col">Campaign</th>
+                <CountColumn>Visits</CountColumn>
+                <CountColumn>Applications</CountColumn>
+                <CountColumn>Conversion</CountColumn>
+              </>
+            }
           >
-            <h2 id="sources-heading" className="insights__heading">
-              Sources
-            </h2>
-            {data.sources.length === 0 ? (
-              <p className="insights__empty">No visit in this period.</p>
-            ) : (
-              <table
-                className="inbox__table insights__table"
-                aria-labelledby="sources-heading"
-              >
-                <thead>
-                  <tr>
-                    <th scope="col">Source</th>
-                    <th scope="col">Medium</th>
-                    <th scope="col">Campaign</th>
-                    <th scope="col" className="insights__number">
-                      Visits
-                    </th>
-                    <th scope="col" className="insights__number">
-                      Applications
-                    </th>
-                    <th scope="col" className="insights__number">
-                      Conversion
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.sources.map((row) => (
-                    <tr
-                      key={`${row.source}\n${row.medium}\n${row.campaign ?? ''}`}
+            {data.sources.map((row) => (
+              <tr key={`${row.source}\n${row.medium}\n${row.campaign ?? ''}`}>
+                <th scope="row">{row.source}</th>
+                <td>{row.medium}</td>
+                <td>{row.campaign ?? '—'}</td>
+                <td className="insights__number">{whole.format(row.visits)}</td>
+                <td className="insights__number">
+                  {row.submitted > 0 ? (
+                    <Link
+                      href={inboxOfSource(row.source, period.call)}
+                      aria-label={`${whole.format(row.submitted)} applications from ${row.source} in the inbox`}
                     >
-                      <th scope="row">{row.source}</th>
-                      <td>{row.medium}</td>
-                      <td>{row.campaign ?? '—'}</td>
-                      <td className="insights__number">
-                        {whole.format(row.visits)}
-                      </td>
-                      <td className="insights__number">
-                        {row.submitted > 0 ? (
-                          <Link
-                            href={inboxOfSource(row.source, period.call)}
-                            aria-label={`${whole.format(row.submitted)} applications from ${row.source} in the inbox`}
-                          >
-                            {whole.format(row.submitted)}
-                          </Link>
-                        ) : (
-                          '0'
-                        )}
-                      </td>
-                      <td className="insights__number">
-                        {percent.format(
-                          row.visits === 0 ? 0 : row.submitted / row.visits,
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </section>
+                      {whole.format(row.submitted)}
+                    </Link>
+                  ) : (
+                    '0'
+                  )}
+                </td>
+                <td className="insights__number">
+                  {percent.format(
+                    row.visits === 0 ? 0 : row.submitted / row.visits,
+                  )}
+                </td>
+              </tr>
+            ))}
+          </TableCard>
+          <LanguagesTable languages={data.languages} call={period.call} />
         </div>
       )}
     </main>

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { inboxOfSource, periodOf, stepName } from './insights-query.ts';
+import {
+  inboxOfLanguage,
+  inboxOfSource,
+  languageRowName,
+  periodOf,
+  stepName,
+} from './insights-query.ts';
 
 const now = Date.parse('2026-03-31T10:00:00Z');
 
@@ -32,4 +38,13 @@ test('links to the inbox of a source, within the call counted', () => {
   expect(inboxOfSource('newsletter', 'summer-coast')).toBe(
     '/?call=summer-coast&source=newsletter',
   );
+});
+
+test('names a language in English, and links to the inbox of its applications within the call counted', () => {
+  expect(languageRowName('de')).toBe('German');
+  expect(languageRowName(null)).toBe('Not recorded');
+  expect(inboxOfLanguage('de', 'summer-coast')).toBe(
+    '/?call=summer-coast&language=de',
+  );
+  expect(inboxOfLanguage('pt-BR', undefined)).toBe('/?language=pt-BR');
 });

@@ -1,3 +1,4 @@
+import { languageNameIn } from '#engine/languages/language-tags.ts';
 /** A UTC day `days` before `now`, as the server counts days. */
 const dayBefore = (now: number, days: number) =>
   new Date(now - days * 86_400_000).toISOString().slice(0, 10);
@@ -25,5 +26,15 @@ export const stepName = (step: { name: string; removed: boolean }) =>
 /** The inbox's applications of a source (of the call counted, if one is). */
 export function inboxOfSource(source: string, call: string | undefined) {
   const query = new URLSearchParams({ ...(call && { call }), source });
+  return `/?${query.toString()}`;
+}
+
+/** A language as the team reads it, by its English name; visits from before forms had languages say so. */
+export const languageRowName = (language: string | null) =>
+  language === null ? 'Not recorded' : languageNameIn(language, 'en');
+
+/** The inbox's applications in a language (of the call counted, if one is). */
+export function inboxOfLanguage(language: string, call: string | undefined) {
+  const query = new URLSearchParams({ ...(call && { call }), language });
   return `/?${query.toString()}`;
 }

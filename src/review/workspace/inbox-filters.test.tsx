@@ -15,6 +15,10 @@ const facets: InboxFacets = {
   platforms: [{ platform: 'instagram', count: 43 }],
   tags: [{ tag: 'coast', count: 5 }],
   sources: [{ source: 'newsletter', count: 2 }],
+  languages: [
+    { language: 'en', count: 30 },
+    { language: 'de', count: 13 },
+  ],
 };
 
 /** The filters over a cache that already holds what occurs, as the server answered it. */
@@ -44,6 +48,7 @@ test('offers the countries, platforms and tags that occur, not every one there i
   expect(optionsOf('Country')).toEqual(['Any', 'United Kingdom', 'France']);
   expect(optionsOf('Platform')).toEqual(['Any', 'Instagram']);
   expect(optionsOf('Tag')).toEqual(['Any', 'coast']);
+  expect(optionsOf('Language')).toEqual(['Any', 'English', 'German']);
 });
 
 test('keeps offering what the address names, when no application has it any more', () => {
@@ -64,6 +69,8 @@ test('a choice applies at once, and "Any" takes the filter off', async () => {
   const user = userEvent.setup();
   await user.selectOptions(screen.getByLabelText('Country'), 'France');
   expect(onChange).toHaveBeenLastCalledWith({ country: 'FR' });
+  await user.selectOptions(screen.getByLabelText('Language'), 'German');
+  expect(onChange).toHaveBeenLastCalledWith({ language: 'de' });
   await user.selectOptions(screen.getByLabelText('Platform'), 'Any');
   expect(onChange).toHaveBeenLastCalledWith({ platform: null });
   await user.click(screen.getByLabelText('Has a note'));
@@ -115,6 +122,7 @@ test('counts the filters on in its summary, and clears them all at once', async 
     tag: null,
     hasNote: null,
     source: null,
+    language: null,
     duplicates: null,
   });
 });

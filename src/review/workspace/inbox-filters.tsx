@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { platformNames, type PlatformKey } from '#engine/platforms.ts';
+import { languageNameIn } from '#engine/languages/language-tags.ts';
 import { countries } from '#reference-data/countries.ts';
 import {
   FormChip,
@@ -75,6 +76,12 @@ export function InboxFilters({
       'Source',
       facets?.sources.map((entry) => entry.source),
       (source: string) => source,
+    ],
+    [
+      'language',
+      'Language',
+      facets?.languages.map((entry) => entry.language),
+      (language: string) => languageNameIn(language, 'en'),
     ],
   ] as const;
   const active = filterParams.filter(

@@ -5,6 +5,8 @@ import { Flag } from '#web/components/flag.tsx';
 import { CallMarks } from '#review/lib/call-marks.tsx';
 import { exactTime, receivedAgo } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
+import { useFacets } from '#review/lib/use-facets.ts';
+import { languageLabelOf } from './language-label.ts';
 import type { Inbox } from './use-inbox.ts';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact' });
@@ -16,7 +18,7 @@ const countryNames = new Map(
 
 /**
  * One row per application: name and e-mail (and its call, while every call's are listed),
- * country, received, stage with what it misses of its call's rules; the open one marked.
+ * country (and language, among applications in several), received, stage with what it misses of its call's rules; the open one marked.
  */
 export function InboxTable({
   inbox,
@@ -39,6 +41,7 @@ export function InboxTable({
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], isSelected: boolean) => void;
 }) {
+  const languages = useFacets().data?.languages.map((entry) => entry.language);
   const isAllSelected =
     inbox.items.length > 0 &&
     inbox.items.every((item) => selected.has(item.id));
@@ -162,6 +165,9 @@ export function InboxTable({
                     {countryNames.get(item.countryCode) ?? item.countryCode}
                   </span>
                 )}
+                <LanguageMark
+                  label={languageLabelOf(item.language, languages)}
+                />
               </td>
               <td className="inbox__platforms inbox__wide-cell inbox__col--platforms">
                 {item.platforms
@@ -235,5 +241,20 @@ function FormLink({ chosenCall }: { chosenCall: string | null }) {
         </button>
       )}
     </div>
+  );
+}
+
+/** A quiet mark of the language ("DE"), read out by its name ("German"). */
+function LanguageMark({
+  label,
+}: {
+  label: ReturnType<typeof languageLabelOf>;
+}) {
+  if (!label) return null;
+  return (
+    <span className="inbox__language" title={label.name}>
+      <span aria-hidden="true">{label.short}</span>
+      <span className="visually-hidden">{label.name}</span>
+    </span>
   );
 }

@@ -12,7 +12,7 @@ test('reads the view from the address: call, stage tab, sort, search and each fi
   expect(
     inboxQueryOf(
       params(
-        'call=summer-2027&eligible=no&stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&duplicates=yes&open=42',
+        'call=summer-2027&eligible=no&stage=shortlisted&sort=reach&search=+ada+&platform=tiktok&country=GB&minReach=5000&tag=coast&hasNote=yes&language=de&duplicates=yes&open=42',
       ),
     ),
   ).toEqual({
@@ -26,6 +26,7 @@ test('reads the view from the address: call, stage tab, sort, search and each fi
     minReach: '5000',
     tag: 'coast',
     hasNote: 'yes',
+    language: 'de',
     duplicates: 'yes',
   });
 });
@@ -40,7 +41,7 @@ test('leaves out what the API would refuse, keeping the rest of an address typed
   expect(
     inboxQueryOf(
       params(
-        'call=Summer!&eligible=maybe&stage=won&platform=myspace&minReach=lots&country=gb&from=yesterday&tag=coast',
+        'call=Summer!&eligible=maybe&stage=won&platform=myspace&minReach=lots&country=gb&from=yesterday&language=German!&tag=coast',
       ),
     ),
   ).toEqual({ tag: 'coast' });

@@ -18,6 +18,7 @@ export const filterParams = [
   'tag',
   'hasNote',
   'source',
+  'language',
   'duplicates',
 ] as const;
 
@@ -42,6 +43,7 @@ export function inboxQueryOf(params: URLSearchParams): InboxQuery {
     tag: params.get('tag') ?? undefined,
     hasNote: params.get('hasNote') ?? undefined,
     source: params.get('source') ?? undefined,
+    language: params.get('language') ?? undefined,
     duplicates: params.get('duplicates') ?? undefined,
     receivedFrom: from ? startOfDay(from) : undefined,
     receivedTo: to ? startOfDay(to, 1) : undefined,

@@ -9,12 +9,15 @@ import {
   startSession,
   withdrawApplication,
 } from '#review-api/applicant.ts';
-import { resolveWizardTexts } from '#engine/texts.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { localizeConfig } from '#engine/languages/localize.ts';
+import { resolveWizardTexts, type Texts } from '#engine/texts.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
 import { answerErasure } from '../erasure-answer.ts';
 import type { LiveCalls } from '../form/live-form.ts';
 import type { Messaging } from '../notifications/messaging.ts';
+import { messageLanguageOf } from '../notifications/notifications-in-language.ts';
 import { describeCalls, type CallTitle } from '../review/audit-details.ts';
 import { routeOf, withContract } from '../review/contract.ts';
 import { createReviewRepository } from '../review/review-repository.ts';
@@ -75,12 +78,24 @@ export async function applicantRoutes(
   },
 ) {
   const app = withContract(plainApp);
-  // Each application's status in the words of its call's form; the default call's for one not served.
-  const textsOf: TextsOf = (slug) =>
-    resolveWizardTexts(
-      ((slug === undefined ? undefined : calls.get(slug)) ?? calls.byDefault())
-        .form.config,
-    );
+  // Each application's status in the words of its call's form (the default call's for one not
+  // served), in the language it was written in; each form's words made once per language.
+  const localized = new WeakMap<WizardConfig, Map<string, Texts>>();
+  const textsOf: TextsOf = (slug, language) => {
+    const { config } = (
+      (slug === undefined ? undefined : calls.get(slug)) ?? calls.byDefault()
+    ).form;
+    const shown = messageLanguageOf(config, language);
+    const byLanguage = localized.get(config) ?? new Map<string, Texts>();
+    localized.set(config, byLanguage);
+    const texts =
+      byLanguage.get(shown) ??
+      resolveWizardTexts(
+        shown === config.lang ? config : localizeConfig(config, shown),
+      );
+    byLanguage.set(shown, texts);
+    return texts;
+  };
   const { db } = database;
   const access = createApplicantAccess(database, now);
   const reviews = createReviewRepository(database, now, messaging.moveHooks);
@@ -126,16 +141,20 @@ export async function applicantRoutes(
     // its time tells a stranger who applied.
     handler: async (request, reply) => {
       const emailKey = emailKeyOf(request.body.email);
-      const settings = messaging.settings();
       const queued = await db.transaction().execute(async (transaction) => {
         const newest = await transaction
           .selectFrom('applications')
-          .select('email')
+          .select(['email', 'language'])
           .where('email_key', '=', emailKey)
           .orderBy('received_at', 'desc')
           .limit(1)
           .executeTakeFirst();
         const { token, earlier } = await access.addLink(transaction, emailKey);
+        // In the language the page was read in, else the one the newest application was written in.
+        const settings = messaging.settings(
+          undefined,
+          request.body.language ?? newest?.language,
+        );
         // The link goes to the address the person applied with, which they have shown they use.
         if (!newest || earlier >= linksPerWindow || !settings.isEmailOn)
           return false;

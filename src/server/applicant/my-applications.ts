@@ -4,7 +4,11 @@ import type { Database } from '../db/database.ts';
 import { applicantStatusOf, statusTextOf } from '#engine/applicant-status.ts';
 
 /** The words of a call's form, by the call's slug (the default call's when it has none). */
-export type TextsOf = (callSlug: string | undefined) => Texts;
+/** The words of a call's form, in a language it offers (its own without one). */
+export type TextsOf = (
+  callSlug: string | undefined,
+  language?: string | null,
+) => Texts;
 
 /**
  * One person's applications as they see them, newest first: every application sent from an
@@ -27,6 +31,7 @@ export async function myApplications(
       'applications.stage',
       'applications.told_stage',
       'applications.call_slug',
+      'applications.language',
       'calls.title',
     ])
     .where('applications.email_key', '=', emailKey);
@@ -45,7 +50,11 @@ export async function myApplications(
       call: { slug, title: row.title ?? slug },
       receivedAt: row.received_at,
       status,
-      statusText: statusTextOf(status, textsOf(row.call_slug ?? undefined)),
+      // In the language the application was written in.
+      statusText: statusTextOf(
+        status,
+        textsOf(row.call_slug ?? undefined, row.language),
+      ),
     };
   });
 }

@@ -53,6 +53,8 @@ export type ApplicationSummary = CallFacts & {
   tags: string[];
   /** The same person's first application to the call, when this is a second one. */
   duplicateOf: string | null;
+  /** The language it was written in; null when stored before forms had languages. */
+  language: string | null;
 };
 
 export type StoreOutcome =
@@ -68,7 +70,7 @@ type StoreInput = Partial<CallFacts> & {
   source?: SourceLabels | null;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row has 22.
+// SQLite allows 32,766 bound values in one statement; a row has 23.
 const maxBatchSize = 256;
 
 /** How many applications are judged again by eligibility in one read and its writes. */
@@ -101,6 +103,7 @@ function rowOf(input: StoreInput, stored: StoredPayload, receivedAt: string) {
     call_slug: input.callSlug ?? input.pageId,
     ...eligibilityColumnsOf(input.eligibility ?? []),
     late: input.late ? 1 : 0,
+    language: input.payload.language ?? null,
   };
 }
 
@@ -266,6 +269,8 @@ export function createApplicationsRepository(
       query = query.where('eligible', '=', filters.eligible === 'yes' ? 1 : 0);
     if (country) query = query.where('country_code', '=', country);
     if (filters.source) query = query.where('source', '=', filters.source);
+    if (filters.language)
+      query = query.where('language', '=', filters.language);
     if (platform)
       query = query.where(
         sql`platforms`,
@@ -549,6 +554,7 @@ export function createApplicationsRepository(
           'eligibility',
           'late',
           'duplicate_of',
+          'language',
         ])
         .select(netVotes.as('net_votes'))
         .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
@@ -610,6 +616,7 @@ export function createApplicationsRepository(
         netVotes: Number(row.net_votes ?? 0),
         tags: tagsOf.get(row.id) ?? [],
         duplicateOf: row.duplicate_of,
+        language: row.language,
       }));
     },
 

@@ -58,6 +58,8 @@ type ApplicationsTable = {
   duplicate_of: Generated<string | null>;
   /** The decision the applicant has been told (its e-mail sent, or staff marked it told). */
   told_stage: Generated<Stage | null>;
+  /** The language it was written in (one of its form's); null for applications stored before forms had languages. */
+  language: Generated<string | null>;
 };
 
 type StageMovesTable = {
@@ -313,6 +315,8 @@ type InsightVisitsTable = {
   campaign: string | null;
   referrer: string | null;
   device: string;
+  /** The language the form was read in; null for visits stored before forms had languages. */
+  language: Generated<string | null>;
 };
 
 /** What happened in a visit, with its visit's day, call and source so that counts need no join. */

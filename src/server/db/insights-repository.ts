@@ -3,10 +3,16 @@ import { labelsOf, type InsightReport } from '#engine/insights.ts';
 import type { Database, DatabaseSchema } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { bucketOf, stepTimeBounds } from './insight-rollups.ts';
+import { countsByLanguage } from './insights-by-language.ts';
 
 type EventRow = Insertable<DatabaseSchema['insight_events']>;
 /** A report and the ids of its call's steps, in the order its form has them. */
-type PlacedReport = { report: InsightReport; stepIds: readonly string[] };
+type PlacedReport = {
+  report: InsightReport;
+  stepIds: readonly string[];
+  /** The language the form was read in, one of its own. */
+  language: string | null;
+};
 type StoredEvent = Pick<
   EventRow,
   'visit_id' | 'kind' | 'step_id' | 'step' | 'path' | 'ms'
@@ -24,7 +30,7 @@ export type InsightPeriod = {
   source?: string | undefined;
 };
 
-// SQLite allows 32,766 bound values in one statement; a row written here has at most 9.
+// SQLite allows 32,766 bound values in one statement; a row written here has at most 10.
 const rowsPerStatement = 1000;
 /** Reports written in one transaction; each holds at most 50 events. */
 const maxReportsPerBatch = 256;
@@ -200,7 +206,7 @@ export function createInsightsRepository(
     const day = dayOf(now());
     await db.transaction().execute(async (transaction) => {
       const visits = new Map(
-        reports.map(({ report: { call, visit } }) => {
+        reports.map(({ report: { call, visit }, language }) => {
           const labels = labelsOf(visit);
           return [
             visit.id,
@@ -211,6 +217,7 @@ export function createInsightsRepository(
               ...labels,
               referrer: visit.referrer ?? null,
               device: visit.device,
+              language,
             },
           ];
         }),
@@ -347,11 +354,15 @@ export function createInsightsRepository(
 
   return {
     /**
-     * Stores a report checked against its call's form, whose step ids in order are `stepIds`;
-     * resolves once its transaction has committed.
+     * Stores a report checked against its call's form, whose step ids in order are `stepIds`,
+     * read in `language`; resolves once its transaction has committed.
      */
-    record(report: InsightReport, stepIds: readonly string[]): Promise<void> {
-      return groupCommit.write({ report, stepIds });
+    record(
+      report: InsightReport,
+      stepIds: readonly string[],
+      language: string | null = null,
+    ): Promise<void> {
+      return groupCommit.write({ report, stepIds, language });
     },
 
     /** Deletes what is older than 13 months; returns how many events went. */
@@ -376,6 +387,9 @@ export function createInsightsRepository(
         return Number(deleted.numDeletedRows);
       });
     },
+
+    /** The visits and applications of a period per language. */
+    byLanguage: (period: InsightPeriod) => countsByLanguage(db, period),
 
     /** The counts of a period, each over distinct visits. */
     async counts(period: InsightPeriod) {

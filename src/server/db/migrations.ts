@@ -4,6 +4,7 @@ import type { ApplicationPayload } from '#engine/payload.ts';
 import { inboxColumnsOf } from './applicant-columns.ts';
 import { addApplicantPage } from './applicant-migration.ts';
 import { addBotCheckUses } from './bot-check-migration.ts';
+import { addLanguages } from './language-migration.ts';
 import {
   countInsightsByStep,
   fillRollupsByPlace,
@@ -840,5 +841,6 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
     },
     '029-applicant-page': { up: addApplicantPage },
     '030-bot-check': { up: addBotCheckUses },
+    '031-languages': { up: addLanguages },
   };
 }

@@ -52,7 +52,7 @@ export async function draftRoutes(
           error: 'forbidden_origin',
           message: 'Save your answers from the form’s own page.',
         });
-      const { pageId, email, step, answers } = request.body;
+      const { pageId, email, step, answers, language } = request.body;
       const call = calls.get(pageId);
       if (!call)
         return reply.code(404).send({
@@ -78,7 +78,7 @@ export async function draftRoutes(
             },
           ],
         });
-      const settings = messaging.settings(call.call.slug);
+      const settings = messaging.settings(call.call.slug, language);
       if (!settings.isEmailOn)
         return reply.code(404).send({
           error: 'not_found',

@@ -193,13 +193,14 @@ export function staffRecipientsOf(
 
 /**
  * The messages a new application sets off: an e-mail to each staff member who wants one and to
- * the configured shared inboxes, the applicant's receipt when the configuration asks for it, and
- * the `application.received` webhook.
+ * the configured shared inboxes, the applicant's receipt when the configuration asks for it (in
+ * the applicant's language: `applicantSettings`), and the `application.received` webhook.
  */
 export function newApplicationMessages(
   application: NewApplication,
   staff: ReadonlyArray<{ id: string; email: string }>,
   settings: MessageSettings,
+  applicantSettings: MessageSettings = settings,
 ): OutgoingMessage[] {
   const summary = summaryOf(application.payload);
   const applicationUrl = applicationUrlOf(
@@ -244,16 +245,16 @@ export function newApplicationMessages(
         applicationId: application.id,
         recipient: summary.email,
         content: filled(
-          notifications.templates.receipt,
+          applicantSettings.notifications.templates.receipt,
           {
             firstName: summary.firstName,
             name: summary.name,
-            organisation: settings.organisation,
-            callTitle: settings.callTitle,
+            organisation: applicantSettings.organisation,
+            callTitle: applicantSettings.callTitle,
           },
-          settings,
-          settings.signInUrl,
-          mePageLineOf(settings),
+          applicantSettings,
+          applicantSettings.signInUrl,
+          mePageLineOf(applicantSettings),
         ),
       });
   }

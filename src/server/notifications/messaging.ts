@@ -17,6 +17,11 @@ import {
   type MessageSettings,
 } from './messages.ts';
 import { emailLogoOf } from './email-logo.ts';
+import { localizeConfig } from '#engine/languages/localize.ts';
+import {
+  messageLanguageOf,
+  notificationsIn,
+} from './notifications-in-language.ts';
 import {
   defaultNotificationConfig,
   type NotificationConfig,
@@ -118,21 +123,37 @@ export function createMessaging(
           callTitle: form.title,
         });
   let unsubscribeUrlOf: MessageSettings['unsubscribeUrlOf'];
-  // Each published form's settings, made again only when its call's title changes.
-  let cached = new WeakMap<WizardConfig, MessageSettings>();
-  /** The settings of a call's form as it is served now; the default call's without a slug. */
-  const settingsNow = (callSlug?: string): MessageSettings => {
+  // Each published form's settings per language, made again only when its call's title changes.
+  let cached = new WeakMap<WizardConfig, Map<string, MessageSettings>>();
+  /**
+   * The settings of a call's form as it is served now (the default call's without a slug), in an
+   * applicant's language when given: staff's messages use the form's own.
+   */
+  const settingsNow = (
+    callSlug?: string,
+    language?: string | null,
+  ): MessageSettings => {
     const { config, notifications, callTitle } = formOf(callSlug);
-    const known = cached.get(config);
+    const shown = messageLanguageOf(config, language);
+    const byLanguage = cached.get(config) ?? new Map<string, MessageSettings>();
+    cached.set(config, byLanguage);
+    const known = byLanguage.get(shown);
     if (known?.callTitle === callTitle) return known;
+    const own = options.notifications ?? notifications;
+    const localized =
+      shown === config.lang ? config : localizeConfig(config, shown);
     const settings = messageSettingsOf(
-      config,
+      localized,
       origin,
-      { ...options, notifications: options.notifications ?? notifications },
+      {
+        ...options,
+        notifications:
+          localized === config ? own : notificationsIn(localized, own),
+      },
       callTitle,
     );
     settings.unsubscribeUrlOf = unsubscribeUrlOf;
-    cached.set(config, settings);
+    byLanguage.set(shown, settings);
     return settings;
   };
   let links: Promise<UnsubscribeLinks> | undefined;
@@ -162,10 +183,11 @@ export function createMessaging(
                 application,
                 staff,
                 settingsNow(application.callSlug),
+                settingsNow(application.callSlug, application.payload.language),
               )
             : repeatApplicationMessages(
                 { ...application, duplicateOf },
-                settingsNow(application.callSlug),
+                settingsNow(application.callSlug, application.payload.language),
               ),
         ),
         transaction,

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { applicantPageTexts } from '#engine/applicant-page-texts.ts';
 import { captureLog } from '../../../tests/support/log-capture.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
+import {
+  exampleWith,
+  withTranslations,
+} from '../../../tests/support/wizard-configs.ts';
 import { loggerOptions } from '../app.ts';
 
 const log = captureLog();
@@ -70,4 +74,31 @@ test('writes the path of /me to the access log without its query, so a sign-in t
     )
     .toBe(true);
   expect(log.lines.join('\n')).not.toContain(token);
+});
+
+test('writes the page in the language the address or the browser asks for, among the form’s', async () => {
+  const inTwo = await startTestServer({
+    config: exampleWith(
+      withTranslations({ de: { 'logo.alt': 'Aldmere Küste' } }),
+    ),
+  });
+  try {
+    const page = async (query: string, language?: string) =>
+      (
+        await fetch(`${inTwo.baseUrl}/me${query}`, {
+          headers: language ? { 'accept-language': language } : {},
+        })
+      ).text();
+    const asked = await page('?lang=de');
+    expect(asked).toContain('<html lang="de"');
+    expect(asked).toContain('Aldmere Küste');
+    expect(await page('', 'de-DE,de;q=0.9,en;q=0.5')).toContain(
+      '<html lang="de"',
+    );
+    const notOffered = await page('?lang=fr', 'fr');
+    expect(notOffered).toContain('<html lang="en"');
+    expect(notOffered).not.toContain('Aldmere Küste');
+  } finally {
+    await inTwo.close();
+  }
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { PublicPageSender } from './call-list-routes.ts';
+import { localizeConfig } from '#engine/languages/localize.ts';
+import { mePageLanguageOf, mePageTextsOf } from './me-page-language.ts';
 import { renderMePage } from './me-page.ts';
 
 export type MePageOptions = {
@@ -14,7 +16,7 @@ export type MePageOptions = {
 };
 
 /**
- * `GET /me`, the applicant's own page. Never stored by a cache: its address may carry a sign-in
+ * `GET /me`, the applicant's own page, in the applicant's language. Never stored by a cache: its address may carry a sign-in
  * token, and what it shows depends on who is signed in. The access log writes paths without their
  * query, so the token never reaches it.
  */
@@ -22,12 +24,23 @@ export async function mePageRoute(
   app: FastifyInstance,
   options: MePageOptions,
 ) {
-  app.get('/me', async (request, reply) => {
-    const config = options.site();
-    const page = renderMePage(
-      { config, stylesheet: options.stylesheet },
-      options.entry,
-    );
-    return options.send(request, reply, page, config, 'no-store');
-  });
+  app.get<{ Querystring: { lang?: unknown } }>(
+    '/me',
+    async (request, reply) => {
+      const site = options.site();
+      const language = mePageLanguageOf(
+        site,
+        request.query.lang,
+        request.headers['accept-language'],
+      );
+      // The form as read in that language: its header, footer and words, and `<html lang>`.
+      const config = localizeConfig(site, language);
+      const page = renderMePage(
+        { config, stylesheet: options.stylesheet },
+        options.entry,
+        mePageTextsOf(language),
+      );
+      return options.send(request, reply, page, config, 'no-store');
+    },
+  );
 }

@@ -1,4 +1,7 @@
-import { applicantPageTexts } from '#engine/applicant-page-texts.ts';
+import {
+  applicantPageTexts,
+  type ApplicantPageTexts,
+} from '#engine/applicant-page-texts.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { escapeHtml, serializeJsonForScript } from '../html.ts';
 import {
@@ -15,9 +18,12 @@ import { mePageStyles } from './me-page-styles.ts';
  * written here; its texts as data; and its script (`entry`), which asks for a sign-in link, spends
  * one, and lists the applications with what can be done to each. Without script it says it needs it.
  */
-export function renderMePage(look: PageLook, entry: string): PublicPage {
+export function renderMePage(
+  look: PageLook,
+  entry: string,
+  texts: ApplicantPageTexts = applicantPageTexts,
+): PublicPage {
   const { config } = look;
-  const texts = applicantPageTexts;
   return documentOf(
     { ...look, stylesheet: `${look.stylesheet}${mePageStyles}` },
     {

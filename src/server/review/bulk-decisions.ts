@@ -9,6 +9,7 @@ import {
   type MessageSettings,
 } from '../notifications/messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
+import { decisionTextFor } from '../notifications/notifications-in-language.ts';
 import type { Template } from '../notifications/notification-config.ts';
 import {
   chunksOf,
@@ -125,9 +126,10 @@ export function createBulkDecisions({
       let emailed = 0;
       // Each call's settings as they are at the first of its e-mails, for all of them.
       const taken = new Map<string, MessageSettings>();
-      const settingsOf = (slug: string) => {
-        const known = taken.get(slug) ?? settings(slug);
-        taken.set(slug, known);
+      const settingsOf = (slug: string, language?: string) => {
+        const key = `${slug} ${language ?? ''}`;
+        const known = taken.get(key) ?? settings(slug, language);
+        taken.set(key, known);
         return known;
       };
       const moves = await reviews.moveStages(
@@ -142,8 +144,19 @@ export function createBulkDecisions({
                 decisionMessage(
                   application,
                   stage,
-                  template,
-                  settingsOf(application.callSlug),
+                  decisionTextFor(
+                    template,
+                    settingsOf(application.callSlug).notifications,
+                    settingsOf(
+                      application.callSlug,
+                      application.payload.language,
+                    ).notifications,
+                    stage,
+                  ),
+                  settingsOf(
+                    application.callSlug,
+                    application.payload.language,
+                  ),
                 ),
               )
               .filter((message) => message !== null);
@@ -152,7 +165,7 @@ export function createBulkDecisions({
         },
       );
       const calls = new Set([
-        ...taken.keys(),
+        ...[...taken.keys()].map((key) => key.split(' ')[0] as string),
         ...moves.map((move) => move.callSlug),
       ]);
       return { moves, emailed, calls: [...calls] };

@@ -4,12 +4,12 @@ import type { InboxFacets } from '#review-api/inbox.ts';
 import type { Database } from '../db/database.ts';
 
 /**
- * What occurs among the stored applications, most frequent first: their countries, platforms and
- * tags. The inbox's filters offer these, not every country and platform there is.
+ * What occurs among the stored applications, most frequent first: their countries, platforms,
+ * tags, sources and languages. The inbox's filters offer these, not every country and platform there is.
  */
 export async function inboxFacetsOf(database: Database): Promise<InboxFacets> {
   const { db } = database;
-  const [countries, platforms, tags, sources] = await Promise.all([
+  const [countries, platforms, tags, sources, languages] = await Promise.all([
     db
       .selectFrom('applications')
       .select(['country_code', (eb) => eb.fn.countAll().as('count')])
@@ -39,6 +39,12 @@ export async function inboxFacetsOf(database: Database): Promise<InboxFacets> {
       .select(['source', (eb) => eb.fn.countAll().as('count')])
       .where('source', 'is not', null)
       .groupBy('source')
+      .execute(),
+    db
+      .selectFrom('applications')
+      .select(['language', (eb) => eb.fn.countAll().as('count')])
+      .where('language', 'is not', null)
+      .groupBy('language')
       .execute(),
   ]);
   const byCount = <T extends { count: number }>(
@@ -75,6 +81,13 @@ export async function inboxFacetsOf(database: Database): Promise<InboxFacets> {
         count: Number(row.count),
       })),
       (row) => row.source,
+    ),
+    languages: byCount(
+      languages.map((row) => ({
+        language: row.language ?? '',
+        count: Number(row.count),
+      })),
+      (row) => row.language,
     ),
   };
 }

@@ -118,6 +118,8 @@ describe.each(engines)('GET /api/review/insights on %s', (engine) => {
           submitted: 0,
         },
       ],
+      // Reports that name no language are counted in the form's own.
+      languages: [{ language: 'en', visits: 3, applications: 0 }],
       daily: [{ date: today, visits: 3, submitted: 1 }],
     });
     const ofNewsletter = (await (

@@ -51,9 +51,10 @@ export async function insightRoutes(
       const period = request.query;
       const form = formOf(period.call);
       if (!form) return reply.code(404).send(noSuchCall(period.call));
-      const [counts, versions] = await Promise.all([
+      const [counts, versions, languages] = await Promise.all([
         insights.counts(period),
         stepsOf(period.call),
+        insights.byLanguage(period),
       ]);
       const steps = stepsOfPeriod(
         versions,
@@ -74,6 +75,7 @@ export async function insightRoutes(
           count,
         })),
         sources: counts.sources,
+        languages,
         daily: daysOf(period.from, period.to).map((date) => ({
           date,
           visits: counts.visitsByDay.get(date) ?? 0,

@@ -71,11 +71,11 @@ export async function messageRoutes(
       if (!messaging.settings().isEmailOn) return reply.code(409).send(noEmail);
       const application = await repository.get(request.params.id);
       if (!application) return reply.code(404).send(noApplication);
-      // The text of the application's own call's form.
+      // The text of the application's own call's form, in the language its applicant wrote in.
       const { to, subject, body } = draftOf(
         application.payload,
         request.query.stage,
-        messaging.settings(application.callSlug),
+        messaging.settings(application.callSlug, application.payload.language),
       );
       return { to, subject, body };
     },
@@ -95,7 +95,7 @@ export async function messageRoutes(
         application,
         stage,
         { subject, body },
-        messaging.settings(application.callSlug),
+        messaging.settings(application.callSlug, application.payload.language),
       );
       if (!message)
         return reply.code(400).send({

@@ -211,6 +211,7 @@ export async function reviewRoutes(
         receivedAt: application.receivedAt,
         ...callOf(application),
         source: application.source,
+        language: application.payload.language ?? null,
         answers: await descriptions.describe(application),
         ...review,
         ...(await relativesOf(database.db, application.id)),

@@ -44,9 +44,11 @@ describe.each(engines)('the source of an application on %s', (engine) => {
     // A header no wizard sends never costs the applicant their application.
     const malformed = await apply('utmSource=%00bad');
 
-    expect((await server.repository.get(fromNewsletter))?.payload).toEqual(
-      validApplication(),
-    );
+    expect((await server.repository.get(fromNewsletter))?.payload).toEqual({
+      ...validApplication(),
+      // Named by no page, the form's own.
+      language: 'en',
+    });
     const view = (await (
       await read(`/api/review/applications/${fromNewsletter}`)
     ).json()) as { source: unknown };

@@ -102,10 +102,13 @@ describe('review API', () => {
       pageId: 'aldmere-creators',
       receivedAt: expect.any(String),
       configVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
-      payload: validApplication({
-        firstName: 'Grace',
-        emailAddress: 'grace@navy.example',
-      }),
+      payload: {
+        ...validApplication({
+          firstName: 'Grace',
+          emailAddress: 'grace@navy.example',
+        }),
+        language: 'en',
+      },
       source: null,
       call: { slug: 'aldmere-creators', title: exampleConfig().title },
       eligible: true,
@@ -179,20 +182,22 @@ describe('review API', () => {
       /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const { questions, keys, rows } = readExport(await csv.text());
-    expect(questions.slice(0, 7)).toEqual([
+    expect(questions.slice(0, 8)).toEqual([
       'Application ID',
       'Received at',
       'Form',
       'Call',
+      'Language',
       'First Name',
       'Last Name',
       'Phone Number',
     ]);
-    expect(keys.slice(0, 7)).toEqual([
+    expect(keys.slice(0, 8)).toEqual([
       'id',
       'receivedAt',
       'pageId',
       'call',
+      'language',
       'personalInfo.firstName',
       'personalInfo.lastName',
       'personalInfo.phone',
@@ -206,6 +211,7 @@ describe('review API', () => {
     );
     expect(exported?.['personalInfo.lastName']).toBe("'-2+3");
     expect(exported?.call).toBe('Creator Application · Visit Aldmere Coast');
+    expect(exported?.language).toBe('English');
     expect(exported?.['personalInfo.countryCode']).toBe('United Kingdom');
     expect(exported?.['fields.single.mediaOutletContributions.value']).toBe(
       'Yes',

@@ -79,6 +79,8 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
         campaign: 'spring',
         referrer: null,
         device: 'desktop',
+        // The report names none: the form's own.
+        language: 'en',
       },
     ]);
     const events = await server.database.db

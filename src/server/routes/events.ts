@@ -10,6 +10,7 @@ import {
 import { stepIdsOf } from '#engine/step-ids.ts';
 import type { InsightsRepository } from '../db/insights-repository.ts';
 import { withContract } from '../review/contract.ts';
+import { applicationLanguageOf } from './application-language.ts';
 
 /** A call's form as this process serves it. */
 type ServedForm = { config: WizardConfig; model: ApplicationModel };
@@ -92,7 +93,11 @@ export async function eventRoutes(
           error: 'not_found',
           message: 'This form does not count visits.',
         });
-      await insights.record(report, stepIdsOf(form.config));
+      await insights.record(
+        report,
+        stepIdsOf(form.config),
+        applicationLanguageOf(report.visit.language, form.config),
+      );
       return reply.code(204).send();
     },
   );

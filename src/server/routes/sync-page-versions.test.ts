@@ -118,7 +118,10 @@ describe.each(engines)(
       });
       expect(underOne.status).toBe(201);
       expect(underOne.stored?.configVersion).toBe(await hashOf(server(), 1));
-      expect(underOne.stored?.payload).toEqual(validApplication());
+      expect(underOne.stored?.payload).toEqual({
+        ...validApplication(),
+        language: 'en',
+      });
 
       const unnamed = await send(server(), validApplication());
       expect(unnamed.status).toBe(400);

@@ -25,9 +25,11 @@ describe.each(engines)('PUT /api/syncPage/:pageId on %s', (engine) => {
     expect(Object.keys(body).sort()).toEqual(['id', 'receivedAt']);
     expect(new Date(body.receivedAt).toISOString()).toBe(body.receivedAt);
     expect(await server.repository.count()).toBe(before + 1);
-    expect((await server.repository.get(body.id))?.payload).toEqual(
-      validApplication(),
-    );
+    expect((await server.repository.get(body.id))?.payload).toEqual({
+      ...validApplication(),
+      // Named by no page, the form's own.
+      language: 'en',
+    });
   });
 
   test('refuses a NUL or half a character pair in any answer with a 400 naming it as the form does, storing nothing', async () => {

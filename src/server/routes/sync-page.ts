@@ -22,6 +22,10 @@ import {
 import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { BotCheck } from './bot-check.ts';
+import {
+  applicationLanguageOf,
+  createLocalizedModels,
+} from './application-language.ts';
 import type { AcceptedVersions } from '../form/accepted-versions.ts';
 import type { LiveCall, LiveCalls } from '../form/live-form.ts';
 import { unavailableCallMessage } from '../public/call-pages.ts';
@@ -137,6 +141,7 @@ export async function syncPageRoutes(
   app: FastifyInstance,
   { calls, versionsOf, repository, now, rateLimitPerMinute, botCheck }: Options,
 ) {
+  const localizedModels = createLocalizedModels();
   app.put<{ Params: { pageId: string }; Body: ApplicationPayload }>(
     '/api/syncPage/:pageId',
     {
@@ -188,7 +193,7 @@ export async function syncPageRoutes(
         );
         return refuse(409, formChanged(versions.current().number));
       }
-      const { model, configHash } = verdict.form;
+      const { configHash } = verdict.form;
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !uuidPattern.test(key))
         return refuse(400, {
@@ -205,7 +210,15 @@ export async function syncPageRoutes(
           error: 'validation',
           issues: validationIssues(request.validationError),
         });
-      const parsed = parsePayload(request.body, model);
+      // Checked as the applicant read the form, so a refusal is in their language.
+      const language = applicationLanguageOf(
+        request.body.language,
+        verdict.form.model.config,
+      );
+      const parsed = parsePayload(
+        { ...request.body, language },
+        localizedModels.modelFor(verdict.form, language),
+      );
       if (!parsed.ok) {
         request.log.info(
           { issues: parsed.issues.map((issue) => issue.path) },

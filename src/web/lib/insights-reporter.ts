@@ -1,4 +1,5 @@
 import type { InsightEvent } from '#engine/insights.ts';
+import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import { stepIdsOf } from '#engine/step-ids.ts';
 import type {
   Landing,
@@ -84,6 +85,9 @@ export function startReporter(
     ? []
     : [{ type: 'visit', ms: 0 }];
   writeVisit(call, { ...visit, isReported: true });
+  // The language the server wrote the page in, so insights count visits per language.
+  const { lang } = document.documentElement;
+  const language = languageTagPattern.test(lang) ? lang : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
@@ -92,7 +96,15 @@ export function startReporter(
     if (queue.length === 0) return;
     const body = JSON.stringify({
       call,
-      visit: { id, device, utmSource, utmMedium, utmCampaign, referrer },
+      visit: {
+        id,
+        device,
+        utmSource,
+        utmMedium,
+        utmCampaign,
+        referrer,
+        language,
+      },
       events: queue,
     });
     queue = [];

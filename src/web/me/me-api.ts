@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import type {
   endSession,
   eraseMyApplication,
@@ -83,9 +84,19 @@ export function fileNameOf(disposition: string | null): string {
   return name ?? 'my-applications.json';
 }
 
+/** The page's language, as its `<html lang>` names it. */
+function pageLanguage(): string | undefined {
+  const { lang } = document.documentElement;
+  return languageTagPattern.test(lang) ? lang : undefined;
+}
+
 export const meApi = {
+  /** The link goes in the language the server wrote this page in. */
   requestLink: (email: string) =>
-    send('POST', paths.link, nothing, { email: email.trim() }),
+    send('POST', paths.link, nothing, {
+      email: email.trim(),
+      language: pageLanguage(),
+    }),
   startSession: (token: string) =>
     send('POST', paths.session, nothing, { token }),
   endSession: () => send('DELETE', paths.session, nothing),
