@@ -55,6 +55,10 @@ export type MyApplication = z.output<typeof myApplicationSchema>;
 export const myPage = endpoint({
   method: 'GET',
   path: '/api/me',
+  // The page's language, for the status words; without it, each application's own.
+  query: z.strictObject({
+    lang: z.optional(z.string().check(z.regex(languageTagPattern))),
+  }),
   responses: {
     200: z.object({
       email: z.string(),

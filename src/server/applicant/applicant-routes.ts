@@ -79,7 +79,8 @@ export async function applicantRoutes(
 ) {
   const app = withContract(plainApp);
   // Each application's status in the words of its call's form (the default call's for one not
-  // served), in the language it was written in; each form's words made once per language.
+  // served), in the page's language or else the one it was written in; each form's words made
+  // once per language.
   const localized = new WeakMap<WizardConfig, Map<string, Texts>>();
   const textsOf: TextsOf = (slug, language) => {
     const { config } = (
@@ -199,7 +200,12 @@ export async function applicantRoutes(
     preHandler: signedIn,
     handler: async (request, reply) => {
       const emailKey = personOf(request);
-      const applications = await myApplications(database, emailKey, textsOf);
+      const { lang } = request.query;
+      const applications = await myApplications(
+        database,
+        emailKey,
+        (slug, language) => textsOf(slug, lang ?? language),
+      );
       // Never from a cache: it is one person's, and it changes as the team decides.
       reply.header('Cache-Control', 'no-store');
       return {

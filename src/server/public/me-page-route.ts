@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import type { PublicPageSender } from './call-list-routes.ts';
-import { localizeConfig } from '#engine/languages/localize.ts';
-import { mePageLanguageOf, mePageTextsOf } from './me-page-language.ts';
+import { mePageTextsOf } from './me-page-language.ts';
+import { askingOf, localizedFor, pageLanguageOf } from './page-language.ts';
 import { renderMePage } from './me-page.ts';
 
 export type MePageOptions = {
@@ -16,9 +16,9 @@ export type MePageOptions = {
 };
 
 /**
- * `GET /me`, the applicant's own page, in the applicant's language. Never stored by a cache: its address may carry a sign-in
- * token, and what it shows depends on who is signed in. The access log writes paths without their
- * query, so the token never reaches it.
+ * `GET /me`, the applicant's own page, in the applicant's language, chosen as the wizard's is.
+ * Never stored by a cache: its address may carry a sign-in token, and what it shows depends on who
+ * is signed in. The access log writes paths without their query, so the token never reaches it.
  */
 export async function mePageRoute(
   app: FastifyInstance,
@@ -28,13 +28,9 @@ export async function mePageRoute(
     '/me',
     async (request, reply) => {
       const site = options.site();
-      const language = mePageLanguageOf(
-        site,
-        request.query.lang,
-        request.headers['accept-language'],
-      );
+      const language = pageLanguageOf(site, askingOf(request));
       // The form as read in that language: its header, footer and words, and `<html lang>`.
-      const config = localizeConfig(site, language);
+      const config = localizedFor(site, language);
       const page = renderMePage(
         { config, stylesheet: options.stylesheet },
         options.entry,

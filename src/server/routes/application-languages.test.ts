@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { applicantFetch, signInAs } from '../../../tests/support/applicant.ts';
 import { readExport } from '../../../tests/support/csv.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import {
@@ -213,5 +214,38 @@ describe.each(engines)('an application in its language, on %s', (engine) => {
       'Dein Link zu Visit Aldmere Coast',
     );
     expect(await linkTo('lena@example.de', 'en')).not.toContain('Dein Link');
+  });
+
+  test('the applicant’s page words each status in the page’s language, else in the application’s', async () => {
+    const email = `status-${randomUUID()}@example.de`;
+    const { status } = await apply({
+      ...validApplication({ emailAddress: email }),
+      language: 'de',
+    });
+    expect(status).toBe(201);
+    const cookie = await signInAs(running.server, email);
+    const statusTextIn = async (query: string) => {
+      const response = await applicantFetch(
+        running.server,
+        'GET',
+        `/api/me${query}`,
+        { cookie },
+      );
+      const page = (await response.json()) as {
+        applications: Array<{ statusText: string }>;
+      };
+      return page.applications[0]?.statusText;
+    };
+    // The form keeps the product's own status words, which the product ships in German.
+    expect(await statusTextIn('')).toBe('Eingegangen');
+    expect(await statusTextIn('?lang=en')).toBe('Received');
+    expect(await statusTextIn('?lang=de')).toBe('Eingegangen');
+    expect(
+      (
+        await applicantFetch(running.server, 'GET', '/api/me?lang=%3Cx%3E', {
+          cookie,
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -100,7 +100,17 @@ export const meApi = {
   startSession: (token: string) =>
     send('POST', paths.session, nothing, { token }),
   endSession: () => send('DELETE', paths.session, nothing),
-  read: () => send('GET', paths.page, json<PageAnswer>),
+  /** Each status in the words of the language the page is written in. */
+  read: () => {
+    const language = pageLanguage();
+    return send(
+      'GET',
+      language
+        ? `${paths.page}?${new URLSearchParams({ lang: language }).toString()}`
+        : paths.page,
+      json<PageAnswer>,
+    );
+  },
   withdraw: (id: string) => send('POST', withdrawPath(id), json<Withdrawn>),
   erase: (id: string) => send('DELETE', erasePath(id), nothing),
   exportData: () =>
