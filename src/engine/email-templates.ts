@@ -80,6 +80,14 @@ export const defaultTemplates: Record<TemplateName, Template> = {
   },
 };
 
+/** The lines the product adds to an applicant's e-mails, around the organisation's own words. */
+export const defaultEmailLines = {
+  /** Under receipts and decisions: where the applicant follows their application. */
+  myPage: 'See where your application stands: {url}',
+};
+
+export type EmailLines = Record<keyof typeof defaultEmailLines, string>;
+
 /** A template with its placeholders filled with `values`; one without a value stays as written. */
 export function fillTemplate(
   template: Template,

@@ -1,3 +1,5 @@
+import { defaultEmailLines } from '#engine/email-templates.ts';
+import { builtInLanguageOf } from '#engine/languages/built-in/index.ts';
 import { platformAnswersOf, type ApplicationPayload } from '#engine/payload.ts';
 import { platformNames } from '#engine/platforms.ts';
 import type { Stage } from '#engine/stages.ts';
@@ -129,8 +131,12 @@ export function filled(
 export const mePageUrlOf = (publicOrigin: string) => `${publicOrigin}/me`;
 
 /** How every e-mail about an application ends for its applicant: the way to their own page. */
+/** The line to the applicant's page, in the language of the e-mail it ends. */
 const mePageLineOf = (settings: MessageSettings) =>
-  `\n\nSee where your application stands: ${mePageUrlOf(settings.publicOrigin)}`;
+  `\n\n${interpolate(
+    (builtInLanguageOf(settings.lang)?.emailLines ?? defaultEmailLines).myPage,
+    { url: mePageUrlOf(settings.publicOrigin) },
+  )}`;
 
 /**
  * RFC 8058 one-click unsubscribe for an e-mail to a staff account: mail clients offer it beside

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { defaultTemplates } from '#engine/email-templates.ts';
+import { builtInLanguageOf } from '#engine/languages/built-in/index.ts';
 import { localizeConfig } from '#engine/languages/localize.ts';
 import {
   exampleWith,
@@ -37,10 +37,10 @@ test('a message goes in its applicant’s language when the form offers it, else
   expect(messageLanguageOf(config, null)).toBe('en');
 });
 
-test('the applicant’s templates take each translated part, the rest of the form’s own; staff’s stay as they are', () => {
+test('the applicant’s templates take each translated part, the product’s German where the form keeps its own; staff’s stay as they are', () => {
   const german = notificationsIn(localizeConfig(config, 'de'), own);
   expect(german.templates.receipt).toEqual({
-    ...defaultTemplates.receipt,
+    ...builtInLanguageOf('de')?.templates.receipt,
     subject: 'Danke, {firstName}',
   });
   expect(german.templates.accepted.body).toBe('Du bist dabei.');

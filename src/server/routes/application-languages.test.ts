@@ -87,6 +87,8 @@ describe.each(engines)('an application in its language, on %s', (engine) => {
     );
     expect(receipt?.subject).toBe('Wir haben deine Bewerbung, Lena');
     expect(receipt?.text).toContain('Danke, Lena:');
+    // The line the product adds, to the applicant's page, in its own German.
+    expect(receipt?.text).toContain('Hier sehen Sie, wo Ihre Bewerbung steht:');
     expect(receipt?.html).toContain('<html lang="de">');
 
     const draft = await as(

@@ -168,4 +168,7 @@ export const arabic: BuiltInLanguage = {
     noScript:
       'تحتاج هذه الصفحة إلى JavaScript لعرض طلباتك. يُرجى تفعيله، ثم إعادة تحميل الصفحة.',
   },
+  emailLines: {
+    myPage: 'تابع حالة طلبك من هنا: {url}',
+  },
 };

@@ -18,6 +18,8 @@ function textsByName(language: BuiltInLanguage): Map<string, string> {
       named.set(`templates.${name}.${part}`, text);
   for (const [key, text] of Object.entries(language.applicantPage))
     named.set(`applicantPage.${key}`, text);
+  for (const [key, text] of Object.entries(language.emailLines))
+    named.set(`emailLines.${key}`, text);
   return named;
 }
 

@@ -177,4 +177,7 @@ export const german: BuiltInLanguage = {
     noScript:
       'Diese Seite braucht JavaScript, um Ihre Bewerbungen zu zeigen. Bitte schalten Sie es ein und laden Sie die Seite dann neu.',
   },
+  emailLines: {
+    myPage: 'Hier sehen Sie, wo Ihre Bewerbung steht: {url}',
+  },
 };

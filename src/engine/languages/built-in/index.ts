@@ -1,5 +1,5 @@
 import { applicantPageTexts } from '../../applicant-page-texts.ts';
-import { defaultTemplates } from '../../email-templates.ts';
+import { defaultEmailLines, defaultTemplates } from '../../email-templates.ts';
 import { defaultTexts } from '../../texts.ts';
 import { applicantTemplateNames } from '../text-paths.ts';
 import { arabic } from './ar.ts';
@@ -12,6 +12,7 @@ const english: BuiltInLanguage = {
     applicantTemplateNames.map((name) => [name, defaultTemplates[name]]),
   ) as BuiltInLanguage['templates'],
   applicantPage: applicantPageTexts,
+  emailLines: defaultEmailLines,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { ApplicantPageTexts } from '../../applicant-page-texts.ts';
-import type { Template } from '../../email-templates.ts';
+import type { EmailLines, Template } from '../../email-templates.ts';
 import type { Texts } from '../../texts.ts';
 import type { ApplicantTemplateName } from '../text-paths.ts';
 
@@ -12,4 +12,5 @@ export type BuiltInLanguage = {
   texts: Texts;
   templates: Record<ApplicantTemplateName, Template>;
   applicantPage: ApplicantPageTexts;
+  emailLines: EmailLines;
 };
