@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { serverUrl } from '../support/servers.ts';
+import { startSmtpServer } from '../support/mail.ts';
+import { messagePorts, serverUrl } from '../support/servers.ts';
 import { heading } from '../support/wizard.ts';
 
 // axe is injected as an inline script (see tests/support/axe.ts).
@@ -174,9 +175,11 @@ const answerByPlace = (page: Page, question: string, place: 0 | 1) =>
     .nth(place)
     .check();
 
-test('applies in German: the application names its language', async ({
+test('applies in German: the application names its language, and its receipt is German', async ({
   page,
 }) => {
+  const smtp = await startSmtpServer(messagePorts.languagesSmtp);
+  const email = `ada-${Date.now()}@example.com`;
   await page.goto(serverUrl('languages'));
   await weiter(page).click();
   await expect(heading(page, 'Allgemeine Angaben')).toBeVisible();
@@ -191,7 +194,7 @@ test('applies in German: the application names its language', async ({
     .getByRole('option', { name: 'Deutschland +49', exact: true })
     .click();
   await phone.getByRole('textbox').fill('3012345678');
-  await textbox('E-Mail-Adresse').fill(`ada-${Date.now()}@example.com`);
+  await textbox('E-Mail-Adresse').fill(email);
   // The applicant's own phone says where they live, in the language's name.
   await expect(
     page.getByRole('combobox', { name: 'Land', exact: true }),
@@ -253,4 +256,22 @@ test('applies in German: the application names its language', async ({
   await weiter(page).click();
   expect((await sent).postDataJSON()).toMatchObject({ language: 'de' });
   await expect(heading(page, 'Vielen Dank für Ihre Bewerbung!')).toBeVisible();
+  try {
+    // The example form keeps the product's own receipt, which the product ships in German.
+    await expect
+      .poll(
+        () =>
+          smtp.messages.find((mail) => mail.envelopeTo.includes(email))
+            ?.subject,
+        { timeout: 30_000 },
+      )
+      .toBe('Ihre Bewerbung ist bei uns, Ada');
+    const receipt = smtp.messages.find((mail) =>
+      mail.envelopeTo.includes(email),
+    );
+    expect(receipt?.html).toContain('<html lang="de">');
+    expect(receipt?.text).toContain('Hier sehen Sie, wo Ihre Bewerbung steht:');
+  } finally {
+    await smtp.close();
+  }
 });

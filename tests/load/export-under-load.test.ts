@@ -44,8 +44,39 @@ async function seed(database: Database, configVersion: string | null) {
       .execute();
 }
 
+/** Two applicants at a time, each sending again 20 ms after an answer, while `isGoing()`; every send must be taken. */
+async function applicants(
+  submit: () => Promise<Response>,
+  isGoing: (sent: number) => boolean,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  const refusals: number[] = [];
+  const applicant = async () => {
+    while (isGoing(latencies.length)) {
+      const began = performance.now();
+      const response = await submit();
+      latencies.push(performance.now() - began);
+      if (response.status !== 201) refusals.push(response.status);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  await Promise.all([applicant(), applicant()]);
+  expect(refusals).toEqual([]);
+  return latencies;
+}
+
+const summary = (latencies: number[]) =>
+  `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`;
+
+/**
+ * The export streams without holding the server: applications sent while it runs are all taken,
+ * and wait about as long as the same applicants' sends on the same machine a moment before. The
+ * measure is a ratio to that baseline, not a time: on a busy machine both grow alike (the absolute
+ * budgets are the export bench's). An export that held the event loop for its whole length (seconds)
+ * would multiply the median many times over.
+ */
 describe.each(engines)('an export of 100,000 applications on %s', (engine) => {
-  test('keeps p99 of the submissions made meanwhile under 100 ms', async () => {
+  test('loses no application sent meanwhile, and keeps their wait near the baseline', async () => {
     const scratch = await scratchDatabase(engine);
     const server = await startServerProcess({
       ...(scratch.url
@@ -64,6 +95,7 @@ describe.each(engines)('an export of 100,000 applications on %s', (engine) => {
         .executeTakeFirstOrThrow();
       await seed(database, config_version);
 
+      const baseline = await applicants(submit, (sent) => sent < 200);
       let isExporting = true;
       const exportedLines = (async () => {
         const response = await fetch(`${server.url}/api/applications.csv`, {
@@ -73,26 +105,28 @@ describe.each(engines)('an export of 100,000 applications on %s', (engine) => {
         isExporting = false;
         return text.split('\r\n').length;
       })();
-      const latencies: number[] = [];
-      // Two applicants at a time, each sending again 20 ms after an answer, as long as the export runs.
-      const applicant = async () => {
-        while (isExporting) {
-          const began = performance.now();
-          const response = await submit();
-          latencies.push(performance.now() - began);
-          expect(response.status).toBe(201);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
-      await Promise.all([exportedLines, applicant(), applicant()]);
+      const [lines, during] = await Promise.all([
+        exportedLines,
+        applicants(submit, () => isExporting),
+      ]);
       process.stdout.write(
-        `  ${engine}: ${latencies.length} submissions during the export; p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms\n`,
+        `  ${engine}: baseline ${baseline.length} submissions, ${summary(baseline)}; ${during.length} during the export, ${summary(during)}\n`,
       );
-      // Two header rows, the first application, the seeded ones, the empty string after the last line
-      // break, and those sent meanwhile that the export reached.
-      expect(await exportedLines).toBeGreaterThanOrEqual(exportedRows + 4);
-      expect(latencies.length).toBeGreaterThan(100);
-      expect(percentile(latencies, 99)).toBeLessThan(100);
+      // Two header rows, the first application, the seeded ones, the baseline's, the empty string
+      // after the last line break, and those sent meanwhile that the export reached.
+      expect(lines).toBeGreaterThanOrEqual(exportedRows + baseline.length + 4);
+      const { stored } = await database.db
+        .selectFrom('applications')
+        .select((eb) => eb.fn.countAll<number>().as('stored'))
+        .executeTakeFirstOrThrow();
+      expect(Number(stored)).toBe(
+        1 + exportedRows + baseline.length + during.length,
+      );
+      expect(during.length).toBeGreaterThan(50);
+      expect(percentile(during, 50)).toBeLessThan(4 * percentile(baseline, 50));
+      expect(percentile(during, 99)).toBeLessThan(
+        10 * percentile(baseline, 99),
+      );
     } finally {
       await database.close();
       server.process.kill('SIGTERM');

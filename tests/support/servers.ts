@@ -91,6 +91,7 @@ const configurations = {
       withOverrides({
         languages: ['en', 'de', 'ar'],
         translations: exampleTranslations,
+        notifications: { confirmApplicant: true },
       }),
     ),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
@@ -109,6 +110,8 @@ type Run = {
   webhookPort: number;
   /** Where the applicant page's server sends e-mail: a server its spec starts. */
   applicantSmtpPort: number;
+  /** Where the languages server sends e-mail: a server its spec starts. */
+  languagesSmtpPort: number;
 };
 
 const runVariable = 'WIZARD_E2E_RUN';
@@ -144,8 +147,9 @@ async function prepareRun(): Promise<Run> {
     smtpPort = 0,
     webhookPort = 0,
     applicantSmtpPort = 0,
+    languagesSmtpPort = 0,
     ...serverPorts
-  ] = await freePorts(serverNames.length + 4);
+  ] = await freePorts(serverNames.length + 5);
   const directory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
   process.once('exit', () =>
     rmSync(directory, { recursive: true, force: true }),
@@ -169,6 +173,7 @@ async function prepareRun(): Promise<Run> {
     smtpPort,
     webhookPort,
     applicantSmtpPort,
+    languagesSmtpPort,
   };
 }
 
@@ -204,11 +209,12 @@ export const e2eAdminToken = 'e2e-admin-token-0123456789abcdef';
 
 export const e2eWebhookSecret = `whsec_${Buffer.from('e2e webhook secret, 32 bytes long').toString('base64')}`;
 
-/** The mail server and webhook receiver the example server delivers to; the applicant server's mail server. */
+/** The mail server and webhook receiver the example server delivers to; the applicant and languages servers' mail servers. */
 export const messagePorts = {
   smtp: run.smtpPort,
   webhook: run.webhookPort,
   applicantSmtp: run.applicantSmtpPort,
+  languagesSmtp: run.languagesSmtpPort,
 };
 
 /** The proxy the two-step server believes: the tests, which say which address each request is from. */
@@ -223,6 +229,13 @@ export function messagingEnv(name: ServerName): Record<string, string> {
       SMTP_URL: `smtp://127.0.0.1:${run.applicantSmtpPort}`,
       MAIL_FROM: 'Visit Aldmere Coast <creators@example.org>',
       PUBLIC_URL: `http://127.0.0.1:${run.ports.applicant}`,
+      MESSAGE_RETRY_MS: '500',
+    };
+  if (name === 'languages')
+    return {
+      SMTP_URL: `smtp://127.0.0.1:${run.languagesSmtpPort}`,
+      MAIL_FROM: 'Visit Aldmere Coast <creators@example.org>',
+      PUBLIC_URL: `http://127.0.0.1:${run.ports.languages}`,
       MESSAGE_RETRY_MS: '500',
     };
   if (name !== 'example') return {};

@@ -49,6 +49,10 @@ export async function saveForLater(
         email,
         step: stepIndex,
         answers: draftValuesOf(values),
+        // The link's e-mail goes in the language the server wrote this page in.
+        ...(document.documentElement.lang && {
+          language: document.documentElement.lang,
+        }),
       }),
       signal: AbortSignal.timeout(submitTimeoutMs),
     });
