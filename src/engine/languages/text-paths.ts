@@ -12,10 +12,10 @@ export const applicantTemplateNames = [
 ] as const;
 export type ApplicantTemplateName = (typeof applicantTemplateNames)[number];
 
-export const templateParts = ['subject', 'body', 'button'] as const;
+const templateParts = ['subject', 'body', 'button'] as const;
 
 /** The text keys of the wizard's own messages, in the order the editor lists them. */
-export const textKeys = Object.keys(defaultTexts) as TextKey[];
+const textKeys = Object.keys(defaultTexts) as TextKey[];
 
 /** Where a text of the form stands, and the text it holds there in the form's own language. */
 export type TextAt = {

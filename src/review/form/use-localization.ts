@@ -13,9 +13,11 @@ export function useLocalization(isNeeded: boolean): Localization | null {
   useEffect(() => {
     if (!isNeeded || localization) return;
     let isCurrent = true;
-    void import('./editor-localization.ts').then((loaded) => {
-      if (isCurrent) setLocalization(loaded);
-    });
+    void import('./editor-localization.ts').then(
+      ({ localizeConfig, missingByLanguage }) => {
+        if (isCurrent) setLocalization({ localizeConfig, missingByLanguage });
+      },
+    );
     return () => {
       isCurrent = false;
     };
