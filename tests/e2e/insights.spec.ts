@@ -373,6 +373,7 @@ test('after 40 scripted visits the API and the Insights screen show exactly thei
     'campaign',
     'day',
     'device',
+    'language',
     'medium',
     'referrer',
     'source',

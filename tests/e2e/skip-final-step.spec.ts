@@ -50,6 +50,7 @@ test('validates More Details without sending, then sends from the last step and 
   expect(requests[0]?.method).toBe('PUT');
   expect(Object.keys(body).sort()).toEqual([
     'fields',
+    'language',
     'personalInfo',
     'platforms',
   ]);

@@ -243,8 +243,11 @@ export async function stubSignInPage(page: Page): Promise<void> {
   );
 }
 
-/** What the browser sends for the answers above: the same application the server tests use. */
-export const expectedPayload = validApplication();
+/**
+ * What the browser sends for the answers above: the same application the server tests use, in the
+ * language the page was read in.
+ */
+export const expectedPayload = { ...validApplication(), language: 'en' };
 
 /** Every application a server stored for `email`, each as the review API returns it. */
 export async function storedApplications(
