@@ -78,6 +78,12 @@ const zones = [
     message: 'The server serves dist/, it does not import web source.',
   },
   {
+    target: './src/embed',
+    from: ['./src/web', './src/review', './src/review-api', './src/server'],
+    message:
+      "The host pages' script runs on other sites: it takes only the embed's names and rules from the engine.",
+  },
+  {
     target: './src/**/!(*.test).{ts,tsx}',
     from: ['./tests', './scripts', './bench'],
     message:
@@ -129,6 +135,21 @@ export default tseslint.config(
         'error',
         { 'src/**/': 'KEBAB_CASE', 'tests/**/': 'KEBAB_CASE' },
       ],
+    },
+  },
+  {
+    // A promise built and never awaited is a statement that never ran (migration 022's index); the compiler cannot see it, typed lint can.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -2,8 +2,10 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium.ts';
 import {
   e2eAdminToken,
+  embedEnv,
   messagingEnv,
   proxyEnv,
+  reachEnv,
   servers,
 } from './tests/support/servers.ts';
 
@@ -14,7 +16,9 @@ export default defineConfig({
   // A ceiling, not a budget: at a load of 12 on two cores a test that walks the wizard twice
   // passes in 20–40 s, and one that hangs still fails within the minute.
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // Also a ceiling: an assertion passes as soon as its element is ready, and at that load an
+  // application read behind a busy server has taken over 5 s to reach the screen.
+  expect: { timeout: 15_000 },
   workers: 2,
   reporter: process.env.CI ? 'list' : 'line',
   use: {
@@ -35,6 +39,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '0',
       ...messagingEnv(name),
       ...proxyEnv(name),
+      ...embedEnv(name),
+      ...reachEnv(name),
     },
     reuseExistingServer: false,
     timeout: 30_000,

@@ -48,23 +48,13 @@ function wizardDevPage(): Plugin {
 }
 
 /**
- * Production dependencies written as ES modules of many small files, bundled into the server:
- * Node would otherwise resolve, read and link each file at every start (kysely alone has about 300,
- * zod and libphonenumber-js hundreds more), about a fifth of the server's start-up time here.
- */
-const bundledDependencies = new Set([
-  'kysely',
-  'zod',
-  // It checks schemas with `instanceof` against zod's classes: it must share the bundled zod.
-  'fastify-type-provider-zod',
-  'libphonenumber-js',
-  'csv-stringify',
-]);
-
-/**
- * What the compiled server imports from node_modules at run time: the other production
- * dependencies. Everything else it uses is bundled in, so build tools and browser libraries stay
- * devDependencies.
+ * What the compiled server imports from node_modules at run time: the production dependencies, and
+ * only they. Everything else it uses is bundled in, and so is a devDependency, pruned in production:
+ * the build tools, the browser's libraries, and the packages of many small ES modules that the
+ * server would otherwise resolve, read and link file by file at every start (kysely alone has
+ * about 300, zod and libphonenumber-js hundreds more; about a fifth of the start-up time here).
+ * fastify-type-provider-zod checks schemas with `instanceof` against zod's classes, so the two are
+ * bundled together.
  */
 const runtimeDependencies = Object.keys(
   (
@@ -72,7 +62,7 @@ const runtimeDependencies = Object.keys(
       dependencies: Record<string, string>;
     }
   ).dependencies,
-).filter((name) => !bundledDependencies.has(name));
+);
 
 export default defineConfig({
   plugins: [
@@ -138,6 +128,22 @@ export default defineConfig({
         rollupOptions: {
           input: { me: 'src/web/me/main.ts' },
           output: { entryFileNames: 'assets/me-[hash].js' },
+        },
+      },
+    },
+    // The script organisations put on their own pages (`GET /embed.js`): one small classic script
+    // at an address that never changes, which the server wraps with the origins allowed to frame
+    // the form. Not in assets/, whose files are cached for ever.
+    embed: {
+      consumer: 'client',
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        target: 'es2020',
+        copyPublicDir: false,
+        rollupOptions: {
+          input: { embed: 'src/embed/embed.ts' },
+          output: { format: 'iife', entryFileNames: 'embed.js' },
         },
       },
     },

@@ -65,6 +65,7 @@ export default defineConfig({
           include: [
             'src/web/**/*.test.{ts,tsx}',
             'src/review/**/*.test.{ts,tsx}',
+            'src/embed/**/*.test.ts',
           ],
           setupFiles: ['tests/support/setup-dom.ts'],
         },

@@ -7,10 +7,8 @@ import { scratchDatabase } from '../tests/support/databases.ts';
 import { fillRollupsByStep } from '../src/server/db/insight-migrations.ts';
 import { exampleCall, exampleStepIds } from '../tests/support/fixtures.ts';
 import { insightsFromEvents } from '../tests/support/insights-from-events.ts';
-import {
-  createInsightsRepository,
-  type InsightPeriod,
-} from '../src/server/db/insights-repository.ts';
+import type { InsightPeriod } from '../src/server/db/insights-read.ts';
+import { createInsightsRepository } from '../src/server/db/insights-repository.ts';
 import type { Database, Engine } from '../src/server/db/database.ts';
 
 // The Insights screen's queries over one million stored events (about 232,000 visits over 13 months),

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
@@ -18,7 +18,10 @@ import { loadWizardConfig } from '../src/server/wizard-config.ts';
 // reloaded there), and a floor page (bare React 19) served by the same server, compressed the same
 // way. The pages take turns in each round, so a busy moment of the machine falls on all of them.
 // Prints each run and the medians of scores, LCP, TBT and CLS; fails when the median is past
-// bench/budgets.json or when any single run's performance falls below its minimum. Needs
+// bench/budgets.json, when any single run's performance falls below its minimum, or when any single
+// run's TBT passes its maximum. Lighthouse simulates the phone from the tasks it observes, so a busy
+// machine lengthens them all: the load average is printed with the figures, and the floor page's TBT
+// (0 on a quiet machine) shows how much of a run's blocking time the machine itself added. Needs
 // `npm run build` first.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
@@ -168,6 +171,7 @@ const pages = {
   Welcome: { path: '/', resumeStep: undefined },
   'General Information': { path: '/', resumeStep: 1 },
 };
+const loadAtStart = loadavg()[0] ?? 0;
 const results = new Map<string, Figures[]>();
 for (let run = 0; run < runs; run += 1)
   for (const [name, { path, resumeStep }] of Object.entries(pages))
@@ -196,6 +200,9 @@ function medianOf(runs: Figures[]): Figures {
 
 const line = (name: string, figures: Figures) =>
   `${name.padEnd(30)} performance ${String(figures.performance).padStart(3)}  accessibility ${String(figures.accessibility).padStart(3)}  best practices ${String(figures.bestPractices).padStart(3)}  LCP ${figures.lcp.toFixed(0).padStart(5)} ms  TBT ${figures.tbt.toFixed(0).padStart(3)} ms  CLS ${figures.cls.toFixed(3)}\n`;
+process.stdout.write(
+  `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end\n`,
+);
 const floor = medianOf(results.get('floor (bare React)') ?? []);
 let isWithin = true;
 for (const [name, runFigures] of results) {
@@ -242,7 +249,13 @@ for (const [name, runFigures] of results) {
       name === 'Welcome' ? (budgets.lcpVsFloorMax ?? Infinity) : Infinity,
       'max',
     ],
-    ['TBT ms', figures.tbt, budgets.tbtMsMax ?? Infinity, 'max'],
+    // Every run, not the median: a phone that blocks in one visit of three still blocks.
+    [
+      'TBT ms, worst run',
+      Math.max(...runFigures.map((run) => run.tbt)),
+      budgets.tbtMsMax ?? Infinity,
+      'max',
+    ],
     ['CLS', figures.cls, budgets.clsMax ?? Infinity, 'max'],
   ] as const;
   for (const [check, value, budget, kind] of checks) {

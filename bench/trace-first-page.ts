@@ -11,9 +11,10 @@ import {
 
 // Where the Welcome page's main-thread time goes: a fresh Chromium at 4× CPU throttling, 412×823,
 // loads the compiled server's page; prints the renderer's tasks of 50 ms and more (with their
-// largest events) and the functions with the most self time during the first 6 s (V8 sampling
-// profiler, 200 µs). Median of BENCH_RUNS (default 3) for the total of long tasks. With
-// TRACE_RESUME_STEP=1 the tab's draft is on that step first, as after a reload there.
+// largest events, and the thread's CPU time in them, which another process's load lengthens less)
+// and the functions with the most self time during the first 6 s (V8 sampling profiler, 200 µs).
+// Median of BENCH_RUNS (default 3) for the total of long tasks. With TRACE_RESUME_STEP=1 the tab's
+// draft is on that step first, as after a reload there.
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const resumeStep = process.env.TRACE_RESUME_STEP;
 const server = await startCompiledServer();
@@ -62,7 +63,7 @@ for (let run = 0; run < runs; run += 1) {
   };
   await browser.close();
 
-  const onMain = rendererMainEvents(buffer);
+  const onMain = rendererMainEvents(buffer, server.url);
   const longTasks = onMain.filter(
     (event) => event.name === 'RunTask' && (event.dur ?? 0) >= 50_000,
   );
@@ -85,7 +86,7 @@ for (let run = 0; run < runs; run += 1) {
       .reduce((longest, event) => Math.max(longest, event.dur ?? 0), 0);
     if (scriptMs >= (task.dur ?? 0) / 2) scriptTotal += (task.dur ?? 0) / 1000;
     process.stdout.write(
-      `  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms  ${inner.slice(0, 12).join(', ')}\n`,
+      `  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms (${((task.tdur ?? 0) / 1000).toFixed(0)} ms of CPU)  ${inner.slice(0, 12).join(', ')}\n`,
     );
   }
   totals.push(total);

@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect, test } from 'vitest';
+import { openDatabase } from '../src/server/db/database.ts';
 import { putApplication, validApplication } from '../tests/support/fixtures.ts';
 import { startTestServer } from '../tests/support/test-server.ts';
 
@@ -109,4 +110,33 @@ test('npm run backup never overwrites a file, and sends PostgreSQL users to pg_d
     status: 2,
     stderr: 'Usage: npm run backup -- <file>\n',
   });
+});
+
+test('npm run backup makes the folders it needs for its runner alone, and a copy only its runner reads, whatever the umask', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'wizard-backup-'));
+  const sqlitePath = join(folder, 'applications.db');
+  await (await openDatabase({ sqlitePath })).close();
+  const target = join(folder, 'backups', 'daily', 'copy.db');
+  const result = spawnSync(
+    'bash',
+    [
+      '-c',
+      'umask 000 && exec "$0" "$@"',
+      process.execPath,
+      ...backupArgs,
+      target,
+    ],
+    {
+      env: { ...process.env, DATABASE_URL: '', SQLITE_PATH: sqlitePath },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  expect(result.status, result.stderr).toBe(0);
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+  expect(modeOf(join(folder, 'backups'))).toBe(0o700);
+  expect(modeOf(join(folder, 'backups', 'daily'))).toBe(0o700);
+  expect(modeOf(target)).toBe(0o600);
+  expect(statSync(target).uid).toBe(process.getuid?.());
+  expect(idsIn(target)).toEqual(new Set());
 });

@@ -9,7 +9,7 @@ import {
   StaffAccountError,
   staffRoles,
 } from '../src/server/staff/staff-accounts.ts';
-import type { StaffRole } from '../src/server/db/database.ts';
+import type { StaffRole } from '#review-api/staff.ts';
 import { createStaffSessions } from '../src/server/staff/staff-sessions.ts';
 import { createTwoStep } from '../src/server/staff/two-step.ts';
 

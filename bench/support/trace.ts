@@ -12,6 +12,8 @@ export interface TraceEvent {
   args?: {
     name?: string;
     data?: { url?: string; functionName?: string; type?: string };
+    /** ParseHTML's: the document parsed. */
+    beginData?: { url?: string };
   };
 }
 
@@ -39,12 +41,28 @@ export const traceCategories = [
   'v8.execute',
 ];
 
-/** The events of the page's renderer main thread: the CrRendererMain that ran the most (the other is about:blank's). */
-export function rendererMainEvents(buffer: Buffer): TraceEvent[] {
+/**
+ * The events of the page's renderer main thread: the CrRendererMain that parsed a document of
+ * `origin` when one is given, else the one that ran the most (the other is about:blank's). A fresh
+ * Chromium also renders its new-tab page, which can run more than the page itself.
+ */
+export function rendererMainEvents(
+  buffer: Buffer,
+  origin?: string,
+): TraceEvent[] {
   const events = (
     JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }
   ).traceEvents;
   const threadOf = (event: TraceEvent) => `${event.pid}/${event.tid}`;
+  const parser = origin
+    ? events.find(
+        (event) =>
+          event.name === 'ParseHTML' &&
+          (event.args?.beginData?.url ?? '').startsWith(origin),
+      )
+    : undefined;
+  if (parser)
+    return events.filter((event) => threadOf(event) === threadOf(parser));
   const busiest = new Map<string, number>();
   for (const event of events)
     if (event.name === 'RunTask')

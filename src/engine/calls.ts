@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
-import { countries } from '../reference-data/countries.ts';
+import { countryNameOf } from './country-names.ts';
 import {
   platformAnswersOf,
   type ApplicationPayload,
   type PlatformAnswer,
 } from './payload.ts';
 import { platformKeys, platformNames, type PlatformKey } from './platforms.ts';
+import { countedFollowers } from './reach-claims.ts';
 
 /**
  * A call's address: `/apply/<slug>`, and the page id its applications are sent under. Lower case,
@@ -47,7 +48,12 @@ export type Eligibility = z.output<typeof eligibilitySchema>;
 /** What eligibility reads of an application. */
 export type EligibilityFacts = {
   countryCode: string | null;
-  platforms: readonly Pick<PlatformAnswer, 'platform' | 'followers'>[];
+  /** Each platform's count as typed, and the platform's own (`verified`) once it has given one. */
+  platforms: ReadonlyArray<
+    Pick<PlatformAnswer, 'platform' | 'followers'> & {
+      verified?: number | null;
+    }
+  >;
 };
 
 /** What eligibility reads of an application's answers. */
@@ -60,10 +66,6 @@ export const eligibilityFactsOf = (
       : null,
   platforms: platformAnswersOf(payload),
 });
-
-const countryNames = new Map<string, string>(
-  countries.map((country) => [country.isoCode2, country.country]),
-);
 
 const listOf = (names: readonly string[]) =>
   names.length < 2
@@ -81,7 +83,7 @@ export function unmetEligibility(
   if (
     minFollowers !== undefined &&
     minFollowers > 0 &&
-    !facts.platforms.some((answer) => answer.followers >= minFollowers)
+    !facts.platforms.some((answer) => countedFollowers(answer) >= minFollowers)
   )
     unmet.push(
       `Fewer than ${minFollowers.toLocaleString('en')} followers on every platform`,
@@ -89,8 +91,8 @@ export function unmetEligibility(
   if (wanted && wanted.length > 0 && !wanted.includes(facts.countryCode ?? ''))
     unmet.push(
       facts.countryCode
-        ? `Lives in ${countryNames.get(facts.countryCode) ?? facts.countryCode}, not in ${listOf(wanted.map((code) => countryNames.get(code) ?? code))}`
-        : `No country given; the call is for ${listOf(wanted.map((code) => countryNames.get(code) ?? code))}`,
+        ? `Lives in ${countryNameOf(facts.countryCode)}, not in ${listOf(wanted.map((code) => countryNameOf(code)))}`
+        : `No country given; the call is for ${listOf(wanted.map((code) => countryNameOf(code)))}`,
     );
   if (
     platforms &&

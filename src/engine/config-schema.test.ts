@@ -4,6 +4,7 @@ import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { blockPaths } from './block-paths.ts';
 import {
+  checkWizardConfig,
   contrastRatio,
   formatIssuePath,
   parseIssuePath,
@@ -110,6 +111,8 @@ test('fills every default of a minimal configuration', () => {
       formItems: [],
       insights: true,
       botCheck: false,
+      hiddenFields: [],
+      embed: { logo: false, footer: false },
       skipFinalStep: false,
       styleConfig: { backButtonStyle: 'plain', backArrowStyle: 'dark' },
       steps: [
@@ -719,4 +722,23 @@ test('refuses theme colours below WCAG AA contrast and names the colour', () => 
   expect(problemsOf(minimal({ theme: { surface: '#333333' } }))).toContain(
     'theme.surface: text on surface has contrast 1.23:1, below WCAG AA 4.5:1',
   );
+});
+
+test('refuses a hidden field the form reads for itself, one listed twice, and a name no address can carry', () => {
+  const result = checkWizardConfig({
+    ...minimal(),
+    hiddenFields: ['partner', 'lang', 'partner', 'Partner Name'],
+  });
+  expect(result.ok ? [] : result.issues).toEqual([
+    {
+      path: 'hiddenFields[3]',
+      message:
+        'Lower-case letters, digits and _, starting with a letter, at most 40',
+    },
+    {
+      path: 'hiddenFields[1]',
+      message: '"lang" is a parameter the form reads for itself',
+    },
+    { path: 'hiddenFields[2]', message: '"partner" is listed twice' },
+  ]);
 });

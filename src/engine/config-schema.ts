@@ -2,6 +2,12 @@ import * as z from 'zod/mini';
 import { answerPaths, checkBlockPlacements } from './block-kinds/placements.ts';
 import { languageTagPattern, languagesOf } from './languages/language-tags.ts';
 import { textsOf } from './languages/text-paths.ts';
+import {
+  hiddenFieldNamePattern,
+  hiddenFieldNameRule,
+  maxHiddenFields,
+  reservedParameters,
+} from './hidden-fields.ts';
 import { platformKeys } from './platforms.ts';
 import { stepIdPattern } from './step-ids.ts';
 import { defaultTexts, type TextKey } from './texts.ts';
@@ -267,6 +273,26 @@ const wizardConfigSchema = z
     // A proof-of-work puzzle the applicant's browser solves unseen before Send, checked by this
     // server alone (no third party); false: none, and none of its code is loaded.
     botCheck: z._default(z.boolean(), false),
+    // Values recorded from the form's address without asking (`?partner=…`); `ref` always is one.
+    hiddenFields: z._default(
+      z
+        .array(
+          z
+            .string()
+            .check(z.regex(hiddenFieldNamePattern, hiddenFieldNameRule)),
+        )
+        .check(z.maxLength(maxHiddenFields)),
+      [],
+    ),
+    // Inside another site's frame, that site shows its own logo and footer: the form's are left out
+    // unless kept here.
+    embed: z._default(
+      z.strictObject({
+        logo: z._default(z.boolean(), false),
+        footer: z._default(z.boolean(), false),
+      }),
+      { logo: false, footer: false },
+    ),
     errorReporting: z.optional(
       z.strictObject({ dsn: nonEmpty, environment: z.optional(nonEmpty) }),
     ),
@@ -355,6 +381,15 @@ function checkConfigConsistency(
     );
   checkThemeContrast(config.theme, fail);
   checkLanguages(config, fail);
+  config.hiddenFields.forEach((name, index) => {
+    if ((reservedParameters as readonly string[]).includes(name))
+      fail(
+        ['hiddenFields', index],
+        `"${name}" is a parameter the form reads for itself`,
+      );
+    else if (config.hiddenFields.indexOf(name) !== index)
+      fail(['hiddenFields', index], `"${name}" is listed twice`);
+  });
   config.platforms.required.forEach((platform, index) => {
     if (!config.platforms.offered.includes(platform))
       fail(

@@ -7,6 +7,7 @@ import {
 } from './application-schema.ts';
 import type { EntryReader, FieldIssue } from './block-kinds/answer.ts';
 import { isActive } from './conditions.ts';
+import { hiddenFieldsOf, hiddenValuesProblem } from './hidden-fields.ts';
 import { setAt } from './paths.ts';
 import {
   platformKeys,
@@ -25,6 +26,8 @@ export type ApplicationPayload = {
   honeypot?: string;
   /** The language the applicant read the form in (a tag of the form's languages). */
   language?: string;
+  /** The values of the form's hidden fields the applicant's address carried, by name. */
+  hidden?: Record<string, string>;
 };
 
 const fieldsPrefix = 'fields.';
@@ -144,6 +147,10 @@ export function parsePayload(
         ? `Unknown key "${location.slice(fieldsPrefix.length)}"`
         : 'Unknown key',
     );
+  const hiddenProblem =
+    input.hidden &&
+    hiddenValuesProblem(input.hidden, hiddenFieldsOf(model.config));
+  if (hiddenProblem) fail(hiddenProblem.path, hiddenProblem.message);
   if (issues.length > 0) return { ok: false, issues };
   // A value the form would have left out (hidden or disabled by a condition) is refused, not dropped silently.
   for (const answer of model.answers)
@@ -161,6 +168,8 @@ export function parsePayload(
     typeof input.honeypot === 'string' && input.honeypot.trim() !== '';
   const payload = buildPayload(values, model);
   if (typeof input.language === 'string') payload.language = input.language;
+  if (input.hidden && Object.keys(input.hidden).length > 0)
+    payload.hidden = input.hidden;
   return { ok: true, payload, isHoneypot };
 }
 

@@ -37,8 +37,11 @@ export const checkStorable: Check = (value) =>
     ? 'unstorableText'
     : null;
 
+/** Whether `value` is an e-mail address by the rule the form checks applicants' with. */
+export const isEmailAddress = (value: string) => emailPattern.test(value);
+
 export const checkEmail: Check = (value) =>
-  emailPattern.test(value.trim()) ? null : 'email';
+  isEmailAddress(value.trim()) ? null : 'email';
 
 export const checkDigits: Check = (value) =>
   digitsPattern.test(value.trim()) ? null : 'digitsOnly';

@@ -8,6 +8,7 @@ import {
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { callFactsShape, inboxViewSchema, tagSchema } from './inbox.ts';
+import { lookedUpPlatforms, reachEntrySchema } from './reach.ts';
 
 /** The most applications one action takes by "every one matching"; more must be narrowed first. */
 export const maxMatching = 10_000;
@@ -44,6 +45,10 @@ export const readApplication = endpoint({
           campaign: z.nullable(z.string()),
         }),
       ),
+      /** The values of its form's hidden fields it came with (`ref`: the partner that sent it), by name. */
+      hidden: z.record(z.string(), z.string()),
+      /** The ad click that brought it (`gclid=…`); null without one. */
+      clickId: z.nullable(z.string()),
       /** The language it was written in; null when stored before forms had languages. */
       language: z.nullable(z.string()),
       // The engine owns this shape: every answer under its question, grouped by the wizard's steps.
@@ -63,6 +68,13 @@ export const readApplication = endpoint({
       ),
       notes: z.array(noteSchema),
       history: z.array(stageMoveSchema),
+      /** Each platform's follower count as typed and as the platform itself gives it. */
+      reach: z.array(reachEntrySchema),
+      /**
+       * The platforms the server has the organisation's credentials for, so the view can say why
+       * the others are not looked up; never the credentials themselves.
+       */
+      reachLookUps: z.array(z.enum(lookedUpPlatforms)),
     }),
   },
 });
@@ -128,16 +140,54 @@ const namesApplications = z.refine<{
 export const bulkBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.strictObject({ ...bulkTargetShape, ...shape }).check(namesApplications);
 
+/**
+ * A move of every application in a view, worked as a job: a chunk at a time, each chunk its own
+ * transaction, taken up again after a restart. `done` counts those it has been through, `moved`
+ * those it moved (the rest were there already, or withdrawn by their applicants).
+ */
+export const bulkJobSchema = z.object({
+  id: z.string(),
+  stage: staffStageSchema,
+  total: z.number(),
+  done: z.number(),
+  moved: z.number(),
+  withdrawn: z.number(),
+  state: z.enum(['running', 'done', 'failed']),
+  /** Why it stopped, when it failed. */
+  error: z.nullable(z.string()),
+  startedAt: z.string(),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+/** How a bulk job of moves is getting on. */
+export const readBulkJob = endpoint({
+  method: 'GET',
+  path: '/api/review/bulk-jobs/:id',
+  params: byIdSchema,
+  responses: { 200: bulkJobSchema },
+});
+
+/**
+ * Moves chosen applications at once (200), or every one in a view as a job (202) read by
+ * `readBulkJob`: no cap on how many match, only that as many do as the person saw counted.
+ */
 export const moveStages = endpoint({
   method: 'POST',
   path: '/api/review/applications/stage',
-  body: bulkBody({ stage: staffStageSchema }),
+  body: z
+    .strictObject({
+      ...bulkTargetShape,
+      expected: z.optional(z.int().check(z.minimum(1))),
+      stage: staffStageSchema,
+    })
+    .check(namesApplications),
   responses: {
     200: z.object({
       moved: z.number(),
       /** Those named that their applicants withdrew: left where they are. */
       withdrawn: z.number(),
     }),
+    202: bulkJobSchema,
   },
 });
 

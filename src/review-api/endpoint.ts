@@ -5,7 +5,7 @@ type Schema = z.ZodMiniType;
 /**
  * One route of the workspace's API: its method and address, what it takes and what it answers,
  * as zod schemas. The server validates requests and answers with them; the browser takes its
- * types from them, so the two cannot drift apart.
+ * types from them: for a route declared here, both sides read one schema.
  */
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

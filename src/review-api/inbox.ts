@@ -3,6 +3,10 @@ import type { PlatformAnswer } from '#engine/payload.ts';
 import { callAddressSchema } from '#engine/calls.ts';
 import { platformKeys } from '#engine/platforms.ts';
 import { languageTagPattern } from '#engine/languages/language-tags.ts';
+import {
+  hiddenFieldNamePattern,
+  maxHiddenValueLength,
+} from '#engine/hidden-fields.ts';
 import { endpoint } from './endpoint.ts';
 import { countParameter, instantSchema, stageSchema } from './common.ts';
 
@@ -18,7 +22,8 @@ export const tagSchema = z
 
 /**
  * The filters of the inbox, as an address holds them (all text); parsed, each has the type the
- * queries use. A new filter is one entry here, one condition in the query, one chip in the bar.
+ * queries use. A new filter also needs its condition in the inbox's query, its name among the
+ * address's keys the workspace reads (`inbox-view.ts`), and its control in the filter bar.
  */
 const inboxFiltersShape = {
   /** One call's applications; without it, every call's. */
@@ -48,6 +53,13 @@ const inboxFiltersShape = {
     ),
   ),
   tag: z.optional(tagSchema),
+  /** Only applications with a follower count a platform itself gave. */
+  verified: z.optional(
+    z.pipe(
+      z.literal('yes'),
+      z.transform(() => true),
+    ),
+  ),
   /**
    * Also a person's second applications to a call, which the inbox otherwise leaves out: the
    * team sees each person once, on their first application.
@@ -66,23 +78,98 @@ const inboxFiltersShape = {
   ),
 };
 
-/** A view of the inbox: its stage tab and filters. Exports and bulk actions name one this way. */
-export const inboxViewSchema = z.strictObject({
+/** The prefix of a hidden-field filter's key: `hidden.ref=hotel-alpenhof`. */
+const hiddenFilterPrefix = 'hidden.';
+
+/** The key that filters by a hidden field's value: `hidden.ref`. */
+export const hiddenFilterKey = (name: string): `hidden.${string}` =>
+  `${hiddenFilterPrefix}${name}`;
+
+/** The hidden field a key filters by (`hidden.ref` → `ref`); null when it is no such key. */
+export function hiddenFilterNameOf(key: string): string | null {
+  if (!key.startsWith(hiddenFilterPrefix)) return null;
+  const name = key.slice(hiddenFilterPrefix.length);
+  return hiddenFieldNamePattern.test(name) ? name : null;
+}
+
+/** Filters by hidden fields as an address (or a view in a body) holds them: one key per field. */
+type HiddenFilterQuery = { [key: `hidden.${string}`]: string };
+/** Parsed: the values wanted, by hidden field. */
+type HiddenFilters = { hidden?: Record<string, string> };
+
+/**
+ * An object of the named entries of `shape` and of `hidden.<name>` keys, each wanting that value of
+ * a hidden field. A form names its own hidden fields, so no fixed list can hold these keys: any
+ * name a hidden field may have is taken, its value checked, and parsed they are gathered into
+ * `hidden`. Any other key is refused by name, as a strict object would.
+ */
+function withHiddenFilters<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const named = z.object(shape);
+  const value = z
+    .string()
+    .check(z.minLength(1), z.maxLength(maxHiddenValueLength));
+  const checked = z.catchall(named, value).check(
+    z.superRefine((object, context) => {
+      for (const key of Object.keys(object))
+        if (!(key in shape) && hiddenFilterNameOf(key) === null)
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'Unknown key',
+            input: object[key],
+          });
+    }),
+  );
+  const gathered = z.pipe(
+    checked,
+    z.transform((object) => {
+      const entries: Record<string, unknown> = {};
+      const hidden: Record<string, string> = {};
+      for (const [key, each] of Object.entries(object)) {
+        const name = key in shape ? null : hiddenFilterNameOf(key);
+        if (name === null) entries[key] = each;
+        else hidden[name] = String(each);
+      }
+      if (Object.keys(hidden).length > 0) entries.hidden = hidden;
+      return entries;
+    }),
+  );
+  // The transform builds its object key by key; this names the shape that comes out, and what goes in.
+  return gathered as unknown as z.ZodMiniType<
+    z.output<typeof named> & HiddenFilters,
+    z.input<typeof named> & HiddenFilterQuery
+  >;
+}
+
+const inboxViewShape = {
   stage: z.optional(stageSchema),
   ...inboxFiltersShape,
-});
+};
+
+/** A view of the inbox: its stage tab and filters. Exports and bulk actions name one this way. */
+export const inboxViewSchema = withHiddenFilters(inboxViewShape);
 
 export type InboxView = z.output<typeof inboxViewSchema>;
 /** A view as the browser writes it into an address. */
 export type InboxViewQuery = z.input<typeof inboxViewSchema>;
 export type InboxFilters = Omit<InboxView, 'stage'>;
 
-const inboxSorts = ['newest', 'reach', 'votes'] as const;
+/**
+ * `relevance`: the applications that match the search best first, the order of a search without
+ * a sort; without a search, newest first. `verified`: by the platforms' own counts, those without
+ * one last.
+ */
+const inboxSorts = [
+  'newest',
+  'reach',
+  'votes',
+  'verified',
+  'relevance',
+] as const;
 export type InboxSort = (typeof inboxSorts)[number];
 
-const inboxQuerySchema = z.strictObject({
-  stage: z.optional(stageSchema),
-  ...inboxFiltersShape,
+const inboxQuerySchema = withHiddenFilters({
+  ...inboxViewShape,
   sort: z.optional(z.enum(inboxSorts)),
   cursor: z.optional(z.string().check(z.maxLength(400))),
   limit: z.optional(countParameter(1, 200)),
@@ -111,6 +198,13 @@ export const inboxItemSchema = z.object({
   platforms: z.array(z.custom<PlatformAnswer>()),
   /** The sum of the followers of its platforms. */
   reach: z.number(),
+  /**
+   * Over its platforms whose own count was found: the sum of those counts and of what the
+   * applicant typed for the same platforms; null while none was found.
+   */
+  verifiedReach: z.nullable(
+    z.object({ verified: z.number(), stated: z.number() }),
+  ),
   stage: stageSchema,
   /** Up votes minus down votes of the staff. */
   netVotes: z.number(),

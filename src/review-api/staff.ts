@@ -6,25 +6,12 @@ export const staffRoleSchema = z.enum(['admin', 'reviewer']);
 
 export type StaffRole = z.output<typeof staffRoleSchema>;
 
-const staffMemberSchema = z.object({
+export const staffMemberSchema = z.object({
   email: z.string(),
   role: staffRoleSchema,
 });
 
 export type StaffMember = z.output<typeof staffMemberSchema>;
-
-/** Who is signed in. */
-export const readSession = endpoint({
-  method: 'GET',
-  path: '/api/review/session',
-  responses: { 200: staffMemberSchema },
-});
-
-export const signOut = endpoint({
-  method: 'DELETE',
-  path: '/api/review/session',
-  responses: { 204: z.undefined() },
-});
 
 const accountSchema = z.object({
   id: z.string(),

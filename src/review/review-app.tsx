@@ -4,14 +4,9 @@ import { Route, Router, Switch } from 'wouter';
 import type { ReviewPageConfig } from '#engine/review-page.ts';
 import { createQueryClient } from '#review/lib/query-client.ts';
 import { ReviewPageContext } from '#review/lib/review-page-context.ts';
-import { AuditPage } from '#review/audit/audit-page.tsx';
 import { CallsPage } from '#review/calls/calls-page.tsx';
-import { SettingsPage } from '#review/settings/settings-page.tsx';
-import { TwoStepSetupPage } from '#review/settings/two-step-setup-page.tsx';
 import { SignInPage } from '#review/sign-in/sign-in-page.tsx';
 import { JoinPage } from '#review/join/join-page.tsx';
-import { StaffPage } from '#review/staff/staff-page.tsx';
-import { FailedMessagesPage } from '#review/messages/failed-messages-page.tsx';
 import { WorkspaceFrame } from '#review/workspace/workspace-frame.tsx';
 import { WorkspacePage } from '#review/workspace/workspace-page.tsx';
 
@@ -23,10 +18,36 @@ const FormEditorPage = lazy(async () => ({
 const FormPreviewPage = lazy(async () => ({
   default: (await import('#review/form/form-preview-page.tsx')).FormPreviewPage,
 }));
-// Loaded when first opened: the inbox, where most work happens, does not carry it.
+// Loaded when first opened: the inbox, where most work happens, does not carry them. Settings, the
+// two-step set-up, staff, audit and failed messages are visited now and then, by one person.
 const InsightsPage = lazy(() =>
   import('#review/insights/insights-page.tsx').then((module) => ({
     default: module.InsightsPage,
+  })),
+);
+const SettingsPage = lazy(() =>
+  import('#review/settings/settings-page.tsx').then((module) => ({
+    default: module.SettingsPage,
+  })),
+);
+const TwoStepSetupPage = lazy(() =>
+  import('#review/settings/two-step-setup-page.tsx').then((module) => ({
+    default: module.TwoStepSetupPage,
+  })),
+);
+const StaffPage = lazy(() =>
+  import('#review/staff/staff-page.tsx').then((module) => ({
+    default: module.StaffPage,
+  })),
+);
+const AuditPage = lazy(() =>
+  import('#review/audit/audit-page.tsx').then((module) => ({
+    default: module.AuditPage,
+  })),
+);
+const FailedMessagesPage = lazy(() =>
+  import('#review/messages/failed-messages-page.tsx').then((module) => ({
+    default: module.FailedMessagesPage,
   })),
 );
 
@@ -40,7 +61,11 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
           <Switch>
             <Route path="/sign-in" component={SignInPage} />
             <Route path="/join" component={JoinPage} />
-            <Route path="/two-step" component={TwoStepSetupPage} />
+            <Route path="/two-step">
+              <Suspense>
+                <TwoStepSetupPage />
+              </Suspense>
+            </Route>
             <Route path="/form/preview">
               <Suspense>
                 <FormPreviewPage />
@@ -48,37 +73,44 @@ export function ReviewApp({ page }: { page: ReviewPageConfig }) {
             </Route>
             <Route>
               <WorkspaceFrame>
-                <Switch>
-                  <Route path="/settings" component={SettingsPage} />
-                  <Route path="/staff" component={StaffPage} />
-                  <Route path="/messages" component={FailedMessagesPage} />
-                  <Route path="/audit" component={AuditPage} />
-                  <Route path="/calls" component={CallsPage} />
-                  <Route path="/form">
-                    <Suspense
-                      fallback={<main className="inbox" aria-busy="true" />}
-                    >
-                      <FormEditorPage />
-                    </Suspense>
-                  </Route>
-                  <Route path="/calls/:slug/form">
-                    {(params: { slug: string }) => (
+                <Suspense
+                  fallback={<main className="inbox" aria-busy="true" />}
+                >
+                  <Switch>
+                    <Route path="/settings" component={SettingsPage} />
+                    <Route path="/staff" component={StaffPage} />
+                    <Route path="/messages" component={FailedMessagesPage} />
+                    <Route path="/audit" component={AuditPage} />
+                    <Route path="/calls" component={CallsPage} />
+                    <Route path="/form">
                       <Suspense
                         fallback={<main className="inbox" aria-busy="true" />}
                       >
-                        <FormEditorPage key={params.slug} slug={params.slug} />
+                        <FormEditorPage />
                       </Suspense>
-                    )}
-                  </Route>
-                  <Route path="/insights">
-                    <Suspense
-                      fallback={<main className="inbox" aria-busy="true" />}
-                    >
-                      <InsightsPage />
-                    </Suspense>
-                  </Route>
-                  <Route component={WorkspacePage} />
-                </Switch>
+                    </Route>
+                    <Route path="/calls/:slug/form">
+                      {(params: { slug: string }) => (
+                        <Suspense
+                          fallback={<main className="inbox" aria-busy="true" />}
+                        >
+                          <FormEditorPage
+                            key={params.slug}
+                            slug={params.slug}
+                          />
+                        </Suspense>
+                      )}
+                    </Route>
+                    <Route path="/insights">
+                      <Suspense
+                        fallback={<main className="inbox" aria-busy="true" />}
+                      >
+                        <InsightsPage />
+                      </Suspense>
+                    </Route>
+                    <Route component={WorkspacePage} />
+                  </Switch>
+                </Suspense>
               </WorkspaceFrame>
             </Route>
           </Switch>

@@ -9,10 +9,9 @@ import {
   type DescribedStep,
   type ExportColumn,
 } from '#engine/describe-application.ts';
-import type {
-  ApplicationsRepository,
-  StoredApplication,
-} from './db/applications-repository.ts';
+import type { StoredApplication } from './db/application-rows.ts';
+import type { ApplicationsRepository } from './db/applications-repository.ts';
+import { hiddenFieldsOf } from '#engine/hidden-fields.ts';
 import { formatPhone } from './format-phone.ts';
 
 /**
@@ -61,6 +60,10 @@ export function createApplicationDescriptions(
     },
     async columnsFor(version: string | null): Promise<ExportColumn[]> {
       return describeColumns(await modelFor(version));
+    },
+    /** The hidden fields the form of that version recorded, `ref` first. */
+    async hiddenFieldsFor(version: string | null): Promise<string[]> {
+      return hiddenFieldsOf((await modelFor(version)).config);
     },
   };
 }

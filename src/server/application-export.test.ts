@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readExport } from '../../tests/support/csv.ts';
 import { engines } from '../../tests/support/databases.ts';
@@ -116,6 +117,10 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
     await as(ben)('POST', `/api/review/applications/${zoe}/notes`, {
       body: 'Budget agreed;\n=1+1 nights',
     });
+    // As the look-up's worker records Instagram's own count.
+    await sql`update reach_checks set status = 'verified', verified = 9500 where application_id = ${zoe}`.execute(
+      server.database.db,
+    );
     const sent = await byAna(
       'POST',
       `/api/review/applications/${zoe}/messages`,
@@ -162,7 +167,7 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const { keys, rows } = readExport(bytes.toString('utf8'));
-    expect(keys.slice(-11)).toEqual([
+    expect(keys.slice(-17)).toEqual([
       'review.stage',
       'review.stageMovedAt',
       'review.tags',
@@ -174,6 +179,12 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       'source',
       'medium',
       'campaign',
+      'hidden.ref',
+      'clickId',
+      'reach.instagram.stated',
+      'reach.instagram.verified',
+      'reach.youtube.stated',
+      'reach.youtube.verified',
     ]);
     expect(rows.map((row) => row['personalInfo.firstName'])).toEqual([
       'Zoë',
@@ -189,6 +200,10 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       'review.netVotes': '2',
       'review.votes': 'ana@example.org +1, ben@example.org +1',
       'review.decisionEmail': 'Sent (Accepted)',
+      'reach.instagram.stated': '12000',
+      'reach.instagram.verified': '9500',
+      'reach.youtube.stated': '',
+      'reach.youtube.verified': '',
     });
     expect(first?.['review.notes']).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d UTC, ana@example.org: Strong portfolio\.\n\n\d{4}-\d\d-\d\d \d\d:\d\d UTC, ben@example.org: Budget agreed;\n'=1\+1 nights$/,
@@ -205,6 +220,9 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       'review.notes': '',
       'review.decisionEmail': 'Not sent',
       'review.decisionEmailSentAt': '',
+      // Not verified (yet): the stated count alone.
+      'reach.instagram.stated': '12000',
+      'reach.instagram.verified': '',
     });
   });
 
@@ -235,6 +253,8 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       'review.netVotes': 2,
       'review.votes': 'ana@example.org +1, ben@example.org +1',
       'review.decisionEmail': 'Sent (Accepted)',
+      'reach.instagram.stated': 12_000,
+      'reach.instagram.verified': 9_500,
     });
     expect(first?.['review.notes']).toMatch(
       /ben@example.org: Budget agreed;\n=1\+1 nights$/,
@@ -246,6 +266,8 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       'review.netVotes': -1,
       'review.decisionEmail': 'Not sent',
       'review.decisionEmailSentAt': null,
+      'reach.instagram.stated': 12_000,
+      'reach.instagram.verified': null,
     });
     const types = workbook.types('Zoë');
     expect(types).toMatchObject({
@@ -254,6 +276,7 @@ describe.each(engines)('an export of the Accepted tab on %s', (engine) => {
       receivedAt: ExcelJS.ValueType.Date,
       'review.stageMovedAt': ExcelJS.ValueType.Date,
       'review.netVotes': ExcelJS.ValueType.Number,
+      'reach.instagram.verified': ExcelJS.ValueType.Number,
     });
   });
 

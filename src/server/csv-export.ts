@@ -14,8 +14,10 @@ import { isPhoneNumber } from './format-phone.ts';
  */
 const formulaAfterBreak =
   /(^|[;\t\r\n])([\s"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+// Most cells hold none of the characters that start a formula: one scan lets them through untouched.
+const couldRun = /[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/u;
 export const withoutFormula = (cell: string) =>
-  isPhoneNumber(cell)
+  !couldRun.test(cell) || isPhoneNumber(cell)
     ? cell
     : (/^[\t\r]/.test(cell) ? `'${cell}` : cell).replace(
         formulaAfterBreak,

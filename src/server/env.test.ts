@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv as parseDotEnv } from 'node:util';
 import { expect, test } from 'vitest';
-import { envVariables, parseEnv, parseTrustProxy } from './env.ts';
+import {
+  envVariables,
+  parseEmbedOrigins,
+  parseEnv,
+  parseTrustProxy,
+} from './env.ts';
 
 const trustProxyOf = (TRUST_PROXY: string) => {
   const parsed = parseEnv({ TRUST_PROXY });
@@ -56,4 +61,44 @@ test('LOG_LEVEL takes pino levels only', () => {
     ok: false,
     problems: [expect.stringMatching(/^LOG_LEVEL: .*\(got "verbose"\)$/)],
   });
+});
+
+const embedOriginsOf = (EMBED_ORIGINS: string) => {
+  const parsed = parseEnv({ EMBED_ORIGINS });
+  return parsed.ok
+    ? parseEmbedOrigins(parsed.env.EMBED_ORIGINS)
+    : parsed.problems;
+};
+
+test('EMBED_ORIGINS takes origins, written as browsers write them; unset, none', () => {
+  expect(
+    embedOriginsOf(
+      ' https://www.Example.org/, http://localhost:8080,https://partner.example:443',
+    ),
+  ).toEqual([
+    'https://www.example.org',
+    'http://localhost:8080',
+    'https://partner.example',
+  ]);
+  expect(parseEmbedOrigins(undefined)).toEqual([]);
+  expect(parseEnv({ EMBED_ORIGINS: '' })).toMatchObject({ ok: true });
+});
+
+test('EMBED_ORIGINS refuses what is not an origin, naming it', () => {
+  for (const [value, wrong] of [
+    [
+      'https://www.example.org/work-with-us',
+      'https://www.example.org/work-with-us',
+    ],
+    ['www.example.org', 'www.example.org'],
+    ['https://*.example.org', 'https://*.example.org'],
+    ['https://a.example,ftp://b.example', 'ftp://b.example'],
+    ['https://a.example?x', 'https://a.example?x'],
+  ] as const) {
+    const [problem] = embedOriginsOf(value) as string[];
+    expect(problem).toMatch(
+      /^EMBED_ORIGINS: must be the origins of the sites that may show the form in a frame, /,
+    );
+    expect(problem).toContain(`not an origin: ${wrong} (got`);
+  }
 });

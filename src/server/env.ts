@@ -38,6 +38,9 @@ const envSchema = z
     ADMIN_TOKEN: z.optional(
       z.string().check(z.minLength(24, 'must be at least 24 characters')),
     ),
+    METRICS_TOKEN: z.optional(
+      z.string().check(z.minLength(24, 'must be at least 24 characters')),
+    ),
     RATE_LIMIT_PER_MINUTE: z._default(
       z.coerce.number().check(z.int(), z.gte(0)),
       30,
@@ -95,6 +98,35 @@ const envSchema = z
       5_000,
     ),
     LOG_LEVEL: z._default(z.enum(logLevels), 'info'),
+    INSTAGRAM_ACCOUNT_ID: z.optional(
+      z
+        .string()
+        .check(z.regex(/^[0-9]{5,30}$/, 'must be the account’s numeric id')),
+    ),
+    INSTAGRAM_ACCESS_TOKEN: optionalText,
+    GRAPH_API_URL: z._default(
+      z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
+      'https://graph.facebook.com/v24.0',
+    ),
+    YOUTUBE_API_KEY: optionalText,
+    YOUTUBE_API_URL: z._default(
+      z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
+      'https://www.googleapis.com/youtube/v3',
+    ),
+    EMBED_ORIGINS: z.optional(
+      z.string().check(
+        z.trim(),
+        z.superRefine((value, context) => {
+          const problem = embedOriginsProblem(value);
+          if (problem)
+            context.issues.push({
+              code: 'custom',
+              message: problem,
+              input: value,
+            });
+        }),
+      ),
+    ),
   })
   .check(
     z.superRefine((env, context) => {
@@ -119,6 +151,18 @@ const envSchema = z
           'when SMTP_URL is (links in e-mails point to it)',
         );
       }
+      if (env.INSTAGRAM_ACCESS_TOKEN || env.INSTAGRAM_ACCOUNT_ID) {
+        needs(
+          'INSTAGRAM_ACCOUNT_ID',
+          env.INSTAGRAM_ACCOUNT_ID,
+          'when INSTAGRAM_ACCESS_TOKEN is (the account that asks)',
+        );
+        needs(
+          'INSTAGRAM_ACCESS_TOKEN',
+          env.INSTAGRAM_ACCESS_TOKEN,
+          'when INSTAGRAM_ACCOUNT_ID is (its long-lived token)',
+        );
+      }
       if (env.WEBHOOK_URL) {
         needs(
           'WEBHOOK_SECRET',
@@ -137,9 +181,12 @@ const envSchema = z
 /** Variables whose values are never repeated in an error: passwords ride in URLs, tokens are keys. */
 const secretVariables = new Set([
   'ADMIN_TOKEN',
+  'METRICS_TOKEN',
   'DATABASE_URL',
   'SMTP_URL',
   'WEBHOOK_SECRET',
+  'INSTAGRAM_ACCESS_TOKEN',
+  'YOUTUBE_API_KEY',
 ]);
 
 export type Env = z.infer<typeof envSchema>;
@@ -223,4 +270,38 @@ export function parseTrustProxy(
   if (!value || value === 'false') return false;
   if (hopCount.test(value)) return Number(value);
   return entriesOf(value);
+}
+
+/** An origin as a browser names the page it frames from: scheme, host and port, nothing else. */
+function originOf(entry: string): string | undefined {
+  if (!/^https?:\/\//.test(entry)) return undefined;
+  try {
+    const url = new URL(entry);
+    // The URL parser takes `*` in a host name, which CSP would read as a wildcard.
+    const isBare =
+      /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username;
+    return isBare && !entry.endsWith('#') && !entry.endsWith('?')
+      ? url.origin
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Exact origins only: the host script compares the page's origin with each, so a pattern would never match. */
+function embedOriginsProblem(value: string): string | undefined {
+  const entries = entriesOf(value);
+  const wrong = entries.filter((entry) => originOf(entry) === undefined);
+  if (wrong.length > 0 || entries.length === 0)
+    return `must be the origins of the sites that may show the form in a frame, separated by commas, such as https://www.example.org,https://partner.example (no path, no wildcard); not an origin: ${wrong.join(', ')}`;
+  return undefined;
+}
+
+/** `EMBED_ORIGINS` once checked, each origin as browsers write it; unset, no site may frame the form. */
+export function parseEmbedOrigins(value: string | undefined): string[] {
+  return entriesOf(value ?? '').flatMap((entry) => originOf(entry) ?? []);
 }

@@ -13,7 +13,7 @@ import {
 import { captureLog } from '../../tests/support/log-capture.ts';
 import { useScratchDatabase } from '../../tests/support/scratch-database.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
-import { loggerOptions } from './app.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { createHealthCheck } from './health.ts';
 
 async function serverWithLog(sqliteDirectory?: string) {
@@ -113,6 +113,8 @@ test('a read-only database: the very next health answer is 503, and the one afte
     expect(await health()).toBe(200);
     await readOnly(true);
     expect(await health()).toBe(503);
+    // Liveness asks nothing of the database: a process that answers is not restarted for it.
+    expect((await fetch(`${server.baseUrl}/api/health/live`)).status).toBe(200);
     expect([await submit(), await health(), await health()]).toEqual([
       503, 503, 503,
     ]);

@@ -98,6 +98,8 @@ export function pageScriptOf(
     keptLanguageScript(config),
     start,
     'var root=document.documentElement;',
+    // A page asked for as a frame's content but opened on its own is the full page: it must scroll.
+    'if(self===top)delete root.dataset.embedded;',
     // A Continue pressed before the wizard runs is kept, not sent as a plain form: the wizard
     // presses it again once it has taken over the page.
     "addEventListener('submit',function(e){if(!('ready' in root.dataset)){e.preventDefault();root.dataset.pendingSubmit='';start()}},true);",
@@ -136,17 +138,31 @@ function keptLanguageScript(config: WizardConfig): string {
 }
 
 /**
+ * The `<html>` attribute of the page served as a frame's content on another site: the stylesheet
+ * then sizes the page by its content and leaves out the page's own logo and footer, unless the
+ * form keeps them (its value names those kept).
+ */
+function embeddedAttribute(config: WizardConfig): string {
+  const kept = (['logo', 'footer'] as const).filter(
+    (part) => config.embed[part],
+  );
+  return ` data-embedded="${kept.join(' ')}"`;
+}
+
+/**
  * Writes the title, `lang` and `dir`, the inline style, a preload of the first cover, the first step's markup
  * and the configuration into the page, so the first paint needs no script and no extra request.
  * The configuration carries the number of the form version it is (`data-version`), which the wizard
  * sends with the application, so it is checked by the rules it was answered under; the development
- * server's page has none.
+ * server's page has none. The page for a frame (`isEmbedded`) differs only by an attribute, so its
+ * inline script and style, and the hashes that allow them, are the same.
  */
 export function renderIndexHtml(
   template: string,
   config: WizardConfig,
   built: BuiltParts = { stylesheet: '', firstStep: '', entry: null },
   version?: number,
+  isEmbedded = false,
 ): string {
   const cover = config.coverImages[0];
   const preferred = cover?.sources[0];
@@ -163,7 +179,7 @@ export function renderIndexHtml(
     .replace(
       /<html lang="[^"]*">/,
       () =>
-        `<html lang="${escapeHtml(config.lang)}" dir="${directionOf(config.lang)}">`,
+        `<html lang="${escapeHtml(config.lang)}" dir="${directionOf(config.lang)}"${isEmbedded ? embeddedAttribute(config) : ''}>`,
     )
     .replace(
       /<title>[^<]*<\/title>/,

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +7,13 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { openDatabase } from './db/database.ts';
+import { buildMigrations } from './db/migrations.ts';
 import { fakeDist } from '../../tests/support/fixtures.ts';
-import { freePort } from '../../tests/support/server-process.ts';
+import {
+  freePort,
+  startServerProcess,
+} from '../../tests/support/server-process.ts';
+import { readyWhen, started } from '../../tests/support/started-process.ts';
 
 /** The server as its own process, in `cwd` (where it looks for `.env`), until it exits. */
 function start(env: Record<string, string>, cwd = process.cwd()) {
@@ -180,5 +186,94 @@ test('refuses a database that a newer version has migrated, in one line', async 
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(
     `SQLITE_PATH: ${sqlitePath} was migrated by a newer version of this server (999-from-a-newer-version unknown to this one): run that version, or restore a backup taken before the upgrade\n`,
+  );
+});
+
+test('logs each migration it applies at start, by name, and none on a database already up to date', async () => {
+  const sqlitePath = join(
+    mkdtempSync(join(tmpdir(), 'wizard-migrations-')),
+    'applications.db',
+  );
+  const migrationsLogged = async () => {
+    const port = await freePort();
+    const server = started(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), resolve('src/server/main.ts')],
+      {
+        env: {
+          ...process.env,
+          SQLITE_PATH: sqlitePath,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DIST_DIR: fakeDist(),
+        },
+      },
+    );
+    const exited = once(server.child, 'exit');
+    try {
+      await readyWhen(
+        'the server',
+        server,
+        async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok,
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    return server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { migration?: string; msg: string })
+      .filter((record) => record.migration !== undefined);
+  };
+  const names = Object.keys(buildMigrations('sqlite'));
+  expect(await migrationsLogged()).toEqual(
+    names.map((name) =>
+      expect.objectContaining({
+        migration: name,
+        msg: `migration applied: ${name}`,
+      }),
+    ),
+  );
+  expect(await migrationsLogged()).toEqual([]);
+});
+
+test('WIZARD_CONFIG is the form of an empty database; later starts check the file but serve the published form', async () => {
+  const sqlitePath = join(
+    mkdtempSync(join(tmpdir(), 'wizard-seed-')),
+    'applications.db',
+  );
+  const retitled = (title: string) =>
+    configFile((config) => {
+      config.title = title;
+    });
+  const servedTitle = async (wizardConfig: string) => {
+    const server = await startServerProcess({
+      SQLITE_PATH: sqlitePath,
+      WIZARD_CONFIG: wizardConfig,
+    });
+    try {
+      const form = (await (
+        await fetch(`${server.url}/api/form/aldmere-creators`)
+      ).json()) as { config: { title: string } };
+      return form.config.title;
+    } finally {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+  };
+  expect(await servedTitle(retitled('First title'))).toBe('First title');
+  expect(await servedTitle(retitled('Edited in the file'))).toBe('First title');
+  const broken = start({
+    SQLITE_PATH: sqlitePath,
+    WIZARD_CONFIG: configFile((config) => {
+      config.signInUrl = 'javascript:alert(1)';
+    }),
+    PORT: '0',
+  });
+  expect(broken.status).toBe(1);
+  expect(broken.stderr).toContain(
+    'signInUrl: must be an http(s) URL or a path starting with /',
   );
 });

@@ -1,9 +1,11 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp, loggerOptions } from './app.ts';
+import { buildApp } from './app.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { MissingBuildError } from './built-wizard.ts';
-import { envOrExit, parseTrustProxy } from './env.ts';
+import { envOrExit, parseEmbedOrigins, parseTrustProxy } from './env.ts';
 import { listenProblem, openDatabaseOrExit } from './start-up-problems.ts';
 import { defaultRetryPolicy } from './notifications/outbox.ts';
+import { reachOptionsOf } from './reach/reach.ts';
 import { loadWizardConfig, WizardConfigError } from './wizard-config.ts';
 
 /** How long requests in flight may take to finish once the server is told to stop. */
@@ -25,9 +27,11 @@ try {
   refuseToStart(error.message);
 }
 
+const migrated: string[] = [];
 const database = await openDatabaseOrExit({
   databaseUrl: env.DATABASE_URL,
   sqlitePath: env.SQLITE_PATH,
+  onMigrated: (name) => migrated.push(name),
 });
 const app = await buildApp({
   wizardConfig: loaded.config,
@@ -35,9 +39,11 @@ const app = await buildApp({
   distDirectory: env.DIST_DIR,
   database,
   adminToken: env.ADMIN_TOKEN,
+  metricsToken: env.METRICS_TOKEN,
   rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   publicUrl: env.PUBLIC_URL,
+  embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
   logger: { ...loggerOptions, level: env.LOG_LEVEL },
   runsRetention: true,
   messaging: {
@@ -47,11 +53,15 @@ const app = await buildApp({
     webhookSecret: env.WEBHOOK_SECRET,
     retry: { ...defaultRetryPolicy, firstDelayMs: env.MESSAGE_RETRY_MS },
   },
+  reach: reachOptionsOf(env),
 }).catch(async (error: unknown) => {
   if (!(error instanceof MissingBuildError)) throw error;
   await database.close();
   refuseToStart(error.message);
 });
+// Said through the server's own log, which exists only now; the migrations have committed already.
+for (const name of migrated)
+  app.log.info({ migration: name }, `migration applied: ${name}`);
 await app
   .listen({ port: env.PORT, host: env.HOST })
   .catch(async (error: unknown) => {

@@ -3,13 +3,17 @@ import { once } from 'node:events';
 import {
   appendFileSync,
   existsSync,
-  mkdirSync,
+  lstatSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { init, parse } from 'es-module-lexer';
 import { expect, test } from 'vitest';
 import { unsupportedNodeLine } from '../../src/server/process-prelude.js';
 import { readmeCommands } from '../support/readme.ts';
@@ -64,6 +68,70 @@ async function startServer(port: number) {
   };
 }
 
+/** The disk each installed package takes in the tree's node_modules, as `du` counts it, largest first. */
+function diskUsageOfPackages(): Array<[string, number]> {
+  const nodeModules = join(tree, 'node_modules');
+  const seen = new Set<string>();
+  const usageOf = (path: string): number => {
+    const stats = lstatSync(path);
+    const inode = `${stats.dev}:${stats.ino}`;
+    if (seen.has(inode)) return 0;
+    seen.add(inode);
+    const own = stats.blocks * 512;
+    return stats.isDirectory()
+      ? readdirSync(path).reduce(
+          (sum, entry) => sum + usageOf(join(path, entry)),
+          own,
+        )
+      : own;
+  };
+  return readdirSync(nodeModules)
+    .flatMap((entry) =>
+      entry.startsWith('@')
+        ? readdirSync(join(nodeModules, entry)).map(
+            (name) => `${entry}/${name}`,
+          )
+        : [entry],
+    )
+    .map((name): [string, number] => [name, usageOf(join(nodeModules, name))])
+    .sort((a, b) => b[1] - a[1]);
+}
+
+/** The packages the built server names in an import, a dynamic import or a require. */
+async function packagesImportedByServer(): Promise<Set<string>> {
+  await init();
+  const serverDirectory = join(tree, 'dist/server');
+  const specifiers = readdirSync(serverDirectory, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => {
+      const source = readFileSync(join(serverDirectory, file), 'utf8');
+      const [imports] = parse(source, file);
+      // A bundled CommonJS module's require, through the bundle's createRequire.
+      const required = [...source.matchAll(/\b__require\("([^"]+)"\)/g)];
+      return [
+        ...imports.flatMap((entry) =>
+          'specifier' in entry && typeof entry.specifier === 'string'
+            ? [entry.specifier]
+            : [],
+        ),
+        ...required.map((match) => match[1] ?? ''),
+      ];
+    });
+  return new Set(
+    specifiers
+      .filter(
+        (specifier) => !specifier.startsWith('.') && !isBuiltin(specifier),
+      )
+      .map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+  );
+}
+
 test('the README deploys the server into a pruned tree, where the commands run without building', async () => {
   const [clone, install, copyEnv, addAdmin, start, ...rest] = readmeCommands(
     '## Running it in production',
@@ -90,6 +158,17 @@ test('the README deploys the server into a pruned tree, where the commands run w
   expectSuccess(run(install ?? ''));
   expect(existsSync(join(tree, 'node_modules/vite'))).toBe(false);
   expect(isClean()).toBe(true);
+  // docs/decisions/042: what each production dependency is for, and why the tree stays this small.
+  const packages = diskUsageOfPackages();
+  const megabytes = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+  const total = packages.reduce((sum, [, bytes]) => sum + bytes, 0);
+  expect(
+    total,
+    `The pruned node_modules takes ${megabytes(total)} MB; the largest: ${packages
+      .slice(0, 10)
+      .map(([name, bytes]) => `${name} ${megabytes(bytes)} MB`)
+      .join(', ')}`,
+  ).toBeLessThan(100 * 2 ** 20);
 
   expectSuccess(run(copyEnv ?? ''));
   const port = await freePort();
@@ -114,7 +193,6 @@ test('the README deploys the server into a pruned tree, where the commands run w
       'Exported 0 applications to applications.csv',
     );
     const [backupLine] = readmeCommands('### Backups');
-    mkdirSync(join(tree, 'backups'));
     expect(
       expectSuccess(
         run(
@@ -127,12 +205,41 @@ test('the README deploys the server into a pruned tree, where the commands run w
     ).toMatch(
       /^Backed up data\/applications\.db to .*: 0 applications, .* integrity ok$/m,
     );
+    // The command made the folder; only its runner may enter it or read the copy.
+    const [backup = ''] = readdirSync(join(tree, 'backups'));
+    expect(statSync(join(tree, 'backups')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(tree, 'backups', backup)).mode & 0o777).toBe(0o600);
     expect(expectSuccess(run('npm run staff -- list')).stdout).toContain(
       'you@example.org\tadmin',
     );
   } finally {
     await server.stop();
   }
+
+  // The README's restore, as written, with the server stopped: what came after the backup is gone.
+  expectSuccess(
+    run('npm run staff -- add later@example.org --role reviewer', password),
+  );
+  const [backup = ''] = readdirSync(join(tree, 'backups'));
+  for (const line of readmeCommands('### Restoring a backup'))
+    expectSuccess(
+      run(
+        line
+          .replace(
+            /\/var\/backups\/creator-wizard\/\S+/,
+            join(tree, 'backups', backup),
+          )
+          // The service's user, where this test runs: the one running it.
+          .replace(
+            '-o creator-wizard -g creator-wizard',
+            '-o "$(id -u)" -g "$(id -g)"',
+          ),
+      ),
+    );
+  expect(statSync(join(tree, 'data/applications.db')).mode & 0o777).toBe(0o600);
+  const staff = expectSuccess(run('npm run staff -- list')).stdout;
+  expect(staff).toContain('you@example.org\tadmin');
+  expect(staff).not.toContain('later@example.org');
 
   // Sources that no longer match the build: one line saying what to run, never a build or a crash.
   appendFileSync(join(tree, 'src/server/serve.ts'), '\n// changed\n');
@@ -143,6 +250,19 @@ test('the README deploys the server into a pruned tree, where the commands run w
   );
   expect(`${stale.stdout}${stale.stderr}`).not.toMatch(/\n\s+at |Building/);
   expectSuccess(run('git checkout -- src/server/serve.ts'));
+});
+
+test('the built server imports only production dependencies, each installed in the pruned tree, and every one of them', async () => {
+  const { dependencies } = JSON.parse(
+    readFileSync(join(tree, 'package.json'), 'utf8'),
+  ) as { dependencies: Record<string, string> };
+  const imported = await packagesImportedByServer();
+  expect([...imported].sort()).toEqual(Object.keys(dependencies).sort());
+  for (const name of imported)
+    expect(
+      existsSync(join(tree, 'node_modules', name, 'package.json')),
+      name,
+    ).toBe(true);
 });
 
 // The machine's own Node, when it is older than the project supports, as an operator might have it.

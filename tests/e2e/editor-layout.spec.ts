@@ -128,6 +128,10 @@ test('the preview opens the step selected in the outline, and the bar’s picker
   await expect(heading('Welcome!')).toBeVisible();
   await row(page, '3. More Details').click();
   await expect(heading('More Details')).toBeVisible();
+  // Named by its label alone, not by its options' words joined to it.
+  await expect(
+    page.getByRole('combobox', { name: 'Preview step', exact: true }),
+  ).toHaveAccessibleName('Preview step');
   await expect(page.getByLabel('Preview step')).toHaveValue('2');
   await expect(page).toHaveURL(/[?&]step=3(&|$)/);
   await page.getByLabel('Preview step').selectOption({

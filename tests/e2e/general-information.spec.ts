@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { typingPauseMs } from '../../src/web/lib/application-form.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   chooseOption,
@@ -220,8 +221,9 @@ test('an error goes as soon as the answer is valid, not after a typing pause', a
         requestAnimationFrame(check);
       }),
   );
-  // A frame or two, against the 500 ms pause errors wait before they appear.
-  expect(clearedAfterMs).toBeLessThan(150);
+  // With the keystroke, not after the pause an error waits for before it appears; a frame or two
+  // on a quiet machine, more on a busy one, never the pause itself.
+  expect(clearedAfterMs).toBeLessThan(typingPauseMs);
 });
 
 for (const run of [1, 2, 3])

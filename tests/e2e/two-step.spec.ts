@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { servers, serverUrl, type ServerName } from '../support/servers.ts';
-import { authenticationCode } from '../support/two-step.ts';
+import { authenticationCode, turnOn } from '../support/two-step.ts';
 import {
   addStaff,
   emailBox,
@@ -63,32 +63,6 @@ async function signInWithCode(
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
   }
   return { context, page };
-}
-
-/** Sets two-step sign-in up on the open Settings screen or set-up page: returns the setup key and the recovery codes. */
-async function turnOn(page: Page) {
-  const section = page.getByRole('region', { name: 'Two-step sign-in' });
-  await expect(
-    section.getByRole('img', { name: /QR code holding the setup key/ }),
-  ).toBeVisible();
-  const setupKey = await section.getByLabel('Setup key').inputValue();
-  expect(setupKey).toMatch(/^[A-Z2-7]{4}(?: [A-Z2-7]{4}){7}$/);
-  expect(await seriousViolations(page)).toEqual([]);
-  await section.getByLabel('Authentication code').fill('000000');
-  await section.getByRole('button', { name: 'Turn on' }).click();
-  await expect(section.getByRole('alert')).toContainText(
-    'That is not the code your app shows now',
-  );
-  await section
-    .getByLabel('Authentication code')
-    .fill(authenticationCode(setupKey));
-  await section.getByRole('button', { name: 'Turn on' }).click();
-  const codes = section
-    .getByRole('group', { name: 'Your recovery codes' })
-    .getByRole('listitem');
-  await expect(codes).toHaveCount(10);
-  expect(await seriousViolations(page)).toEqual([]);
-  return { setupKey, recoveryCodes: await codes.allInnerTexts() };
 }
 
 test('a reviewer turns two-step sign-in on in Settings, then signs in with a code; a recovery code works once', async ({

@@ -287,3 +287,36 @@ test('tags offer the ones already in use as they are typed', async ({
   await expect(page.getByLabel('Tag', { exact: true })).toContainText(tag);
   await page.context().close();
 });
+
+for (const [width, options] of [
+  [1280, desktop],
+  [375, phone],
+] as const)
+  test(`at ${width} px the bulk actions stay in view after ticking a row far down the list`, async ({
+    browser,
+  }) => {
+    // 24 applications sent, and axe: about a minute on a busy machine.
+    test.setTimeout(120_000);
+    const page = await adminIn(browser, options);
+    const tag = `bulk-bar-${randomUUID().slice(0, 8)}`;
+    await submitTagged(page, tag, 24);
+    await page.goto(serverUrl('example', `/review?tag=${tag}`));
+    const ticks = page
+      .getByRole('table')
+      .getByRole('checkbox', { name: /^Select Ada/ });
+    await expect(ticks).toHaveCount(24);
+    await ticks.nth(19).check();
+    const bulk = page.getByRole('group', { name: 'Selected applications' });
+    await expect(bulk).toContainText('1 selected.');
+    // Ticking it scrolled the list far past where the bar begins.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const move = bulk.getByRole('button', { name: 'Move to Declined' });
+    const box = await move.boundingBox();
+    expect(box).not.toBeNull();
+    expect(
+      box && box.y >= 0 && box.y + box.height <= options.viewport.height,
+    ).toBe(true);
+    await expect(ticks.nth(19)).toBeInViewport();
+    expect(await allViolations(page)).toEqual([]);
+    await page.context().close();
+  });

@@ -158,6 +158,10 @@ test('a reviewer works through the inbox and an application with the keyboard al
   await page.keyboard.type(lastName);
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Search by name or e-mail')).not.toBeFocused();
+  await expect(page.getByLabel('Search by name or e-mail')).toHaveValue(
+    lastName,
+  );
   await page.keyboard.press('j');
   const panel = page.getByRole('complementary');
   await expect(panel.getByRole('heading', { level: 2, name })).toBeFocused();

@@ -415,15 +415,33 @@ test('selects every application matching a filter, beyond the page loaded, and m
     'All 52 applications matching are selected.',
   );
   await bulk.getByRole('button', { name: 'Move to Declined' }).click();
+  // Every one matching is moved by a job in the server: its first report of progress is held
+  // until the bar has shown the job as it began, then let through.
+  let releaseProgress = () => {};
+  const isProgressShown = new Promise<void>((resolve) => {
+    releaseProgress = resolve;
+  });
+  await page.route('**/api/review/bulk-jobs/*', async (route) => {
+    await isProgressShown;
+    await route.continue();
+  });
   await page
     .getByRole('dialog', { name: 'Decline 52 applications' })
     .getByRole('button', { name: 'Move without e-mail' })
     .click();
+  await expect(bulk.getByRole('status')).toHaveText(
+    'Moving 0 of 52 to Declined…',
+  );
+  await expect(
+    bulk.getByRole('button', { name: 'Move to Shortlisted' }),
+  ).toBeDisabled();
+  releaseProgress();
   await expect(
     page
       .getByRole('status')
       .filter({ hasText: 'Moved 52 applications to Declined.' }),
   ).toBeVisible();
+  await expect(bulk).toHaveCount(0);
   await page.getByRole('link', { name: /^Declined/ }).click();
   await expect(page.getByRole('link', { name: /^Declined/ })).toContainText(
     '52',
@@ -472,16 +490,12 @@ test('at 375 px every workspace screen fits the width, with the filters folded u
   }
 });
 
-test('shows a right-to-left answer right to left in the open application, and the others left to right', async ({
-  page,
-}) => {
-  const email = addStaff('reviewer');
-  const lastName = `Tester${randomUUID().slice(0, 8)}`;
+/** An application by Ada `lastName` answering `trip` about the trip, sent through the public API. */
+async function sendWithTrip(page: Page, lastName: string, trip: string) {
   const application = validApplication({
     emailAddress: `${lastName.toLowerCase()}@example.com`,
   });
   application.personalInfo.lastName = lastName;
-  const trip = 'رحلة على طول الساحل';
   application.fields = application.fields.map((field) =>
     field.key === 'single.tripDetails' ? { ...field, value: trip } : field,
   );
@@ -490,6 +504,16 @@ test('shows a right-to-left answer right to left in the open application, and th
     { headers: { 'idempotency-key': randomUUID() }, data: application },
   );
   expect(response.status()).toBe(201);
+  return `Ada ${lastName}`;
+}
+
+test('shows a right-to-left answer right to left in the open application, and the others left to right', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const lastName = `Tester${randomUUID().slice(0, 8)}`;
+  const trip = 'رحلة على طول الساحل';
+  await sendWithTrip(page, lastName, trip);
   await signIn(page, email);
   await page.goto(serverUrl('example', `/review?search=${lastName}`));
   await page
@@ -502,4 +526,42 @@ test('shows a right-to-left answer right to left in the open application, and th
       .evaluate((element) => (element.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
   expect(await direction(trip)).toBe('rtl');
   expect(await direction('Food and slow travel')).toBe('ltr');
+});
+
+test('finds a word only an answer holds, best match first, and marks it in the open application', async ({
+  page,
+}) => {
+  const email = addStaff('reviewer');
+  const word = `Fjordpaddle${randomUUID().slice(0, 8)}`;
+  const best = await sendWithTrip(
+    page,
+    `Best${randomUUID().slice(0, 8)}`,
+    `${word} at dawn, ${word} at dusk: a ${word} film`,
+  );
+  // Newer, so newest first would list it first; it mentions the word once.
+  const other = await sendWithTrip(
+    page,
+    `Other${randomUUID().slice(0, 8)}`,
+    `Cities, and one ${word} morning`,
+  );
+  await signIn(page, email);
+  await page.goto(
+    serverUrl('example', `/review?search=${word.slice(0, -3).toLowerCase()}`),
+  );
+  const rows = page.getByRole('row').filter({ hasText: 'Ada ' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(best);
+  await expect(rows.nth(1)).toContainText(other);
+  await expect(page.getByLabel('Sort')).toHaveValue('');
+  await expect(
+    page.getByLabel('Sort').getByRole('option', { selected: true }),
+  ).toHaveText('Best match');
+
+  await page.getByRole('link', { name: best, exact: true }).click();
+  const panel = page.getByRole('complementary');
+  await expect(panel.locator('mark')).toHaveText([word, word, word]);
+  await expect(
+    panel.getByText(`${word} at dawn, ${word} at dusk: a ${word} film`),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

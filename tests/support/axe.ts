@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 // Pages that run axe must `test.use({ bypassCSP: true })`: axe is injected as an inline script,
 // which the app's own Content-Security-Policy rightly blocks.
@@ -14,7 +14,7 @@ type AxeViolation = {
 };
 
 async function axeViolations(
-  page: Page,
+  page: Page | Frame,
   rules?: readonly string[],
 ): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
@@ -40,8 +40,8 @@ async function axeViolations(
 const describe = (violation: AxeViolation) =>
   `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`;
 
-/** Every serious or critical axe finding on the page, as `rule: selectors`. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Every serious or critical axe finding on the page (or in a frame of it), as `rule: selectors`. */
+export async function seriousViolations(page: Page | Frame): Promise<string[]> {
   return (await axeViolations(page))
     .filter(
       (violation) =>

@@ -12,6 +12,9 @@ export const fakeStylesheet = '.wizard{display:grid}';
 /** The markup the stand-in renderer of `fakeDist` gives for the first step. */
 export const fakeFirstStep = '<p class="fake-first-step">Welcome</p>';
 
+/** The stand-in of the host pages' script (`dist/embed.js`) in `fakeDist`. */
+export const fakeEmbedScript = 'console.log(embedOrigins);';
+
 /**
  * A built page with a stand-in script, stylesheet and first-step renderer, so server tests do not
  * need `vite build` first.
@@ -46,6 +49,7 @@ export function fakeDist(): string {
       'src/web/me/main.ts': { file: 'assets/me-abc123.js', isEntry: true },
     }),
   );
+  writeFileSync(join(dist, 'embed.js'), fakeEmbedScript);
   const script = join(dist, 'assets', 'index-abc123.js');
   writeFileSync(script, 'console.log(1)');
   // As the build does: each script also written compressed beside it.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/database.ts';
-import type { InsightPeriod } from '../../src/server/db/insights-repository.ts';
+import type { InsightPeriod } from '../../src/server/db/insights-read.ts';
 
 /**
  * Insights answered straight from the stored events, with no rollup: what the rollups must agree

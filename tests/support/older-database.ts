@@ -2,7 +2,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import type { DatabaseSchema, Engine } from '../../src/server/db/database.ts';
+import type { Engine } from '../../src/server/db/database.ts';
+import type { DatabaseSchema } from '../../src/server/db/tables.ts';
 import { buildMigrations } from '../../src/server/db/migrations.ts';
 import type { scratchDatabase } from './databases.ts';
 

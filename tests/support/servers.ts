@@ -94,6 +94,13 @@ const configurations = {
         notifications: { confirmApplicant: true },
       }),
     ),
+  // Shown in a frame on a host page of another origin (EMBED_ORIGINS), under the example's call slug
+  // as the README's snippet names it; its own database, so its spec reads only its applications.
+  embed: () =>
+    exampleWith(withOverrides({ title: 'Embed · Test configuration' })),
+  // Verified reach: Instagram and YouTube asked through stand-ins its spec starts.
+  reach: () =>
+    exampleWith(named('reach', 'Verified reach · Test configuration')),
 } satisfies Record<string, (context: RunContext) => WizardConfig>;
 
 export type ServerName = keyof typeof configurations;
@@ -112,6 +119,11 @@ type Run = {
   applicantSmtpPort: number;
   /** Where the languages server sends e-mail: a server its spec starts. */
   languagesSmtpPort: number;
+  /** The host page that shows the embed server's form: a server its spec starts. */
+  embedHostPort: number;
+  /** The Graph API and YouTube Data API the reach server asks: stand-ins its spec starts. */
+  graphPort: number;
+  youtubePort: number;
 };
 
 const runVariable = 'WIZARD_E2E_RUN';
@@ -148,8 +160,11 @@ async function prepareRun(): Promise<Run> {
     webhookPort = 0,
     applicantSmtpPort = 0,
     languagesSmtpPort = 0,
+    embedHostPort = 0,
+    graphPort = 0,
+    youtubePort = 0,
     ...serverPorts
-  ] = await freePorts(serverNames.length + 5);
+  ] = await freePorts(serverNames.length + 8);
   const directory = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
   process.once('exit', () =>
     rmSync(directory, { recursive: true, force: true }),
@@ -174,6 +189,9 @@ async function prepareRun(): Promise<Run> {
     webhookPort,
     applicantSmtpPort,
     languagesSmtpPort,
+    embedHostPort,
+    graphPort,
+    youtubePort,
   };
 }
 
@@ -216,6 +234,38 @@ export const messagePorts = {
   applicantSmtp: run.applicantSmtpPort,
   languagesSmtp: run.languagesSmtpPort,
 };
+
+/** The host page's origin, the one site the embed server lets frame its form. */
+export const embedHostOrigin = `http://127.0.0.1:${run.embedHostPort}`;
+
+/** The host page's port, for its spec to serve it on. */
+export const embedHostPort = run.embedHostPort;
+
+/** The sites that may frame a server's form: only the embed server has one. */
+export function embedEnv(name: ServerName): Record<string, string> {
+  return name === 'embed' ? { EMBED_ORIGINS: embedHostOrigin } : {};
+}
+
+/** The stand-ins' ports, for the reach spec to start them on. */
+export const reachPorts = { graph: run.graphPort, youtube: run.youtubePort };
+
+/** The credentials the reach server holds, which its stand-ins accept. */
+export const reachCredentials = {
+  instagramToken: 'IGAAe2e-long-lived-token-0123456789',
+  youtubeKey: 'AIzaSyE2E-key-0123456789',
+};
+
+/** Where the reach server looks accounts up: the stand-ins, with the credentials they accept. */
+export function reachEnv(name: ServerName): Record<string, string> {
+  if (name !== 'reach') return {};
+  return {
+    INSTAGRAM_ACCOUNT_ID: '17841405309211844',
+    INSTAGRAM_ACCESS_TOKEN: reachCredentials.instagramToken,
+    GRAPH_API_URL: `http://127.0.0.1:${run.graphPort}`,
+    YOUTUBE_API_KEY: reachCredentials.youtubeKey,
+    YOUTUBE_API_URL: `http://127.0.0.1:${run.youtubePort}`,
+  };
+}
 
 /** The proxy the two-step server believes: the tests, which say which address each request is from. */
 export function proxyEnv(name: ServerName): Record<string, string> {

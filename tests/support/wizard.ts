@@ -3,15 +3,18 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { validApplication } from './fixtures.ts';
 import { e2eAdminToken, serverUrl, type ServerName } from './servers.ts';
 
+/** Where the wizard is: its page, or the frame it has on another site. */
+type Scope = Pick<Page, 'getByRole'>;
+
 export const signInUrl = 'https://creators.visitaldmere.example/sign-up';
 
-export const continueButton = (page: Page) =>
+export const continueButton = (page: Scope) =>
   page.getByRole('button', { name: 'Continue', exact: true });
 
-export const heading = (page: Page, name: string) =>
+export const heading = (page: Scope, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
 
-export const textbox = (page: Page, name: string) =>
+export const textbox = (page: Scope, name: string) =>
   page.getByRole('textbox', { name, exact: true });
 
 export const backButton = (page: Page) =>
@@ -20,7 +23,7 @@ export const backButton = (page: Page) =>
 export const signInButton = (page: Page) =>
   page.getByRole('button', { name: 'Sign In', exact: true });
 
-export const thankYou = (page: Page) =>
+export const thankYou = (page: Scope) =>
   heading(page, 'Thank you for your submission!');
 
 export const serverError = (page: Page) => page.getByRole('alert');
@@ -47,7 +50,7 @@ export async function startApplication(
 }
 
 export async function chooseOption(
-  page: Page,
+  page: Scope,
   combobox: string,
   search: string,
   option: string,
@@ -59,7 +62,7 @@ export async function chooseOption(
 }
 
 export async function answerYesNo(
-  page: Page,
+  page: Scope,
   question: string,
   answer: 'Yes' | 'No',
 ): Promise<void> {
@@ -70,7 +73,7 @@ export async function answerYesNo(
 }
 
 export async function fillPlatform(
-  page: Page,
+  page: Scope,
   platform: string,
   handle: string,
   followers: string,
@@ -82,7 +85,7 @@ export async function fillPlatform(
 
 /** Fills General Information for Ada Lovelace in the United Kingdom with an Instagram account. */
 export async function fillGeneralInformation(
-  page: Page,
+  page: Scope,
   email = 'ada@example.com',
 ): Promise<void> {
   await textbox(page, 'First Name').fill('Ada');
@@ -103,7 +106,7 @@ export async function fillGeneralInformation(
 
 /** General Information answered and left: More Details on screen, nothing answered there. */
 export async function passGeneralInformation(
-  page: Page,
+  page: Scope,
   email?: string,
 ): Promise<void> {
   await fillGeneralInformation(page, email);
@@ -112,7 +115,7 @@ export async function passGeneralInformation(
 }
 
 /** More Details answered and Continue pressed, which sends the application on the example. */
-export async function passMoreDetails(page: Page): Promise<void> {
+export async function passMoreDetails(page: Scope): Promise<void> {
   await fillMoreDetails(page);
   await continueButton(page).click();
 }
@@ -139,7 +142,7 @@ export async function completeApplication(
 }
 
 /** Every More Details answer; `anythingElse` is left empty, as the optional field it is. */
-export async function fillMoreDetails(page: Page): Promise<void> {
+export async function fillMoreDetails(page: Scope): Promise<void> {
   await textbox(page, 'What content angle or interest would you bring?').fill(
     'Food and slow travel',
   );

@@ -70,8 +70,9 @@ export type DisplayContext = {
 
 /**
  * How one kind of answer lives in the form, in the payload and in front of a person. Encoding and
- * decoding sit side by side so that `decode(encode(value))` gives the value back, trimmed: the
- * browser's payload and the server's reading of it cannot drift apart.
+ * decoding sit side by side so that `decode(encode(value))` gives the value back, trimmed, as
+ * `round-trip.test.ts` checks for every kind at every place it binds: that test, not the types,
+ * keeps the browser's payload and the server's reading of it in step.
  */
 export type AnswerCodec<Value = unknown> = {
   /** The shape of the value in the form; the rules are `check`. */

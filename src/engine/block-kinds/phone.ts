@@ -14,7 +14,10 @@ import {
   type BlockKind,
 } from './answer.ts';
 
-const callingCodes = new Set(countries.flatMap((entry) => entry.countryCodes));
+/** Every calling code the country list offers, as the phone answer stores it (`44`, `1-684`). */
+export const callingCodes: ReadonlySet<string> = new Set(
+  countries.flatMap((entry) => entry.countryCodes),
+);
 
 const parts = ['countryCode', 'subscriber'] as const;
 

@@ -4,6 +4,7 @@ import { exactTime } from '#review/lib/format.ts';
 import {
   applicantSeesLine,
   firstLine,
+  hiddenFilterHref,
   isMovableByStaff,
   isUntoldDecision,
   openHref,
@@ -55,4 +56,14 @@ test('says when each repeat came, and whose first one a repeat is', () => {
 test('staff read the language an application was written in by its English name', () => {
   expect(languageLine('de')).toBe('Language: German');
   expect(languageLine('ar')).toBe('Language: Arabic');
+});
+
+test('a hidden value narrows the list it was opened from to that value, closing the application', () => {
+  expect(
+    hiddenFilterHref(
+      '/?call=summer-2027&stage=new&open=42',
+      'ref',
+      'hotel alpenhof',
+    ),
+  ).toBe('/?call=summer-2027&stage=new&hidden.ref=hotel+alpenhof');
 });

@@ -2,6 +2,7 @@ import { applicantStatusOf, statusTextOf } from '#engine/applicant-status.ts';
 import type { Stage } from '#engine/stages.ts';
 import { defaultTexts } from '#engine/texts.ts';
 import { languageNameIn } from '#engine/languages/language-tags.ts';
+import { hiddenFilterKey } from '#review-api/inbox.ts';
 import { exactTime } from '#review/lib/format.ts';
 
 /** The line that tells staff what the applicant sees of the application now. */
@@ -20,6 +21,22 @@ export function openHref(listHref: string, id: string): string {
   const [path = '/', query = ''] = listHref.split('?');
   const params = new URLSearchParams(query);
   params.set('open', id);
+  return `${path}?${params.toString()}`;
+}
+
+/**
+ * The address of the list `listHref` narrowed to the applications with this value of a hidden
+ * field (`ref`: one partner's), nothing open: it is the list that was asked for.
+ */
+export function hiddenFilterHref(
+  listHref: string,
+  name: string,
+  value: string,
+): string {
+  const [path = '/', query = ''] = listHref.split('?');
+  const params = new URLSearchParams(query);
+  params.delete('open');
+  params.set(hiddenFilterKey(name), value);
   return `${path}?${params.toString()}`;
 }
 

@@ -2,24 +2,28 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { stageLabels, type Stage, type StaffStage } from '#engine/stages.ts';
-import { readApplication } from '#review-api/application.ts';
 import type { DecisionStage } from '#review-api/messages.ts';
-import { call, messageOf, type StaffMember } from '#review/lib/api.ts';
+import { messageOf, type StaffMember } from '#review/lib/api.ts';
 import { lateText, unmetRulesText } from '#review/lib/call-words.ts';
 import { exactTime } from '#review/lib/format.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { applicationQuery } from '#review/lib/queries.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
 import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { acceptingItems, overPlaces } from '#review/lib/places-check.ts';
 import { PlacesQuestion } from '#review/lib/places-question.tsx';
 import { useCalls } from '#review/lib/use-calls.ts';
-import { actorName } from '#review/lib/actor-name.ts';
 import { isMovableByStaff, languageLine } from './applicant-facts.ts';
+import {
+  AnswerSteps,
+  MoveHistory,
+  NotesSection,
+} from './application-record.tsx';
+import { AttributionLine } from './attribution-line.tsx';
 import { DecisionMessage } from './decision-message.tsx';
 import { EraseControl } from './erase-control.tsx';
 import { SentEmails } from './sent-emails.tsx';
-import { NoteForm } from './note-form.tsx';
 import { PersonApplications, ToldLine } from './person-and-told.tsx';
+import { ReachSection } from './reach-section.tsx';
 import { TagEditor } from './tag-editor.tsx';
 import { SectionHeading, SectionLevelContext } from './section-heading.tsx';
 import { useReviewActions } from './use-review-actions.ts';
@@ -48,6 +52,7 @@ export function ApplicationPanel({
   onClose,
   onNext,
   onPrevious,
+  search,
 }: {
   id: string;
   me: StaffMember | null;
@@ -58,11 +63,10 @@ export function ApplicationPanel({
   onClose: () => void;
   onNext: (() => void) | null;
   onPrevious: (() => void) | null;
+  /** The inbox's search it was opened from: the words it found are marked in the answers. */
+  search?: string | undefined;
 }) {
-  const application = useQuery({
-    queryKey: queryKeys.application(id),
-    queryFn: () => call(readApplication, { params: { id } }),
-  });
+  const application = useQuery(applicationQuery(id));
   const shown = application.data;
   const review = useReviewActions(id);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -191,6 +195,11 @@ export function ApplicationPanel({
               )}
               {shown.language && ` · ${languageLine(shown.language)}`}
             </p>
+            <AttributionLine
+              hidden={shown.hidden}
+              clickId={shown.clickId}
+              listHref={backHref}
+            />
             <p className="panel__call">
               For <span className="panel__call-title">{shown.call.title}</span>
               {shown.late && (
@@ -307,83 +316,16 @@ export function ApplicationPanel({
                   `The vote was not counted: ${messageOf(review.vote.error)}`}
               </p>
             </div>
-            {shown.answers.map((step) => (
-              <section
-                key={step.step}
-                className="panel__step"
-                aria-label={step.step}
-              >
-                <SectionHeading>{step.step}</SectionHeading>
-                <dl className="panel__answers">
-                  {step.answers.map((answer) => (
-                    <div
-                      key={answer.key}
-                      className={
-                        answer.isFollowUp
-                          ? 'panel__answer panel__answer--follow-up'
-                          : 'panel__answer'
-                      }
-                    >
-                      <dt className="panel__question">{answer.question}</dt>
-                      {/* Each answer reads in the direction of its own letters, as it was written. */}
-                      <dd className="panel__text" dir="auto">
-                        {answer.href ? (
-                          <a
-                            href={answer.href}
-                            {...(answer.href.startsWith('http') && {
-                              target: '_blank',
-                              rel: 'noopener noreferrer',
-                            })}
-                          >
-                            {answer.text}
-                          </a>
-                        ) : (
-                          answer.text
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            ))}
-            <section className="panel__step" aria-labelledby="notes-heading">
-              <SectionHeading id="notes-heading">
-                Notes{' '}
-                <span className="panel__hint">(only staff see these)</span>
-              </SectionHeading>
-              <NoteForm add={review.note} />
-              <ul className="panel__notes">
-                {shown.notes.map((note) => (
-                  <li key={note.id} className="panel__note">
-                    <p className="panel__note-meta">
-                      {note.author} ·{' '}
-                      <time dateTime={note.at}>{exactTime(note.at)}</time>
-                    </p>
-                    <p className="panel__text" dir="auto">
-                      {note.body}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <ReachSection
+              key={shown.id}
+              applicationId={shown.id}
+              reach={shown.reach}
+              lookUps={shown.reachLookUps}
+            />
+            <AnswerSteps answers={shown.answers} search={search} />
+            <NotesSection notes={shown.notes} add={review.note} />
             <SentEmails applicationId={shown.id} />
-            {shown.history.length > 0 && (
-              <section
-                className="panel__step"
-                aria-labelledby="history-heading"
-              >
-                <SectionHeading id="history-heading">History</SectionHeading>
-                <ul className="panel__history">
-                  {shown.history.map((move) => (
-                    <li key={`${move.at}-${move.to}`}>
-                      <time dateTime={move.at}>{exactTime(move.at)}</time> ·{' '}
-                      {actorName(move.actor)} moved it from{' '}
-                      {stageLabels[move.from]} to {stageLabels[move.to]}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
+            <MoveHistory history={shown.history} />
             {me?.role === 'admin' && (
               <section className="panel__step" aria-labelledby="erase-heading">
                 <SectionHeading id="erase-heading">Erasure</SectionHeading>

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stageLabels } from '#engine/stages.ts';
-import {
-  decisionDraft,
-  sendDecision,
-  type DecisionStage,
-} from '#review-api/messages.ts';
+import { sendDecision, type DecisionStage } from '#review-api/messages.ts';
 import { ApiError, call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
 import { EmailFields, type EmailText } from '#review/lib/email-fields.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import {
+  applicationEmailsQuery,
+  auditKey,
+  decisionDraftQuery,
+} from '#review/lib/queries.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { useApplicationEmails } from './use-application-emails.ts';
 
@@ -30,12 +30,8 @@ export function DecisionMessage({
   const emails = useApplicationEmails(applicationId);
   const isEmailOn = emails.data?.isEmailOn;
   const draft = useQuery({
-    queryKey: queryKeys.decisionDraft(applicationId, stage),
-    queryFn: () =>
-      call(decisionDraft, { params: { id: applicationId }, query: { stage } }),
+    ...decisionDraftQuery(applicationId, stage),
     enabled: isEmailOn === true,
-    // The text is the person's to edit: never read again under their hands.
-    staleTime: Infinity,
   });
   const isEmailOff =
     isEmailOn === false ||
@@ -100,9 +96,9 @@ function DraftForm({
       }),
     onSuccess: () => {
       void client.invalidateQueries({
-        queryKey: queryKeys.applicationEmails(applicationId),
+        queryKey: applicationEmailsQuery(applicationId).queryKey,
       });
-      void client.invalidateQueries({ queryKey: queryKeys.audit });
+      void client.invalidateQueries({ queryKey: auditKey });
       onDone();
     },
   });
@@ -123,7 +119,7 @@ function DraftForm({
         Tell the applicant? ({stageLabels[stage]})
       </SectionHeading>
       <p className="decision-message__to">To: {initial.to}</p>
-      <EmailFields id={id} text={text} onChange={setText} errors={errors} />
+      <EmailFields text={text} onChange={setText} errors={errors} />
       {send.isError && !errors.subject && !errors.body && (
         <p className="field__error" role="alert">
           {messageOf(send.error)}

@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Field } from '#web/components/field.tsx';
 import { messageOf } from '#review/lib/api.ts';
 import type { ReviewActions } from './use-review-actions.ts';
 
 /** A box for an internal note; what was typed stays when the server refuses it. */
 export function NoteForm({ add }: { add: ReviewActions['note'] }) {
   const [body, setBody] = useState('');
-  const [emptyError, setEmptyError] = useState<string | null>(null);
-  const id = useId();
-  const error = emptyError ?? (add.isError ? messageOf(add.error) : null);
+  const [emptyError, setEmptyError] = useState<string>();
+  const error = emptyError ?? (add.isError ? messageOf(add.error) : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -16,30 +16,24 @@ export function NoteForm({ add }: { add: ReviewActions['note'] }) {
       setEmptyError('Write something first.');
       return;
     }
-    setEmptyError(null);
+    setEmptyError(undefined);
     add.mutate(body, { onSuccess: () => setBody('') });
   };
 
   return (
     <form className="note-form" onSubmit={submit} noValidate>
-      <label className="field__label" htmlFor={`${id}-note`}>
-        Add a note
-      </label>
-      <textarea
-        id={`${id}-note`}
-        className="input input--multiline"
-        rows={3}
-        maxLength={4000}
-        value={body}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setBody(event.currentTarget.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <Field label="Add a note" error={error} errorRole="alert">
+        {(control) => (
+          <textarea
+            {...control}
+            className="input input--multiline"
+            rows={3}
+            maxLength={4000}
+            value={body}
+            onChange={(event) => setBody(event.currentTarget.value)}
+          />
+        )}
+      </Field>
       <button
         type="submit"
         className="button button--outlined note-form__submit"

@@ -13,7 +13,13 @@ import {
   vote,
 } from '#review-api/application.ts';
 import { call } from '#review/lib/api.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import {
+  applicationQuery,
+  auditKey,
+  callsQuery,
+  facetsQuery,
+  inboxKey,
+} from '#review/lib/queries.ts';
 
 /**
  * The team's actions on one application. Each reads the application again before it counts as
@@ -24,7 +30,7 @@ export function useReviewActions(id: string) {
   const params = { id };
   const refresh = async (...stale: QueryKey[]) => {
     for (const queryKey of stale) void client.invalidateQueries({ queryKey });
-    await client.invalidateQueries({ queryKey: queryKeys.application(id) });
+    await client.invalidateQueries({ queryKey: applicationQuery(id).queryKey });
   };
   return {
     move: useMutation({
@@ -34,37 +40,33 @@ export function useReviewActions(id: string) {
       // acceptance asks by them whether it goes past its call's places.
       onSuccess: () =>
         Promise.all([
-          refresh(queryKeys.inbox, queryKeys.audit),
-          client.invalidateQueries({ queryKey: queryKeys.calls }),
+          refresh(inboxKey, auditKey),
+          client.invalidateQueries({ queryKey: callsQuery.queryKey }),
         ]),
     }),
     told: useMutation({
       mutationFn: () => call(markTold, { params }),
-      onSuccess: () => refresh(queryKeys.audit),
+      onSuccess: () => refresh(auditKey),
     }),
     vote: useMutation({
       mutationFn: (value: 1 | 0 | -1) =>
         call(vote, { params, body: { value } }),
-      onSuccess: () => refresh(queryKeys.inbox),
+      onSuccess: () => refresh(inboxKey),
     }),
     tags: useMutation({
       mutationFn: (change: { add?: string[]; remove?: string[] }) =>
         call(changeTags, { body: { ids: [id], ...change } }),
-      onSuccess: () => refresh(queryKeys.inbox, queryKeys.facets),
+      onSuccess: () => refresh(inboxKey, facetsQuery.queryKey),
     }),
     note: useMutation({
       mutationFn: (body: string) => call(addNote, { params, body: { body } }),
-      onSuccess: () => refresh(queryKeys.inbox),
+      onSuccess: () => refresh(inboxKey),
     }),
     erase: useMutation({
       mutationFn: () => call(eraseApplication, { params }),
       onSuccess: () => {
-        client.removeQueries({ queryKey: queryKeys.application(id) });
-        for (const queryKey of [
-          queryKeys.inbox,
-          queryKeys.facets,
-          queryKeys.audit,
-        ])
+        client.removeQueries({ queryKey: applicationQuery(id).queryKey });
+        for (const queryKey of [inboxKey, facetsQuery.queryKey, auditKey])
           void client.invalidateQueries({ queryKey });
       },
     }),

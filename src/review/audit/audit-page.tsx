@@ -4,16 +4,13 @@ import { Link, useSearchParams } from 'wouter';
 import {
   auditActionLabels,
   auditActions,
-  auditActors,
   exportAudit,
-  readAudit,
   type AuditEntry,
   type AuditFiltersQuery,
 } from '#review-api/audit.ts';
-import { call, hrefOf, messageOf } from '#review/lib/api.ts';
+import { hrefOf, messageOf } from '#review/lib/api.ts';
 import { startOfDay } from '#review/lib/days.ts';
 import { exactTime } from '#review/lib/format.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { validPart } from '#review/lib/valid-part.ts';
 import { withChanges } from '#review/lib/with-changes.ts';
@@ -27,8 +24,12 @@ import {
   rangeOf,
   type AuditPager,
 } from './audit-pager.ts';
+import {
+  auditActorsQuery,
+  auditPageQuery,
+  auditPageSize,
+} from './audit-queries.ts';
 
-const pageSize = 100;
 const whole = new Intl.NumberFormat('en');
 
 /** The address bar's filters (`from` and `to` are the viewer's days) as the API reads them. */
@@ -78,26 +79,15 @@ export function AuditPage() {
     setPagerIn({ filters: filterKey, pager: next });
   const cursor = currentCursor(pager);
   const audit = useQuery({
-    queryKey: queryKeys.auditPage(filters, cursor),
-    queryFn: () =>
-      call(readAudit, {
-        query: {
-          ...filters,
-          limit: String(pageSize),
-          ...(cursor && { cursor }),
-        },
-      }),
+    ...auditPageQuery(filters, cursor),
     placeholderData: keepPreviousData,
   });
-  const actors = useQuery({
-    queryKey: queryKeys.auditActors,
-    queryFn: () => call(auditActors),
-  });
+  const actors = useQuery(auditActorsQuery);
   const entries = audit.data?.entries;
   // While another page is read, the last one stays on screen, but its cursor leads nowhere new.
   const isTurning = audit.isPlaceholderData;
   const nextCursor = isTurning ? null : (audit.data?.nextCursor ?? null);
-  const range = rangeOf(pager, pageSize, entries?.length ?? 0);
+  const range = rangeOf(pager, auditPageSize, entries?.length ?? 0);
 
   const setFilters = (changes: Record<string, string | null>) =>
     setParams((current) => withChanges(current, changes));

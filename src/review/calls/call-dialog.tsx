@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { platformKeys, platformNames } from '#engine/platforms.ts';
 import { createCall, updateCall, type Call } from '#review-api/calls.ts';
-import { ErrorText, Hint } from '#web/components/field.tsx';
+import { ErrorText, Field, Hint } from '#web/components/field.tsx';
 import { call } from '#review/lib/api.ts';
 import {
   callChangesRequest,
@@ -114,7 +114,7 @@ export function CallDialog({
           submit();
         }}
       >
-        <Labelled id={id} name="title" label="Title" error={errors.title}>
+        <Field label="Title" error={errors.title}>
           {(control) => (
             <input
               {...control}
@@ -130,11 +130,9 @@ export function CallDialog({
               }}
             />
           )}
-        </Labelled>
+        </Field>
         {isNew && (
-          <Labelled
-            id={id}
-            name="slug"
+          <Field
             label="Address"
             hint={`Its page: /apply/${fields.slug || '…'}. Lower-case letters, digits and hyphens; it cannot change later.`}
             error={errors.slug}
@@ -152,11 +150,9 @@ export function CallDialog({
                 }}
               />
             )}
-          </Labelled>
+          </Field>
         )}
-        <Labelled
-          id={id}
-          name="summary"
+        <Field
           label="Summary"
           hint="One paragraph for the list of open calls."
           error={errors.summary}
@@ -170,11 +166,9 @@ export function CallDialog({
               maxLength={600}
             />
           )}
-        </Labelled>
+        </Field>
         <div className="call-dialog__row">
-          <Labelled
-            id={id}
-            name="opensAt"
+          <Field
             label="Opens"
             hint={`In your time (${timeZone}). Empty: open now.`}
             error={errors.opensAt}
@@ -182,10 +176,8 @@ export function CallDialog({
             {(control) => (
               <input {...control} {...text('opensAt')} type="datetime-local" />
             )}
-          </Labelled>
-          <Labelled
-            id={id}
-            name="closesAt"
+          </Field>
+          <Field
             label="Closes"
             hint={`In your time (${timeZone}). Empty: no closing date.`}
             error={errors.closesAt}
@@ -193,11 +185,9 @@ export function CallDialog({
             {(control) => (
               <input {...control} {...text('closesAt')} type="datetime-local" />
             )}
-          </Labelled>
+          </Field>
         </div>
-        <Labelled
-          id={id}
-          name="places"
+        <Field
           label="Places"
           hint="How many creators the call takes; empty for no limit. Accepting beyond it asks first."
           error={errors.places}
@@ -205,15 +195,13 @@ export function CallDialog({
           {(control) => (
             <input {...control} {...text('places')} inputMode="numeric" />
           )}
-        </Labelled>
+        </Field>
         <fieldset className="call-dialog__rules">
           <legend className="field__label">Eligibility</legend>
           <p className="field__hint">
             Applications that miss a rule are still taken; the inbox marks them.
           </p>
-          <Labelled
-            id={id}
-            name="minFollowers"
+          <Field
             label="Followers at least, on one platform"
             error={errors.minFollowers}
           >
@@ -224,10 +212,8 @@ export function CallDialog({
                 inputMode="numeric"
               />
             )}
-          </Labelled>
-          <Labelled
-            id={id}
-            name="countries"
+          </Field>
+          <Field
             label="Countries"
             hint="Country codes, such as DE, AT, CH; empty for every country."
             error={errors.countries}
@@ -239,7 +225,7 @@ export function CallDialog({
                 autoCapitalize="characters"
               />
             )}
-          </Labelled>
+          </Field>
           <fieldset
             className="call-dialog__platforms"
             aria-describedby={`${id}-platforms-hint`}
@@ -278,9 +264,7 @@ export function CallDialog({
           </fieldset>
         </fieldset>
         {isNew && (
-          <Labelled
-            id={id}
-            name="copyFrom"
+          <Field
             label="Copy the form of"
             hint="The new call starts with that call's published form; edit it afterwards."
             error={errors.copyFrom}
@@ -295,7 +279,7 @@ export function CallDialog({
                 ))}
               </select>
             )}
-          </Labelled>
+          </Field>
         )}
         <p className="field__error" role="alert">
           {errors.form}
@@ -318,49 +302,5 @@ export function CallDialog({
         </div>
       </form>
     </dialog>
-  );
-}
-
-type ControlProps = {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-};
-
-/** A field's label, hint and error around its control, tied to it by the ids it is given. */
-function Labelled({
-  id,
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  name: CallField;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  children: (control: ControlProps) => ReactNode;
-}) {
-  const describedBy = [
-    hint && `${id}-${name}-hint`,
-    error && `${id}-${name}-error`,
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      {hint && <Hint id={`${id}-${name}-hint`} text={hint} />}
-      {children({
-        id: `${id}-${name}`,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      {error && <ErrorText id={`${id}-${name}-error`} message={error} />}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { updateCall, type Call, type CallChanges } from '#review-api/calls.ts';
 import { call, messageOf } from '#review/lib/api.ts';
@@ -8,7 +8,7 @@ import {
   OutcomeMessage,
   useActionOutcome,
 } from '#review/lib/outcome-message.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { auditKey, callsQuery } from '#review/lib/queries.ts';
 import { useCalls } from '#review/lib/use-calls.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMe } from '#review/lib/use-me.ts';
@@ -19,8 +19,16 @@ const whole = new Intl.NumberFormat('en');
 /** What the dialog is open for: a new call, or one call's settings. */
 type Editing = { call: Call | null } | null;
 
+// Loaded when first opened: most visits to the Calls page share nothing.
+const PartnerLinksDialog = lazy(() =>
+  import('./partner-links-dialog.tsx').then((module) => ({
+    default: module.PartnerLinksDialog,
+  })),
+);
+
 /**
- * The organisation's calls: status, dates, applications and places, each with its inbox. Admins
+ * The organisation's calls: status, dates, applications and places, each with its inbox and its
+ * links for partners and web pages. Admins
  * make calls (their form copied from another's), change their settings, archive them and choose
  * the default; reviewers read.
  */
@@ -29,9 +37,10 @@ export function CallsPage() {
   const isAdmin = useMe()?.role === 'admin';
   const calls = useCalls();
   const [editing, setEditing] = useState<Editing>(null);
+  const [sharing, setSharing] = useState<Call | null>(null);
   const { outcome, act, isBusy } = useActionOutcome([
-    queryKeys.calls,
-    queryKeys.audit,
+    callsQuery.queryKey,
+    auditKey,
   ]);
   const change = (of: Call, changes: CallChanges, done: string) =>
     act(
@@ -120,6 +129,12 @@ export function CallsPage() {
                       Open inbox
                       <Which title={each.title} />
                     </Link>
+                    <RowButton
+                      title={each.title}
+                      onClick={() => setSharing(each)}
+                    >
+                      Links
+                    </RowButton>
                     {isAdmin && (
                       <>
                         <Link
@@ -181,6 +196,11 @@ export function CallsPage() {
           onDone={(done) => act(() => Promise.resolve(), done)}
           onClose={() => setEditing(null)}
         />
+      )}
+      {sharing && (
+        <Suspense>
+          <PartnerLinksDialog of={sharing} onClose={() => setSharing(null)} />
+        </Suspense>
       )}
     </main>
   );

@@ -1,5 +1,5 @@
 import { readForm, saveFormDraft } from '#review-api/form.ts';
-import { call, hrefOf } from '#review/lib/api.ts';
+import { api, call, hrefOf } from '#review/lib/api.ts';
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
@@ -80,11 +80,9 @@ let sentOnLeaving: Promise<unknown> = Promise.resolve();
 
 /** Sends a draft in a request that outlives the page, for an editor closing within the save's delay. */
 export function sendOnLeaving(slug: string, draft: Draft) {
-  sentOnLeaving = fetch(hrefOf(saveFormDraft, { params: { slug } }), {
+  sentOnLeaving = api(hrefOf(saveFormDraft, { params: { slug } }), {
     method: saveFormDraft.method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(draft),
-    credentials: 'same-origin',
+    body: draft,
     keepalive: true,
   }).catch(() => {});
 }

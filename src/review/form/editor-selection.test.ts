@@ -198,6 +198,8 @@ test('a problem’s path leads to the section that shows its field', () => {
   );
   expect(sectionOfPath('texts.signIn')).toBe('texts');
   expect(sectionOfPath('footerLinks[2].url')).toBe('general');
+  expect(sectionOfPath('hiddenFields[1]')).toBe('general');
+  expect(sectionOfPath('embed.logo')).toBe('general');
   expect(sectionOfPath('steps[1].blocks[4].data.label')).toBe('steps');
   expect(sectionOfPath('formItems[3].showOnCondition.path')).toBe('steps');
 });

@@ -149,6 +149,8 @@ const sectionOfRoot: Record<string, Section> = {
   signInUrl: 'general',
   platforms: 'general',
   footerLinks: 'general',
+  hiddenFields: 'general',
+  embed: 'general',
   buttonText: 'texts',
   submitErrorText: 'texts',
   texts: 'texts',

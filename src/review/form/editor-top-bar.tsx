@@ -73,9 +73,12 @@ export function EditorTopBar({
         >
           Redo
         </button>
-        <label className="form-editor__picker">
-          <span>Preview step</span>
+        {/* A label beside the select, not around it: one around it names the select by its
+            options' words too. */}
+        <div className="form-editor__picker">
+          <label htmlFor="preview-step">Preview step</label>
           <select
+            id="preview-step"
             value={previewStep}
             onChange={(event) => onPreviewStep(Number(event.target.value))}
           >
@@ -85,7 +88,7 @@ export function EditorTopBar({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <div className="form-editor__publishing">
         {untranslated.length > 0 && (

@@ -51,7 +51,7 @@ export function FooterLinks({
           <button
             type="button"
             className="button button--outlined"
-            aria-label={`Move link ${index + 1}, ${link.title}, up`}
+            aria-label={`Move up link ${index + 1}, ${link.title}`}
             disabled={index === 0}
             onClick={() =>
               editor.edit((draft) => {

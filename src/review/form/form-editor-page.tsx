@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import './form-editor.css';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { languagesOf } from '#engine/languages/language-tags.ts';
+import { OutcomeMessage } from '#review/lib/outcome-message.tsx';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { EditedCallContext } from './edited-call.ts';
@@ -192,16 +193,10 @@ function Editor({
             isVersionsOpen={selection.section === 'versions'}
             onVersions={() => select({ ...selection, section: 'versions' })}
           />
-          <p role="status" className="inbox__outcome">
-            {editor.outcome && !editor.outcome.isError && editor.outcome.text}
-          </p>
-          <div role="alert" className="inbox__outcome error">
-            {editor.outcome?.isError && (
-              <>
-                {editor.outcome.text} <StartAgain editor={editor} />
-              </>
-            )}
-          </div>
+          <OutcomeMessage
+            outcome={editor.outcome}
+            afterError={<StartAgain editor={editor} />}
+          />
           {editor.baseVersion < editor.publishedVersion && (
             <div className="form-editor__behind" role="note">
               This draft
@@ -302,6 +297,7 @@ function StartAgain({ editor }: { editor: FormEditor }) {
     <button
       type="button"
       className="button button--link"
+      // reload says its own failure in the editor's outcome.
       onClick={() => void editor.reload()}
     >
       Start again from the published version

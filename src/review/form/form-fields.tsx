@@ -1,5 +1,6 @@
 import { createContext, use, useId, type ReactNode } from 'react';
 import type { ConfigIssue } from '#engine/config-schema.ts';
+import { Field, type FieldControlProps } from '#web/components/field.tsx';
 import type { Problem } from './problem-words.ts';
 
 /** The start-up check's issues of the form being edited, which each field shows at its path. */
@@ -30,38 +31,26 @@ function useIssueAt(path: string): string | undefined {
   return useIssuesAt(path)[0];
 }
 
-function Labelled({
+/** A field of the editor's form: the shell's label and error, tied to the JSON path it edits. */
+function EditorField({
   label,
   path,
   children,
 }: {
   label: string;
   path: string;
-  children: (props: {
-    id: string;
-    /** The JSON path the field edits, by which a problem in the list finds and focuses it. */
-    'data-field': string | undefined;
-    'aria-invalid': boolean;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
+  children: (
+    props: FieldControlProps & {
+      /** The JSON path the field edits, by which a problem in the list finds and focuses it. */
+      'data-field': string | undefined;
+    },
+  ) => ReactNode;
 }) {
-  const id = useId();
   const issue = useIssueAt(path);
   return (
-    <div className="form-editor__field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'data-field': path || undefined,
-        'aria-invalid': issue !== undefined,
-        'aria-describedby': issue ? `${id}-issue` : undefined,
-      })}
-      {issue && (
-        <p id={`${id}-issue`} className="form-editor__issue">
-          {issue}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={issue} className="form-editor__field">
+      {(control) => children({ ...control, 'data-field': path || undefined })}
+    </Field>
   );
 }
 
@@ -82,7 +71,7 @@ export function TextField({
   placeholder?: string | undefined;
 }) {
   return (
-    <Labelled label={label} path={path}>
+    <EditorField label={label} path={path}>
       {(props) =>
         isMultiline ? (
           <textarea
@@ -101,7 +90,7 @@ export function TextField({
           />
         )
       }
-    </Labelled>
+    </EditorField>
   );
 }
 
@@ -153,7 +142,7 @@ export function SelectField({
   onChange: (value: string) => void;
 }) {
   return (
-    <Labelled label={label} path={path}>
+    <EditorField label={label} path={path}>
       {(props) => (
         <select
           {...props}
@@ -167,7 +156,7 @@ export function SelectField({
           ))}
         </select>
       )}
-    </Labelled>
+    </EditorField>
   );
 }
 

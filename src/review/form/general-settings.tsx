@@ -1,5 +1,6 @@
 import './settings.css';
 import { platformKeys, platformNames } from '#engine/platforms.ts';
+import { EmbedSettings, HiddenFieldsSettings } from './embed-settings.tsx';
 import { CheckField, IssuesUnder, TextField } from './form-fields.tsx';
 import { FooterLinks } from './footer-links.tsx';
 import { FormCheck } from './form-check.tsx';
@@ -7,7 +8,7 @@ import { withOffered, withRequired } from './platform-choices.ts';
 import { setOwnLanguage } from './translation-languages.ts';
 import type { FormEditor } from './use-form-editor.ts';
 
-/** Title, language, sign-up address and what happens at the end. */
+/** Title, language, sign-up address, what happens at the end, and what the address may carry. */
 export function GeneralSettings({ editor }: { editor: FormEditor }) {
   const config = editor.config;
   if (!config) return null;
@@ -81,6 +82,8 @@ export function GeneralSettings({ editor }: { editor: FormEditor }) {
           </div>
         ))}
       </fieldset>
+      <HiddenFieldsSettings editor={editor} config={config} />
+      <EmbedSettings editor={editor} config={config} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   type FormImageQuery,
   type UploadedImage,
 } from '#review-api/form.ts';
+import { followSignOut } from '#review/lib/api.ts';
 
 export type ImageUse = NonNullable<FormImageQuery['for']>;
 
@@ -71,6 +72,7 @@ export function sendImage(
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     });
     request.addEventListener('load', () => {
+      followSignOut(request.status, uploadFormImage.path);
       if (request.status !== 201)
         reject(
           new UploadRefused(

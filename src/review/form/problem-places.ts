@@ -185,6 +185,8 @@ const formFieldNames: Record<string, string> = {
   texts: 'a text on the Texts tab',
   theme: 'the colours',
   notifications: 'the e-mails',
+  hiddenFields: 'the hidden fields',
+  embed: 'the settings for another site’s frame',
 };
 
 /** Anything outside the steps and their rules, as words: “the form’s title”, “cover 2’s description”. */
@@ -205,6 +207,8 @@ export function formFieldName(keys: readonly PathKey[]): string {
     return `the ${second === 'signIn' ? 'Sign in' : second === 'back' ? 'Back' : 'Continue'} button’s text`;
   if (first === 'theme' && typeof second === 'string')
     return `the ${colourName(second)}`;
+  if (first === 'hiddenFields' && typeof second === 'number')
+    return `hidden field ${second + 1}`;
   if (first === 'platforms' && second === 'offered')
     return 'the offered platforms';
   if (first === 'notifications' && second === 'staffEmails')

@@ -344,3 +344,15 @@ test('no problem shows a key, a JSON path or the check’s own words', () => {
       /fields\.|personalInfo|formItems|steps\[|Invalid input|no block shows|"/,
     );
 });
+
+test('a hidden field named like a parameter the form reads, or against the rule, is named by its place and found under General', () => {
+  expect(
+    onlyProblem((draft) => (draft.hiddenFields = ['partner', 'lang'])),
+  ).toEqual({
+    text: 'The hidden field “lang” has a name the form reads from its address for itself: remove it under General.',
+    path: 'hiddenFields[1]',
+  });
+  expect(onlyProblem((draft) => (draft.hiddenFields = ['Partner'])).text).toBe(
+    'Hidden field 1 is not valid.',
+  );
+});

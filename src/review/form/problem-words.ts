@@ -211,6 +211,11 @@ const readings: ReadonlyArray<readonly [RegExp, Reading]> = [
       `The form has translations into ${languageNameIn(tag, 'en')}, which is now its own language: set its language under General back.`,
   ],
   [
+    /^"(.+)" is a parameter the form reads for itself$/,
+    ([, name = '']) =>
+      `The hidden field “${name}” has a name the form reads from its address for itself: remove it under General.`,
+  ],
+  [
     /^Describe the image for people who cannot see it\.$/,
     ([sentence], { subject }) =>
       `${capitalised(subject)} is empty. ${sentence}`,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { saveFormDraft } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { formKey } from './form-queries.ts';
 import {
   createDraftSaver,
   sendOnLeaving,
@@ -36,7 +36,7 @@ export function useDraftSaver(slug: string) {
       window.removeEventListener('pagehide', sendNow);
       sendNow();
       // Coming back reads the draft anew: another admin may have changed it meanwhile.
-      client.removeQueries({ queryKey: queryKeys.form(slug) });
+      client.removeQueries({ queryKey: formKey(slug) });
     };
   }, [client, saver, slug]);
 

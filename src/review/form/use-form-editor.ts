@@ -7,16 +7,9 @@ import {
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { isSameJson } from '#engine/same-json.ts';
 import { withStepIds } from '#engine/step-ids.ts';
-import {
-  listFormVersions,
-  publishForm,
-  readForm,
-  restoreFormVersion,
-  type FormState,
-} from '#review-api/form.ts';
+import { publishForm, readForm, restoreFormVersion } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
-import { readFormAfterLeaving } from './draft-saver.ts';
+import { formQuery, formVersionsQuery } from './form-queries.ts';
 import {
   recordEdit,
   redo as redone,
@@ -42,12 +35,7 @@ type Published = { version: number; config: WizardConfig };
  */
 export function useFormEditor(slug: string) {
   const client = useQueryClient();
-  const form = useQuery({
-    queryKey: queryKeys.form(slug),
-    queryFn: () => readFormAfterLeaving(slug),
-    // Read once: the editor's own state is the truth while it is open (and forgotten as it closes).
-    staleTime: Infinity,
-  });
+  const form = useQuery(formQuery(slug));
   const [history, setHistory] = useState<EditorHistory<WizardConfig> | null>(
     null,
   );
@@ -177,7 +165,7 @@ export function useFormEditor(slug: string) {
       if (latest.current?.present !== present) saveLatest();
       setOutcome({ text: publishedWords(answer), isError: false });
       await client.invalidateQueries({
-        queryKey: queryKeys.formVersions(slug),
+        queryKey: formVersionsQuery(slug).queryKey,
       });
     } catch (error) {
       setOutcome({ text: notPublishedWords(error), isError: true });
@@ -200,8 +188,8 @@ export function useFormEditor(slug: string) {
     startFrom(restored.version, config);
     showHistory(startHistory(config));
     // Opened again, the editor reads the form afresh; until then nothing is left of the draft.
-    client.setQueryData<FormState>(
-      queryKeys.form(slug),
+    client.setQueryData(
+      formQuery(slug).queryKey,
       (before) =>
         before && {
           ...before,
@@ -214,14 +202,28 @@ export function useFormEditor(slug: string) {
         },
     );
     setOutcome({ text: publishedWords(restored), isError: false });
-    await client.invalidateQueries({ queryKey: queryKeys.formVersions(slug) });
+    await client.invalidateQueries({
+      queryKey: formVersionsQuery(slug).queryKey,
+    });
     return restored;
   }
 
-  /** Starts again from the published version, after another admin published; undo goes back. */
+  /**
+   * Starts again from the published version, after another admin published; undo goes back. A
+   * failure to read it is the outcome, and the draft stays as it was.
+   */
   async function reload() {
-    const fresh = await call(readForm, { params: { slug } });
-    client.setQueryData(queryKeys.form(slug), fresh);
+    let fresh;
+    try {
+      fresh = await call(readForm, { params: { slug } });
+    } catch (error) {
+      setOutcome({
+        text: `Not started again: ${messageOf(error)}`,
+        isError: true,
+      });
+      return;
+    }
+    client.setQueryData(formQuery(slug).queryKey, fresh);
     const config = withStepIds(fresh.config as WizardConfig);
     startFrom(fresh.version, config);
     const current = latest.current;
@@ -263,8 +265,5 @@ export type FormEditor = ReturnType<typeof useFormEditor>;
 
 /** Every version, newest first. */
 export function useFormVersions(slug: string) {
-  return useQuery({
-    queryKey: queryKeys.formVersions(slug),
-    queryFn: () => call(listFormVersions, { params: { slug } }),
-  });
+  return useQuery(formVersionsQuery(slug));
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** Asked before a workspace link leaves the editor while an edit is not yet on the server. */
 const leaveQuestion =
@@ -12,7 +12,8 @@ const leaveQuestion =
  * browser: it asks on its own, or the editor stays open.
  */
 export function useLeaveGuard(isUnsaved: boolean) {
-  useEffect(() => {
+  // Set in the commit that shows the change as unsaved, so a click right after typing is asked too.
+  useLayoutEffect(() => {
     if (!isUnsaved) return;
     const onClick = (event: MouseEvent) => {
       if (

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WizardConfig } from '#engine/config-schema.ts';
-import { readFormVersion } from '#review-api/form.ts';
-import { call } from '#review/lib/api.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
-import { answerKeysOf } from './block-factory.ts';
 import { useEditedCall } from './edited-call.ts';
+import { publishedKeysQuery } from './form-queries.ts';
 
 /**
  * The answer keys of the version the editor edits from (the published one after a publish or a
@@ -13,19 +9,8 @@ import { useEditedCall } from './edited-call.ts';
 export function usePublishedKeys(version: number): ReadonlySet<string> | null {
   const slug = useEditedCall();
   const published = useQuery({
-    // Under the form's key, so the editor forgets it as it closes.
-    queryKey: [...queryKeys.form(slug), 'answer-keys', version],
-    queryFn: async () =>
-      answerKeysOf(
-        (
-          await call(readFormVersion, {
-            params: { slug, version: String(version) },
-          })
-        ).config as WizardConfig,
-      ),
+    ...publishedKeysQuery(slug, version),
     enabled: version > 0,
-    // A version never changes.
-    staleTime: Infinity,
   });
   return published.data ?? null;
 }

@@ -3,6 +3,7 @@ import type { WizardConfig } from '#engine/config-schema.ts';
 import { readFormVersion } from '#review-api/form.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
+import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
 import { RestoreDialog } from './restore-dialog.tsx';
 import { useEditedCall } from './edited-call.ts';
 import { useFormVersions, type FormEditor } from './use-form-editor.ts';
@@ -17,10 +18,7 @@ export function Versions({
 }) {
   const slug = useEditedCall();
   const versions = useFormVersions(slug);
-  const [message, setMessage] = useState<{
-    text: string;
-    isError: boolean;
-  } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   // The button that opened the dialog, where focus goes back when it closes.
   const opener = useRef<HTMLElement | null>(null);
@@ -31,10 +29,7 @@ export function Versions({
     >
       <h2 id="versions-heading">Versions</h2>
       {versions.isError && <p role="alert">{messageOf(versions.error)}</p>}
-      <p role="status">{message && !message.isError && message.text}</p>
-      <p role="alert" className="form-editor__issue">
-        {message?.isError && message.text}
-      </p>
+      <OutcomeMessage outcome={message} />
       <ol className="form-editor__versions" reversed>
         {versions.data?.versions.map((version, index) => (
           <li key={version.version}>

@@ -16,8 +16,9 @@ const lostShare = (stages: FunnelStage[], index: number) => {
 
 /**
  * Each stage of the funnel as a bar as long as its share of the visits, with its count and the share
- * lost since the stage before. The drawing is for the eye; the table beside it says the same to a
- * screen reader.
+ * lost since the stage before: a list in the page's own text, so that its words keep their size on a
+ * phone (where the name and count stand over the bar). The list is for the eye; the table beside it
+ * says the same to a screen reader.
  */
 export function FunnelChart({
   stages,
@@ -26,74 +27,59 @@ export function FunnelChart({
   stages: FunnelStage[];
   labelledBy: string;
 }) {
-  const rowHeight = 30;
-  const labelWidth = 200;
-  const barWidth = 330;
-  const width = 720;
   const top = Math.max(1, stages[0]?.count ?? 0);
   return (
     <>
-      <svg
-        className="insights__chart"
-        viewBox={`0 0 ${width} ${stages.length * rowHeight}`}
-        aria-hidden="true"
-        focusable="false"
-      >
+      <ol className="insights__funnel" aria-hidden="true">
         {stages.map((stage, index) => {
-          const y = index * rowHeight;
           const lost = lostShare(stages, index);
           return (
-            <g key={stage.name} transform={`translate(0 ${y})`}>
-              <text x={0} y={19} className="insights__label">
-                {stage.name}
-              </text>
-              <rect
-                x={labelWidth}
-                y={5}
-                width={barWidth}
-                height={rowHeight - 10}
-                className="insights__track"
-              />
-              <rect
-                x={labelWidth}
-                y={5}
-                width={(barWidth * Math.min(stage.count, top)) / top}
-                height={rowHeight - 10}
-                className="insights__bar"
-              />
-              <text x={labelWidth + barWidth + 10} y={19}>
+            <li key={stage.name} className="insights__stage">
+              <span className="insights__stage-name">{stage.name}</span>
+              <span className="insights__stage-track">
+                <span
+                  className="insights__stage-bar"
+                  style={{
+                    width: `${(100 * Math.min(stage.count, top)) / top}%`,
+                  }}
+                />
+              </span>
+              <span className="insights__stage-count">
                 {whole.format(stage.count)}
                 {lost !== null && (
-                  <tspan className="insights__lost">
-                    {`  −${percent.format(lost)}`}
-                  </tspan>
+                  <span className="insights__lost">
+                    {` −${percent.format(lost)}`}
+                  </span>
                 )}
-              </text>
-            </g>
+              </span>
+            </li>
           );
         })}
-      </svg>
-      <table className="visually-hidden" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Visits</th>
-            <th scope="col">Lost since the stage before</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stages.map((stage, index) => {
-            const lost = lostShare(stages, index);
-            return (
-              <tr key={stage.name}>
-                <th scope="row">{stage.name}</th>
-                <td>{whole.format(stage.count)}</td>
-                <td>{lost === null ? '—' : percent.format(lost)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      </ol>
+      {/* Hidden by a box around it: a table takes the width its cells need whatever its own is, and would widen the page. */}
+      <div className="visually-hidden">
+        <table aria-labelledby={labelledBy}>
+          <thead>
+            <tr>
+              <th scope="col">Stage</th>
+              <th scope="col">Visits</th>
+              <th scope="col">Lost since the stage before</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stages.map((stage, index) => {
+              const lost = lostShare(stages, index);
+              return (
+                <tr key={stage.name}>
+                  <th scope="row">{stage.name}</th>
+                  <td>{whole.format(stage.count)}</td>
+                  <td>{lost === null ? '—' : percent.format(lost)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -116,9 +102,14 @@ export function DailyChart({
   const heightOf = (count: number) => ((height - axis) * count) / peak;
   return (
     <>
+      {/* The numbers and dates are the page's own text, not the drawing's: drawn text would shrink
+          with the drawing on a phone. */}
+      <p className="insights__scale" aria-hidden="true">
+        {whole.format(peak)}
+      </p>
       <svg
         className="insights__chart"
-        viewBox={`0 0 ${width} ${height + 4}`}
+        viewBox={`0 0 ${width} ${height - axis + 4}`}
         aria-hidden="true"
         focusable="false"
       >
@@ -129,9 +120,6 @@ export function DailyChart({
           y2={height - axis}
           className="insights__axis"
         />
-        <text x={0} y={12} className="insights__label">
-          {whole.format(peak)}
-        </text>
         {days.map((day, index) => {
           const x = index * slot;
           return (
@@ -153,35 +141,36 @@ export function DailyChart({
             </g>
           );
         })}
-        <text x={0} y={height} className="insights__label">
-          {days[0]?.date}
-        </text>
-        <text x={width} y={height} textAnchor="end" className="insights__label">
-          {days.at(-1)?.date}
-        </text>
       </svg>
+      <p className="insights__scale insights__scale--dates" aria-hidden="true">
+        <span>{days[0]?.date}</span>
+        <span>{days.at(-1)?.date}</span>
+      </p>
       <p className="insights__legend" aria-hidden="true">
         <span className="insights__key insights__key--soft" /> Visits{' '}
         <span className="insights__key" /> Applications
       </p>
-      <table className="visually-hidden" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Visits</th>
-            <th scope="col">Applications</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{day.date}</th>
-              <td>{whole.format(day.visits)}</td>
-              <td>{whole.format(day.submitted)}</td>
+      {/* Hidden by a box around it: a table takes the width its cells need whatever its own is, and would widen the page. */}
+      <div className="visually-hidden">
+        <table aria-labelledby={labelledBy}>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Visits</th>
+              <th scope="col">Applications</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{day.date}</th>
+                <td>{whole.format(day.visits)}</td>
+                <td>{whole.format(day.submitted)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

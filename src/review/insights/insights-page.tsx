@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
-import { readInsights, readStepTimes } from '#review-api/insights.ts';
-import { call, messageOf } from '#review/lib/api.ts';
+import { messageOf } from '#review/lib/api.ts';
 import { offered, PeriodChip, SelectChip } from '#review/lib/filter-chips.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { withChanges } from '#review/lib/with-changes.ts';
 import {
@@ -12,6 +10,7 @@ import {
   type FunnelStage,
 } from './insight-charts.tsx';
 import { inboxOfSource, periodOf, stepName } from './insights-query.ts';
+import { insightsQuery, stepTimesQuery } from './insights-queries.ts';
 import { LanguagesTable } from './languages-table.tsx';
 import { CountColumn, TableCard } from './table-card.tsx';
 
@@ -45,19 +44,16 @@ export function InsightsPage() {
   const period = periodOf(params);
   const query = { ...period, ...(source && { source }) };
   const insights = useQuery({
-    queryKey: queryKeys.insights(query),
-    queryFn: () => call(readInsights, { query }),
+    ...insightsQuery(query),
     placeholderData: keepPreviousData,
   });
   const times = useQuery({
-    queryKey: queryKeys.stepTimes(query),
-    queryFn: () => call(readStepTimes, { query }),
+    ...stepTimesQuery(query),
     placeholderData: keepPreviousData,
   });
   // The sources offered are those of the whole period, whichever is chosen.
   const allSources = useQuery({
-    queryKey: queryKeys.insights(period),
-    queryFn: () => call(readInsights, { query: period }),
+    ...insightsQuery(period),
     enabled: source !== '',
   });
   const setFilters = (changes: Record<string, string | null>) =>
@@ -183,7 +179,10 @@ export function InsightsPage() {
                           <span className="insights__path"> {row.path}</span>
                         )}
                       </td>
-                      <td className="insights__number">
+                      <td
+                        className="insights__number"
+                        data-label="Visits refused"
+                      >
                         {whole.format(row.count)}
                       </td>
                     </tr>
@@ -215,10 +214,13 @@ export function InsightsPage() {
                 {times.data?.steps.map((step) => (
                   <tr key={step.id}>
                     <td>{stepName(step)}</td>
-                    <td className="insights__number">
+                    <td className="insights__number" data-label="Median time">
                       {durationText(step.medianMs)}
                     </td>
-                    <td className="insights__number">
+                    <td
+                      className="insights__number"
+                      data-label="Visits that went on"
+                    >
                       {whole.format(step.visits)}
                     </td>
                   </tr>
@@ -244,10 +246,12 @@ export function InsightsPage() {
             {data.sources.map((row) => (
               <tr key={`${row.source}\n${row.medium}\n${row.campaign ?? ''}`}>
                 <th scope="row">{row.source}</th>
-                <td>{row.medium}</td>
-                <td>{row.campaign ?? '—'}</td>
-                <td className="insights__number">{whole.format(row.visits)}</td>
-                <td className="insights__number">
+                <td data-label="Medium">{row.medium}</td>
+                <td data-label="Campaign">{row.campaign ?? '—'}</td>
+                <td className="insights__number" data-label="Visits">
+                  {whole.format(row.visits)}
+                </td>
+                <td className="insights__number" data-label="Applications">
                   {row.submitted > 0 ? (
                     <Link
                       href={inboxOfSource(row.source, period.call)}
@@ -259,7 +263,7 @@ export function InsightsPage() {
                     '0'
                   )}
                 </td>
-                <td className="insights__number">
+                <td className="insights__number" data-label="Conversion">
                   {percent.format(
                     row.visits === 0 ? 0 : row.submitted / row.visits,
                   )}

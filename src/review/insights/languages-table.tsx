@@ -34,8 +34,10 @@ export function LanguagesTable({
       {languages.map((row) => (
         <tr key={row.language ?? ''}>
           <th scope="row">{languageRowName(row.language)}</th>
-          <td className="insights__number">{whole.format(row.visits)}</td>
-          <td className="insights__number">
+          <td className="insights__number" data-label="Visits">
+            {whole.format(row.visits)}
+          </td>
+          <td className="insights__number" data-label="Applications">
             {row.applications > 0 && row.language !== null ? (
               <Link
                 href={inboxOfLanguage(row.language, call)}

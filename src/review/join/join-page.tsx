@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { acceptInvitation, readInvitation } from '#review-api/staff.ts';
+import { acceptInvitation } from '#review-api/staff.ts';
 import { PasswordField } from '#review/lib/password-field.tsx';
 import { ApiError, call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
+import { invitationQuery } from '#review/lib/queries.ts';
 import { SignedOutCard } from '#review/lib/signed-out-card.tsx';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
@@ -15,10 +16,8 @@ export function JoinPage() {
   useDocumentTitle('Join the review workspace');
   const [token] = useState(() => window.location.hash.slice(1));
   const reading = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => call(readInvitation, { body: { token } }),
+    ...invitationQuery(token),
     enabled: token !== '',
-    staleTime: Infinity,
   });
   const invitation = reading.data;
   const [goneOnJoining, setGoneOnJoining] = useState<string | null>(null);
@@ -29,7 +28,6 @@ export function JoinPage() {
       : goneOnJoining;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
-  const id = useId();
 
   useEffect(() => {
     window.history.replaceState(null, '', window.location.pathname);
@@ -84,14 +82,12 @@ export function JoinPage() {
               hidden
             />
             <PasswordField
-              formId={id}
               name="password"
               label="Password (at least 12 characters)"
               autoComplete="new-password"
               error={errors.password}
             />
             <PasswordField
-              formId={id}
               name="repeatPassword"
               label="Password again"
               autoComplete="new-password"

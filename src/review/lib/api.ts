@@ -52,7 +52,7 @@ type Parts<E extends Endpoint> = (E extends { params: infer P extends Schema }
     : { body?: never });
 
 /** The answer of a success: the body of whichever success status the endpoint names (none for 204). */
-type Answer<E extends Endpoint> = E extends {
+export type EndpointAnswer<E extends Endpoint> = E extends {
   responses: infer Responses extends Record<number, Schema>;
 }
   ? {
@@ -86,12 +86,22 @@ export async function call<E extends Endpoint>(
   ...[parts]: E extends { params: Schema } | { body: Schema }
     ? [parts: Parts<E>]
     : [parts?: Parts<E>]
-): Promise<Answer<E>> {
-  return api<Answer<E>>(addressOf(endpoint.path, parts?.params, parts?.query), {
-    method: endpoint.method,
-    body: parts?.body,
-  });
+): Promise<EndpointAnswer<E>> {
+  return api<EndpointAnswer<E>>(
+    addressOf(endpoint.path, parts?.params, parts?.query),
+    {
+      method: endpoint.method,
+      body: parts?.body,
+    },
+  );
 }
+
+type RequestParts = {
+  method?: string;
+  body?: unknown;
+  /** Sent even as the page closes (a body of at most 64 KiB). */
+  keepalive?: boolean;
+};
 
 /**
  * The workspace's JSON API. The session cookie goes along by itself; a 401 means the session ended
@@ -99,7 +109,7 @@ export async function call<E extends Endpoint>(
  */
 export async function api<Result>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: RequestParts = {},
 ): Promise<Result> {
   const response = await request(path, init);
   if (response.status === 204) return undefined as Result;
@@ -124,7 +134,12 @@ export async function downloadFile(
     /filename="([^"]+)"/.exec(
       response.headers.get('content-disposition') ?? '',
     )?.[1] ?? 'export';
-  const url = URL.createObjectURL(await response.blob());
+  saveAs(await response.blob(), name);
+}
+
+/** Hands a file made in the page to the browser as a download of the given name. */
+export function saveAs(file: Blob, name: string) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -146,10 +161,17 @@ async function refusalOf(response: Response): Promise<ApiError> {
   );
 }
 
-async function request(
-  path: string,
-  init: { method?: string; body?: unknown },
-): Promise<Response> {
+/**
+ * A 401 means the session ended (idle, expired, signed out elsewhere): the page goes to sign-in,
+ * and back here afterwards. The sign-in's own refusals are not that.
+ */
+export function followSignOut(status: number, path: string) {
+  if (status !== 401 || path.endsWith('/session')) return;
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`${signInPath}?next=${encodeURIComponent(here)}`);
+}
+
+async function request(path: string, init: RequestParts): Promise<Response> {
   const response = await fetch(path, {
     method: init.method ?? 'GET',
     headers: {
@@ -160,10 +182,8 @@ async function request(
     },
     body: init.body === undefined ? null : JSON.stringify(init.body),
     credentials: 'same-origin',
+    keepalive: init.keepalive ?? false,
   });
-  if (response.status === 401 && !path.endsWith('/session')) {
-    const here = `${window.location.pathname}${window.location.search}`;
-    window.location.assign(`${signInPath}?next=${encodeURIComponent(here)}`);
-  }
+  followSignOut(response.status, path);
   return response;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Field } from '#web/components/field.tsx';
 
 /** An e-mail's subject and text as staff write it. */
 export type EmailText = { subject: string; body: string };
@@ -8,71 +8,45 @@ export type EmailText = { subject: string; body: string };
  * either said under it (`errors` by field name); `hint` says what the text may hold.
  */
 export function EmailFields({
-  id,
   text,
   onChange,
   errors,
   hint,
 }: {
-  id: string;
   text: EmailText;
   onChange: (text: EmailText) => void;
   errors: Record<string, string>;
-  hint?: ReactNode;
+  hint?: string;
 }) {
-  const describedBy = (...ids: Array<string | false>) =>
-    ids.filter(Boolean).join(' ') || undefined;
   return (
     <>
-      <label className="field__label" htmlFor={`${id}-subject`}>
-        Subject
-      </label>
-      <input
-        id={`${id}-subject`}
-        className="input"
-        maxLength={300}
-        value={text.subject}
-        aria-invalid={errors.subject ? true : undefined}
-        aria-describedby={describedBy(
-          Boolean(errors.subject) && `${id}-subject-error`,
+      <Field label="Subject" error={errors.subject} errorRole="alert">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={300}
+            value={text.subject}
+            onChange={(event) =>
+              onChange({ ...text, subject: event.currentTarget.value })
+            }
+          />
         )}
-        onChange={(event) =>
-          onChange({ ...text, subject: event.currentTarget.value })
-        }
-      />
-      {errors.subject && (
-        <p id={`${id}-subject-error`} className="field__error" role="alert">
-          {errors.subject}
-        </p>
-      )}
-      <label className="field__label" htmlFor={`${id}-body`}>
-        Message
-      </label>
-      <textarea
-        id={`${id}-body`}
-        className="input input--multiline"
-        rows={10}
-        maxLength={20_000}
-        value={text.body}
-        aria-invalid={errors.body ? true : undefined}
-        aria-describedby={describedBy(
-          Boolean(hint) && `${id}-hint`,
-          Boolean(errors.body) && `${id}-body-error`,
+      </Field>
+      <Field label="Message" hint={hint} error={errors.body} errorRole="alert">
+        {(control) => (
+          <textarea
+            {...control}
+            className="input input--multiline"
+            rows={10}
+            maxLength={20_000}
+            value={text.body}
+            onChange={(event) =>
+              onChange({ ...text, body: event.currentTarget.value })
+            }
+          />
         )}
-        onChange={(event) =>
-          onChange({ ...text, body: event.currentTarget.value })
-        }
-      />
-      {errors.body && (
-        <p id={`${id}-body-error`} className="field__error" role="alert">
-          {errors.body}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="email-fields__hint">
-          {hint}
-        </p>
-      )}
+      </Field>
     </>
   );
 }

@@ -3,6 +3,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { messageOf } from './api.ts';
 
 /** What came of an action: a success said politely, a failure said at once. */
@@ -35,16 +36,27 @@ export function useActionOutcome(invalidates: readonly QueryKey[]) {
 
 /**
  * Both live regions stay in the page, empty until there is something to say, so that screen
- * readers announce what is written into them.
+ * readers announce what is written into them. `afterError` follows a failure's words: what to do.
  */
-export function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
+export function OutcomeMessage({
+  outcome,
+  afterError,
+}: {
+  outcome: Outcome | null;
+  afterError?: ReactNode;
+}) {
   return (
     <>
       <p className="inbox__outcome" role="status">
         {outcome && !outcome.isError && outcome.text}
       </p>
       <p className="inbox__outcome error" role="alert">
-        {outcome?.isError && outcome.text}
+        {outcome?.isError && (
+          <>
+            {outcome.text}
+            {afterError && <> {afterError}</>}
+          </>
+        )}
       </p>
     </>
   );

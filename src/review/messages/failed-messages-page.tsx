@@ -1,24 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { failedMessages, retryMessage } from '#review-api/messages.ts';
+import { retryMessage } from '#review-api/messages.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { exactTime } from '#review/lib/format.ts';
 import {
   OutcomeMessage,
   useActionOutcome,
 } from '#review/lib/outcome-message.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { auditKey, failedMessagesQuery } from '#review/lib/queries.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
 /** Messages that gave up after a day of retries, with why, and a retry each. Admins only. */
 export function FailedMessagesPage() {
   useDocumentTitle('Failed messages');
-  const messages = useQuery({
-    queryKey: queryKeys.failedMessages,
-    queryFn: () => call(failedMessages),
-  });
+  const messages = useQuery(failedMessagesQuery);
   const { outcome, act } = useActionOutcome([
-    queryKeys.failedMessages,
-    queryKeys.audit,
+    failedMessagesQuery.queryKey,
+    auditKey,
   ]);
   const list = messages.data?.messages;
 

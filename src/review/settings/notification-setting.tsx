@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chooseNotifications,
-  notificationSetting,
-  type Notify,
-} from '#review-api/messages.ts';
+import { chooseNotifications, type Notify } from '#review-api/messages.ts';
 import { call, messageOf } from '#review/lib/api.ts';
 import { OutcomeMessage } from '#review/lib/outcome-message.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { notificationSettingQuery } from '#review/lib/queries.ts';
 
 const choices: Array<{ value: Notify; label: string }> = [
   { value: 'each', label: 'For each application, as it arrives' },
@@ -21,10 +17,7 @@ const choices: Array<{ value: Notify; label: string }> = [
  */
 export function NotificationSetting() {
   const client = useQueryClient();
-  const setting = useQuery({
-    queryKey: queryKeys.notificationSetting,
-    queryFn: () => call(notificationSetting),
-  });
+  const setting = useQuery(notificationSettingQuery);
   // Shown chosen at once, in the same event as the click: a radio button that waited for the
   // server would spring back first. A refusal shows what the server holds again.
   const [chosen, setChosen] = useState<Notify | null>(null);
@@ -33,7 +26,7 @@ export function NotificationSetting() {
       call(chooseNotifications, { body: { notify } }),
     onError: () => setChosen(null),
     onSuccess: () =>
-      client.invalidateQueries({ queryKey: queryKeys.notificationSetting }),
+      client.invalidateQueries({ queryKey: notificationSettingQuery.queryKey }),
   });
   const pick = (notify: Notify) => {
     setChosen(notify);

@@ -1,44 +1,41 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { changePassword } from '#review-api/session.ts';
 import { NotificationSetting } from './notification-setting.tsx';
 import { TwoStepSetting } from './two-step-setting.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
-import { api, fieldErrorsOf } from '#review/lib/api.ts';
+import { call, fieldErrorsOf } from '#review/lib/api.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 
 /** Changing one's own password (every other session of the account ends with it), two-step sign-in, notifications. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isDone, setIsDone] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const id = useId();
+  // The two new passwords differ: said before anything is sent.
+  const [isRepeatWrong, setIsRepeatWrong] = useState(false);
+  const change = useMutation({
+    mutationFn: (parts: {
+      body: { currentPassword: string; newPassword: string };
+      form: HTMLFormElement;
+    }) => call(changePassword, { body: parts.body }),
+    onSuccess: (_, { form }) => form.reset(),
+  });
+  const errors = isRepeatWrong
+    ? { repeatPassword: 'The two new passwords differ.' }
+    : change.isError
+      ? fieldErrorsOf(change.error)
+      : {};
 
-  const change = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isBusy) return;
+    if (change.isPending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const currentPassword = String(data.get('currentPassword') ?? '');
     const newPassword = String(data.get('newPassword') ?? '');
-    if (newPassword !== String(data.get('repeatPassword') ?? '')) {
-      setErrors({ repeatPassword: 'The two new passwords differ.' });
-      return;
-    }
-    setIsBusy(true);
-    setIsDone(false);
-    try {
-      await api('/api/review/password', {
-        method: 'POST',
-        body: { currentPassword, newPassword },
-      });
-      form.reset();
-      setErrors({});
-      setIsDone(true);
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-    } finally {
-      setIsBusy(false);
-    }
+    const differ = newPassword !== String(data.get('repeatPassword') ?? '');
+    setIsRepeatWrong(differ);
+    if (differ) change.reset();
+    else change.mutate({ body: { currentPassword, newPassword }, form });
   };
 
   return (
@@ -46,42 +43,35 @@ export function SettingsPage() {
       <h1 id="settings-heading" className="audit__heading">
         Settings
       </h1>
-      <form
-        className="settings__form"
-        noValidate
-        onSubmit={(event) => void change(event)}
-      >
+      <form className="settings__form" noValidate onSubmit={submit}>
         <h2 className="settings__heading">Change your password</h2>
         <PasswordField
-          formId={id}
           name="currentPassword"
           label="Current password"
           autoComplete="current-password"
           error={errors.currentPassword}
         />
         <PasswordField
-          formId={id}
           name="newPassword"
           label="New password (at least 12 characters)"
           autoComplete="new-password"
           error={errors.newPassword}
         />
         <PasswordField
-          formId={id}
           name="repeatPassword"
           label="New password again"
           autoComplete="new-password"
           error={errors.repeatPassword}
         />
         <p className="settings__status" role="status">
-          {isDone &&
+          {change.isSuccess &&
             'Your password is changed; your other sessions have ended.'}
           {errors.form}
         </p>
         <button
           type="submit"
           className="button button--primary settings__submit"
-          aria-disabled={isBusy}
+          aria-disabled={change.isPending}
         >
           Change password
         </button>

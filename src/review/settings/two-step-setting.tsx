@@ -1,110 +1,50 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError, fieldErrorsOf } from '#review/lib/api.ts';
-import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { turnOffTwoStep, turnOnTwoStep } from '#review-api/session.ts';
+import { call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
+import { OutcomeMessage } from '#review/lib/outcome-message.tsx';
 import { PasswordField } from '#review/lib/password-field.tsx';
-
-type Status = {
-  isOn: boolean;
-  isRequired: boolean;
-  recoveryCodesLeft: number | null;
-};
-type Setup = { setupKey: string; qrCode: string };
-
-const messageOf = (failure: unknown) =>
-  failure instanceof ApiError
-    ? (failure.issues[0]?.message ?? failure.message)
-    : 'The server cannot be reached. Check the connection and try again.';
-
-/** The ten recovery codes, shown once, right after two-step sign-in is turned on. */
-function RecoveryCodes({
-  codes,
-  onDone,
-  doneLabel,
-}: {
-  codes: string[];
-  onDone: () => void;
-  doneLabel: string;
-}) {
-  const id = useId();
-  return (
-    <div className="settings__form" role="group" aria-labelledby={id}>
-      <h3 id={id} className="settings__heading">
-        Your recovery codes
-      </h3>
-      <p>
-        Two-step sign-in is on. Keep these ten codes somewhere safe, apart from
-        your phone: each signs you in once when you cannot use your
-        authenticator app. They are not shown again.
-      </p>
-      <ol className="two-step__codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className="button button--primary settings__submit"
-        onClick={onDone}
-      >
-        {doneLabel}
-      </button>
-    </div>
-  );
-}
+import { Field } from '#web/components/field.tsx';
+import { twoStepQuery, twoStepSetupQuery } from '#review/lib/queries.ts';
+import { PasskeysSetting } from './passkeys-setting.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
 
 /**
  * Setting up two-step sign-in: the QR code and its setup key for an authenticator app, then the
  * first code it shows to turn it on.
  */
 function SetUp({ onOn }: { onOn: (codes: string[]) => void }) {
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const id = useId();
+  // A new key each time the set-up is shown, kept unchanged while it is: a key replaced under
+  // the person scanning it would make their first code wrong.
+  const setup = useQuery(twoStepSetupQuery);
+  const [blank, setBlank] = useState(false);
+  const turnOn = useMutation({
+    mutationFn: (code: string) => call(turnOnTwoStep, { body: { code } }),
+    onSuccess: ({ recoveryCodes }) => onOn(recoveryCodes),
+  });
+  const errorId = useId();
 
-  useEffect(() => {
-    api<Setup>('/api/review/two-step/setup', { method: 'POST' }).then(
-      setSetup,
-      (failure: unknown) => setError(messageOf(failure)),
-    );
-  }, []);
-
-  const turnOn = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isBusy) return;
+    if (turnOn.isPending) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    if (!code.trim()) {
-      setError('Enter the code your authenticator app shows.');
-      return;
-    }
-    setIsBusy(true);
-    setError(null);
-    try {
-      const { recoveryCodes } = await api<{ recoveryCodes: string[] }>(
-        '/api/review/two-step',
-        { method: 'POST', body: { code } },
-      );
-      onOn(recoveryCodes);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setIsBusy(false);
-    }
+    setBlank(!code.trim());
+    if (code.trim()) turnOn.mutate(code);
   };
 
-  if (!setup)
+  if (!setup.data)
     return (
       <p className="field__error" role="alert">
-        {error}
+        {setup.isError && messageOf(setup.error)}
       </p>
     );
+  const error = blank
+    ? 'Enter the code your authenticator app shows.'
+    : turnOn.isError
+      ? messageOf(turnOn.error)
+      : null;
   return (
-    <form
-      className="settings__form"
-      noValidate
-      onSubmit={(event) => void turnOn(event)}
-    >
+    <form className="settings__form" noValidate onSubmit={submit}>
       <p>
         Scan this QR code with an authenticator app on your phone (such as
         Google Authenticator, Microsoft Authenticator or 1Password), or type the
@@ -112,47 +52,46 @@ function SetUp({ onOn }: { onOn: (codes: string[]) => void }) {
       </p>
       <img
         className="two-step__qr"
-        src={setup.qrCode}
+        src={setup.data.qrCode}
         alt="QR code holding the setup key, for an authenticator app"
         width={200}
         height={200}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-key`}>
-          Setup key
-        </label>
-        <input
-          id={`${id}-key`}
-          className="input two-step__key"
-          readOnly
-          value={setup.setupKey}
-          spellCheck={false}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-code`}>
-          Authentication code
-        </label>
-        <input
-          id={`${id}-code`}
-          className="input"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? undefined : `${id}-error`}
-        />
-        {error !== null && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
+      <Field label="Setup key">
+        {(control) => (
+          <input
+            {...control}
+            className="input two-step__key"
+            readOnly
+            value={setup.data.setupKey}
+            spellCheck={false}
+          />
         )}
-      </div>
+      </Field>
+      <Field label="Authentication code">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            // Its error comes back from a request while the button has the focus: said aloud below.
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : errorId}
+          />
+        )}
+      </Field>
+      {error !== null && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
       <button
         type="submit"
         className="button button--primary settings__submit"
-        aria-disabled={isBusy}
+        aria-disabled={turnOn.isPending}
       >
         Turn on
       </button>
@@ -160,141 +99,24 @@ function SetUp({ onOn }: { onOn: (codes: string[]) => void }) {
   );
 }
 
-type Passkey = { id: string; createdAt: string; lastUsedAt: string | null };
-
-const dateOf = (at: string) =>
-  new Date(at).toLocaleDateString('en-GB', { dateStyle: 'medium' });
-
-/**
- * Passkeys: another way to do the second step, where the browser or a security key can hold one.
- * Adding one asks the browser to make it; each can be removed.
- */
-function Passkeys() {
-  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const load = () =>
-    api<{ passkeys: Passkey[] }>('/api/review/passkeys').then(
-      (loaded) => setPasskeys(loaded.passkeys),
-      (failure: unknown) =>
-        setOutcome({ text: messageOf(failure), isError: true }),
-    );
-  useEffect(() => {
-    void load();
-  }, []);
-
-  const add = async () => {
-    if (isBusy) return;
-    setIsBusy(true);
-    try {
-      // Loaded only here: most people never add one.
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      const optionsJSON = await api<
-        Parameters<typeof startRegistration>[0]['optionsJSON']
-      >('/api/review/passkeys/options', { method: 'POST' });
-      const response = await startRegistration({ optionsJSON });
-      await api('/api/review/passkeys', { method: 'POST', body: { response } });
-      setOutcome({ text: 'Passkey added.', isError: false });
-    } catch (failure) {
-      setOutcome({
-        text:
-          failure instanceof ApiError
-            ? messageOf(failure)
-            : 'The browser made no passkey (cancelled, or none can be made here). Try again.',
-        isError: true,
-      });
-    }
-    setIsBusy(false);
-    void load();
-  };
-
-  const remove = async (id: string) => {
-    try {
-      await api(`/api/review/passkeys/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-      });
-      setOutcome({ text: 'Passkey removed.', isError: false });
-    } catch (failure) {
-      setOutcome({ text: messageOf(failure), isError: true });
-    }
-    void load();
-  };
-
-  return (
-    <div className="settings__form">
-      <h3 className="settings__heading">Passkeys</h3>
-      <p className="panel__hint">
-        Instead of a code, a passkey on this device or a security key can do the
-        second step.
-      </p>
-      {passkeys && passkeys.length > 0 && (
-        <ul className="two-step__passkeys">
-          {passkeys.map((passkey, index) => (
-            <li key={passkey.id}>
-              <span>
-                Passkey {index + 1}, added {dateOf(passkey.createdAt)}
-                {passkey.lastUsedAt &&
-                  `, last used ${dateOf(passkey.lastUsedAt)}`}
-              </span>
-              <button
-                type="button"
-                className="button button--outlined"
-                aria-label={`Remove passkey ${index + 1}`}
-                onClick={() => void remove(passkey.id)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <button
-        type="button"
-        className="button button--outlined settings__submit"
-        aria-disabled={isBusy}
-        onClick={() => void add()}
-      >
-        Add a passkey
-      </button>
-      <OutcomeMessage outcome={outcome} />
-    </div>
-  );
-}
-
 /** Turning two-step sign-in off, with the password, where the organisation does not require it. */
 function TurnOff({ onOff }: { onOff: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isBusy, setIsBusy] = useState(false);
-  const id = useId();
-  const turnOff = async (event: FormEvent<HTMLFormElement>) => {
+  const turnOff = useMutation({
+    mutationFn: (password: string) =>
+      call(turnOffTwoStep, { body: { password } }),
+    onSuccess: onOff,
+  });
+  const errors = turnOff.isError ? fieldErrorsOf(turnOff.error) : {};
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isBusy) return;
-    setIsBusy(true);
-    try {
-      await api('/api/review/two-step/off', {
-        method: 'POST',
-        body: {
-          password: String(
-            new FormData(event.currentTarget).get('password') ?? '',
-          ),
-        },
-      });
-      setErrors({});
-      onOff();
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-    } finally {
-      setIsBusy(false);
-    }
+    if (turnOff.isPending) return;
+    turnOff.mutate(
+      String(new FormData(event.currentTarget).get('password') ?? ''),
+    );
   };
   return (
-    <form
-      className="settings__form"
-      noValidate
-      onSubmit={(event) => void turnOff(event)}
-    >
+    <form className="settings__form" noValidate onSubmit={submit}>
       <PasswordField
-        formId={id}
         name="password"
         label="Current password"
         autoComplete="current-password"
@@ -306,7 +128,7 @@ function TurnOff({ onOff }: { onOff: () => void }) {
       <button
         type="submit"
         className="button button--outlined settings__submit"
-        aria-disabled={isBusy}
+        aria-disabled={turnOff.isPending}
       >
         Turn off
       </button>
@@ -316,26 +138,21 @@ function TurnOff({ onOff }: { onOff: () => void }) {
 
 /**
  * The "Two-step sign-in" section: its state, the set-up while it is off, the recovery codes once
- * it is turned on, and turning it off. `onDone` replaces the last step where the set-up is the
- * only thing an account may do (it leads on into the workspace).
+ * it is turned on, and turning it off. `afterRecoveryCodes` replaces the last step where the set-up
+ * is the only thing an account may do (it leads on into the workspace).
  */
 export function TwoStepSetting({
   afterRecoveryCodes,
 }: {
   afterRecoveryCodes?: { label: string; onDone: () => void };
 }) {
-  const [status, setStatus] = useState<Status | null>(null);
+  const client = useQueryClient();
+  const status = useQuery(twoStepQuery);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [isTurnedOff, setIsTurnedOff] = useState(false);
   const headingId = useId();
-
-  const load = () =>
-    api<Status>('/api/review/two-step').then(setStatus, (failure: unknown) =>
-      setOutcome({ text: messageOf(failure), isError: true }),
-    );
-  useEffect(() => {
-    void load();
-  }, []);
+  const reload = () =>
+    client.invalidateQueries({ queryKey: twoStepQuery.queryKey });
 
   let body;
   if (codes)
@@ -346,39 +163,44 @@ export function TwoStepSetting({
         onDone={() => {
           if (afterRecoveryCodes) return afterRecoveryCodes.onDone();
           setCodes(null);
-          void load();
+          void reload();
         }}
       />
     );
-  else if (status && !status.isOn)
+  else if (status.data && !status.data.isOn)
     body = (
       <>
         <p>
           Off.{' '}
-          {status.isRequired
+          {status.data.isRequired
             ? 'Your organisation requires it: set it up to go on.'
             : 'With it on, signing in also asks for a code from an authenticator app on your phone.'}
         </p>
-        <SetUp onOn={setCodes} />
+        <SetUp
+          onOn={(recoveryCodes) => {
+            setIsTurnedOff(false);
+            setCodes(recoveryCodes);
+          }}
+        />
       </>
     );
-  else if (status)
+  else if (status.data)
     body = (
       <>
         <p>
           On: signing in asks for a code from your authenticator app.{' '}
-          {status.recoveryCodesLeft} of 10 recovery codes left.
+          {status.data.recoveryCodesLeft} of 10 recovery codes left.
         </p>
-        <Passkeys />
-        {status.isRequired ? (
+        <PasskeysSetting />
+        {status.data.isRequired ? (
           <p className="panel__hint">
             Your organisation requires two-step sign-in, so it stays on.
           </p>
         ) : (
           <TurnOff
             onOff={() => {
-              setOutcome({ text: 'Two-step sign-in is off.', isError: false });
-              void load();
+              setIsTurnedOff(true);
+              void reload();
             }}
           />
         )}
@@ -391,7 +213,15 @@ export function TwoStepSetting({
         Two-step sign-in
       </h2>
       {body}
-      <OutcomeMessage outcome={outcome} />
+      <OutcomeMessage
+        outcome={
+          status.isError
+            ? { text: messageOf(status.error), isError: true }
+            : isTurnedOff
+              ? { text: 'Two-step sign-in is off.', isError: false }
+              : null
+        }
+      />
     </section>
   );
 }

@@ -1,5 +1,8 @@
-import { returnPathAfterSignIn } from '#engine/review-page.ts';
-import { api } from '#review/lib/api.ts';
+import { useMutation } from '@tanstack/react-query';
+import { returnPathAfterSignIn, signInPath } from '#engine/review-page.ts';
+import { signOut } from '#review-api/session.ts';
+import { call, messageOf } from '#review/lib/api.ts';
+import { OutcomeMessage } from '#review/lib/outcome-message.tsx';
 import { useReviewPage } from '#review/lib/review-page-context.ts';
 import { Logo } from '#web/components/logo.tsx';
 import { TwoStepSetting } from './two-step-setting.tsx';
@@ -13,10 +16,10 @@ export function TwoStepSetupPage() {
   const next = returnPathAfterSignIn(
     new URLSearchParams(window.location.search).get('next'),
   );
-  const signOut = async () => {
-    await api('/api/review/session', { method: 'DELETE' });
-    window.location.assign('/review/sign-in');
-  };
+  const leave = useMutation({
+    mutationFn: () => call(signOut),
+    onSuccess: () => window.location.assign(signInPath),
+  });
   return (
     <main className="sign-in">
       <div className="sign-in__card two-step__card">
@@ -36,10 +39,20 @@ export function TwoStepSetupPage() {
         <button
           type="button"
           className="button button--outlined"
-          onClick={() => void signOut()}
+          aria-disabled={leave.isPending}
+          onClick={() => {
+            if (!leave.isPending) leave.mutate();
+          }}
         >
           Sign out
         </button>
+        <OutcomeMessage
+          outcome={
+            leave.isError
+              ? { text: messageOf(leave.error), isError: true }
+              : null
+          }
+        />
       </div>
     </main>
   );

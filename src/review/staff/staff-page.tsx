@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   changeRole,
   invite,
-  listStaff,
   removeStaff,
   revokeInvitation,
   staffRoleSchema,
@@ -17,8 +16,9 @@ import {
   OutcomeMessage,
   useActionOutcome,
 } from '#review/lib/outcome-message.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { auditKey, staffQuery } from '#review/lib/queries.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
+import { Field } from '#web/components/field.tsx';
 
 const roleLabels: Record<StaffRole, string> = {
   admin: 'Admin',
@@ -29,15 +29,12 @@ const roleLabels: Record<StaffRole, string> = {
 export function StaffPage() {
   useDocumentTitle('Staff');
   const me = useMe();
-  const staffQuery = useQuery({
-    queryKey: queryKeys.staff,
-    queryFn: () => call(listStaff),
-  });
-  const staff = staffQuery.data;
+  const listing = useQuery(staffQuery);
+  const staff = listing.data;
   const [removing, setRemoving] = useState<StaffAccount | null>(null);
   const { outcome: message, act } = useActionOutcome([
-    queryKeys.staff,
-    queryKeys.audit,
+    staffQuery.queryKey,
+    auditKey,
   ]);
 
   return (
@@ -47,9 +44,9 @@ export function StaffPage() {
       </h1>
       <InviteForm />
       <OutcomeMessage outcome={message} />
-      {staffQuery.isError && (
+      {listing.isError && (
         <p className="inbox__message" role="alert">
-          {messageOf(staffQuery.error)}
+          {messageOf(listing.error)}
         </p>
       )}
       {staff && (
@@ -221,8 +218,8 @@ function InviteForm() {
     mutationFn: (body: { email: string; role: StaffRole }) =>
       call(invite, { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.staff });
-      void client.invalidateQueries({ queryKey: queryKeys.audit });
+      void client.invalidateQueries({ queryKey: staffQuery.queryKey });
+      void client.invalidateQueries({ queryKey: auditKey });
     },
   });
   const made = making.data;
@@ -247,29 +244,30 @@ function InviteForm() {
     <form className="staff__invite" noValidate onSubmit={submit}>
       <h2 className="settings__heading">Invite someone</h2>
       <div className="staff__invite-fields">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-email`}>
-            Their e-mail
-          </label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            name="email"
-            type="email"
-            autoComplete="off"
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-role`}>
-            Role
-          </label>
-          <select id={`${id}-role`} className="input" name="role">
-            <option value="reviewer">Reviewer: reads, votes, decides</option>
-            <option value="admin">Admin: also erases and manages staff</option>
-          </select>
-        </div>
+        <Field label="Their e-mail">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              name="email"
+              type="email"
+              autoComplete="off"
+              // The form's error stands under the row, beside the button that made the request.
+              aria-invalid={error !== null}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          )}
+        </Field>
+        <Field label="Role">
+          {(control) => (
+            <select {...control} className="input" name="role">
+              <option value="reviewer">Reviewer: reads, votes, decides</option>
+              <option value="admin">
+                Admin: also erases and manages staff
+              </option>
+            </select>
+          )}
+        </Field>
         <button type="submit" className="button button--primary">
           Create invitation link
         </button>

@@ -1,7 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { stageLabels, type StaffStage } from '#engine/stages.ts';
 import { leftWithdrawn } from './withdrawn-words.ts';
-import { changeTags, moveStages } from '#review-api/application.ts';
+import {
+  changeTags,
+  moveStages,
+  type BulkJob,
+} from '#review-api/application.ts';
 import {
   exportSelected,
   exportView,
@@ -10,6 +15,7 @@ import {
 } from '#review-api/inbox.ts';
 import type { DecisionStage } from '#review-api/messages.ts';
 import { call, downloadFile, hrefOf, messageOf } from '#review/lib/api.ts';
+import { bulkJobQuery } from '#review/lib/queries.ts';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
 import { PlacesQuestion } from '#review/lib/places-question.tsx';
 import { TagSuggestions } from '#review/lib/tag-suggestions.tsx';
@@ -20,7 +26,14 @@ import {
 } from './bulk-decision-dialog.tsx';
 import { BulkErase } from './bulk-erase.tsx';
 import { formatNames, formats } from './export-links.tsx';
+import {
+  applicationsCount as applications,
+  jobOutcome,
+  jobProgress,
+  movedWords,
+} from './bulk-job-words.ts';
 import { countOf, targetOf, type Selection } from './selection.ts';
+import { useBulkJob } from './use-bulk-job.ts';
 
 const whole = new Intl.NumberFormat('en');
 
@@ -59,30 +72,47 @@ export function BulkBar({
     {},
   );
   const [isAskingPlaces, setIsAskingPlaces] = useState(false);
+  // Every one in a view is moved by a job in the server: its progress is shown here until it ends.
+  const [jobId, setJobId] = useState<string | null>(null);
+  const client = useQueryClient();
+  const job = useBulkJob(jobId, (ended: BulkJob) => {
+    setJobId(null);
+    onClear();
+    onDone();
+    onOutcome(jobOutcome(ended));
+  });
+  const isWorking = isBusy || jobId !== null;
   const count = countOf(selection);
   const target = targetOf(selection, view);
 
-  const act = async (work: () => Promise<string>) => {
+  /** Runs an action; its words are the outcome, unless it answers none (a job says its own). */
+  const act = async (work: () => Promise<string | null>) => {
     setIsBusy(true);
     try {
-      onOutcome({ text: await work(), isError: false });
+      const text = await work();
+      if (text !== null) onOutcome({ text, isError: false });
     } catch (error) {
       onOutcome({ text: messageOf(error), isError: true });
     } finally {
       setIsBusy(false);
     }
   };
-  const applications = (number: number) =>
-    number === 1 ? '1 application' : `${whole.format(number)} applications`;
 
   const move = (to: StaffStage) =>
     act(async () => {
-      const { moved, withdrawn } = await call(moveStages, {
+      const answer = await call(moveStages, {
         body: { ...target, stage: to },
       });
+      if ('id' in answer) {
+        onOutcome(null);
+        // Shown at once as the server began it, while its progress is read.
+        client.setQueryData(bulkJobQuery(answer.id).queryKey, answer);
+        setJobId(answer.id);
+        return null;
+      }
       onClear();
       onDone();
-      return `Moved ${applications(moved)} to ${stageLabels[to]}.${leftWithdrawn(withdrawn)}`;
+      return movedWords(answer.moved, to, answer.withdrawn);
     });
   const isDecision = (to: StaffStage): to is DecisionStage =>
     to === 'accepted' || to === 'declined';
@@ -147,12 +177,18 @@ export function BulkBar({
             </button>
           )}
       </p>
+      <p className="inbox__bulk-progress" role="status">
+        {jobId !== null &&
+          (job.isError
+            ? `Cannot read how the move is getting on: ${messageOf(job.error)} It goes on in the server; reload the page to see where it stands.`
+            : job.data && jobProgress(job.data))}
+      </p>
       {(['shortlisted', 'accepted', 'declined', 'new'] as const).map((to) => (
         <button
           key={to}
           type="button"
           className="button button--outlined"
-          disabled={isBusy}
+          disabled={isWorking}
           onClick={() => {
             setIsAskingPlaces(false);
             if (to === 'accepted' && placesWarnings.length > 0)
@@ -199,14 +235,14 @@ export function BulkBar({
         <button
           type="submit"
           className="button button--outlined"
-          disabled={isBusy || !tag.trim()}
+          disabled={isWorking || !tag.trim()}
         >
           Add tag
         </button>
         <button
           type="button"
           className="button button--outlined"
-          disabled={isBusy || !tag.trim()}
+          disabled={isWorking || !tag.trim()}
           onClick={() => void changeTag('remove')}
         >
           Remove tag
@@ -217,7 +253,7 @@ export function BulkBar({
           key={format}
           type="button"
           className="button button--outlined"
-          disabled={isBusy}
+          disabled={isWorking}
           onClick={() => void exportSelection(format)}
         >
           Export selected ({formatNames[format]})
@@ -235,6 +271,7 @@ export function BulkBar({
       <button
         type="button"
         className="button button--back"
+        disabled={jobId !== null}
         onClick={() => {
           onOutcome(null);
           onClear();

@@ -5,13 +5,12 @@ import { interpolate } from '#engine/texts.ts';
 import type { BulkTarget } from '#review-api/application.ts';
 import {
   decisionPlaceholders,
-  previewDecisions,
   sendDecisions,
   type DecisionStage,
 } from '#review-api/messages.ts';
 import { ApiError, call, fieldErrorsOf, messageOf } from '#review/lib/api.ts';
 import { EmailFields, type EmailText } from '#review/lib/email-fields.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { decisionPreviewQuery } from '#review/lib/queries.ts';
 
 const whole = new Intl.NumberFormat('en');
 const applicationsCount = (count: number) =>
@@ -62,13 +61,7 @@ export function BulkDecisionDialog({
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-  const preview = useQuery({
-    queryKey: queryKeys.decisionPreview(stage, target),
-    queryFn: () => call(previewDecisions, { body: { ...target, stage } }),
-    // Counted afresh each time the dialog opens; never read again under the person's hands.
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const preview = useQuery(decisionPreviewQuery(stage, target));
   const send = useMutation({
     mutationFn: (written: EmailText) =>
       call(sendDecisions, { body: { ...target, stage, ...written } }),
@@ -155,7 +148,6 @@ export function BulkDecisionDialog({
         {recipients > 0 && (
           <>
             <EmailFields
-              id={id}
               text={written}
               onChange={onText}
               errors={errors}

@@ -4,7 +4,12 @@ import { eraseApplications, type BulkTarget } from '#review-api/application.ts';
 import { call } from '#review/lib/api.ts';
 import { EraseQuestion } from '#review/lib/erase-question.tsx';
 import type { Outcome } from '#review/lib/outcome-message.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import {
+  applicationKey,
+  auditKey,
+  facetsQuery,
+  inboxKey,
+} from '#review/lib/queries.ts';
 import { useMe } from '#review/lib/use-me.ts';
 
 const whole = new Intl.NumberFormat('en');
@@ -36,10 +41,10 @@ export function BulkErase({
     mutationFn: () => call(eraseApplications, { body: target }),
     onSuccess: ({ erased, isScrubbing }) => {
       for (const queryKey of [
-        queryKeys.inbox,
-        queryKeys.facets,
-        queryKeys.audit,
-        ['application'],
+        inboxKey,
+        facetsQuery.queryKey,
+        auditKey,
+        applicationKey,
       ])
         void client.invalidateQueries({ queryKey });
       setStep('closed');

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import type { CallStatus } from '#engine/calls.ts';
+import { callAddressSchema, type CallStatus } from '#engine/calls.ts';
 import type { Call } from '#review-api/calls.ts';
-import { inboxViewSchema } from '#review-api/inbox.ts';
 import { callStatusLabels } from '#review/lib/call-words.ts';
 import { withChanges } from '#review/lib/with-changes.ts';
 
@@ -11,9 +10,7 @@ export const callParam = 'call';
 /** The call the address names, when the inbox's filter takes it (one typed by hand may not be a call's address). */
 export function chosenCallOf(params: URLSearchParams): string | null {
   const slug = params.get(callParam);
-  return slug && z.safeParse(inboxViewSchema.shape.call, slug).success
-    ? slug
-    : null;
+  return slug && z.safeParse(callAddressSchema, slug).success ? slug : null;
 }
 
 // Open calls first: they are the ones being worked on.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import type { InboxFacets } from '#review-api/inbox.ts';
 import { createQueryClient } from '#review/lib/query-client.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import { facetsQuery } from '#review/lib/queries.ts';
 import { InboxFilters } from './inbox-filters.tsx';
 
 const facets: InboxFacets = {
@@ -24,7 +24,7 @@ const facets: InboxFacets = {
 /** The filters over a cache that already holds what occurs, as the server answered it. */
 function renderFilters(query: string) {
   const client = createQueryClient();
-  client.setQueryData(queryKeys.facets, facets);
+  client.setQueryData(facetsQuery.queryKey, facets);
   const onChange = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -75,6 +75,8 @@ test('a choice applies at once, and "Any" takes the filter off', async () => {
   expect(onChange).toHaveBeenLastCalledWith({ platform: null });
   await user.click(screen.getByLabelText('Has a note'));
   expect(onChange).toHaveBeenLastCalledWith({ hasNote: 'yes' });
+  await user.click(screen.getByLabelText('Verified reach'));
+  expect(onChange).toHaveBeenLastCalledWith({ verified: 'yes' });
   await user.click(screen.getByLabelText('Second applications'));
   expect(onChange).toHaveBeenLastCalledWith({ duplicates: 'yes' });
   await user.selectOptions(
@@ -121,6 +123,7 @@ test('counts the filters on in its summary, and clears them all at once', async 
     to: null,
     tag: null,
     hasNote: null,
+    verified: null,
     source: null,
     language: null,
     duplicates: null,
@@ -132,4 +135,25 @@ test('offers no "Clear filters" while nothing narrows the list', () => {
   expect(
     screen.queryByRole('button', { name: 'Clear filters' }),
   ).not.toBeInTheDocument();
+});
+
+test('shows each hidden-field filter as a chip that removes it, counted and cleared with the others', async () => {
+  const onChange = renderFilters(
+    'hidden.ref=hotel-alpenhof&hidden.partner=tirol&hidden.Bad=x',
+  );
+  expect(screen.getByText('Sort and filters (2 on)')).toBeInTheDocument();
+  const user = userEvent.setup();
+  await user.click(
+    screen.getByRole('button', {
+      name: 'Remove the filter ref: hotel-alpenhof',
+    }),
+  );
+  expect(onChange).toHaveBeenLastCalledWith({ 'hidden.ref': null });
+  expect(
+    screen.queryByRole('button', { name: /Remove the filter Bad/ }),
+  ).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+  expect(onChange).toHaveBeenLastCalledWith(
+    expect.objectContaining({ 'hidden.ref': null, 'hidden.partner': null }),
+  );
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { platformNames, type PlatformKey } from '#engine/platforms.ts';
 import { languageNameIn } from '#engine/languages/language-tags.ts';
-import { countries } from '#reference-data/countries.ts';
+import { countryNameOf } from '#engine/country-names.ts';
 import {
   FormChip,
   offered,
@@ -11,16 +11,29 @@ import {
 } from '#review/lib/filter-chips.tsx';
 import { useFacets } from '#review/lib/use-facets.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
-import { clearedFilters, filterParams, hasFilters } from './inbox-view.ts';
+import { HiddenFilterChips } from './hidden-filter-chips.tsx';
+import {
+  clearedFilters,
+  filterParams,
+  hasFilters,
+  hiddenFiltersOf,
+} from './inbox-view.ts';
 
-const countryNames = new Map(
-  countries.map((country) => [country.isoCode2, country.country]),
-);
 const compact = new Intl.NumberFormat('en', { notation: 'compact' });
 
 const sorts = [
   ['', 'Newest'],
   ['reach', 'Reach'],
+  ['verified', 'Verified reach'],
+  ['votes', 'Votes'],
+] as const;
+
+// A search without a sort lists the best matches first; newest first is then a choice of its own.
+const searchSorts = [
+  ['', 'Best match'],
+  ['newest', 'Newest'],
+  ['reach', 'Reach'],
+  ['verified', 'Verified reach'],
   ['votes', 'Votes'],
 ] as const;
 
@@ -29,6 +42,13 @@ const eligibilityChoices = [
   ['', 'Any'],
   ['yes', 'Meets the rules'],
   ['no', 'Misses a rule'],
+] as const;
+
+// The filters that are on (`=yes`) or off.
+const yesChips = [
+  ['hasNote', 'Has a note'],
+  ['verified', 'Verified reach'],
+  ['duplicates', 'Second applications'],
 ] as const;
 
 /**
@@ -63,7 +83,7 @@ export function InboxFilters({
       'country',
       'Country',
       facets?.countries.map((entry) => entry.code),
-      (code: string) => countryNames.get(code) ?? code,
+      (code: string) => countryNameOf(code),
     ],
     [
       'tag',
@@ -84,9 +104,9 @@ export function InboxFilters({
       (language: string) => languageNameIn(language, 'en'),
     ],
   ] as const;
-  const active = filterParams.filter(
-    (name) => name !== 'search' && params.get(name),
-  ).length;
+  const active =
+    filterParams.filter((name) => name !== 'search' && params.get(name))
+      .length + hiddenFiltersOf(params).length;
   const minReach = value('minReach');
 
   return (
@@ -105,7 +125,7 @@ export function InboxFilters({
           name="sort"
           label="Sort"
           value={value('sort')}
-          options={sorts}
+          options={value('search') ? searchSorts : sorts}
           onChange={onChange}
         />
         <SelectChip
@@ -158,35 +178,25 @@ export function InboxFilters({
           to={value('to')}
           onChange={onChange}
         />
-        <label className={value('hasNote') ? 'chip chip--on' : 'chip'}>
-          <input
-            type="checkbox"
-            className="chip__check"
-            checked={value('hasNote') === 'yes'}
-            onChange={(event) =>
-              onChange({ hasNote: event.currentTarget.checked ? 'yes' : null })
-            }
-          />
-          <span>Has a note</span>
-        </label>
-        <label className={value('duplicates') ? 'chip chip--on' : 'chip'}>
-          <input
-            type="checkbox"
-            className="chip__check"
-            checked={value('duplicates') === 'yes'}
-            onChange={(event) =>
-              onChange({
-                duplicates: event.currentTarget.checked ? 'yes' : null,
-              })
-            }
-          />
-          <span>Second applications</span>
-        </label>
+        {yesChips.map(([name, label]) => (
+          <label key={name} className={value(name) ? 'chip chip--on' : 'chip'}>
+            <input
+              type="checkbox"
+              className="chip__check"
+              checked={value(name) === 'yes'}
+              onChange={(event) =>
+                onChange({ [name]: event.currentTarget.checked ? 'yes' : null })
+              }
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+        <HiddenFilterChips params={params} onChange={onChange} />
         {hasFilters(params) && (
           <button
             type="button"
             className="button button--link inbox__clear"
-            onClick={() => onChange(clearedFilters())}
+            onClick={() => onChange(clearedFilters(params))}
           >
             Clear filters
           </button>

@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { platformNames } from '#engine/platforms.ts';
-import { countries } from '#reference-data/countries.ts';
+import { countryNameOf } from '#engine/country-names.ts';
 import { Flag } from '#web/components/flag.tsx';
 import { CallMarks } from '#review/lib/call-marks.tsx';
 import { exactTime, receivedAgo } from '#review/lib/format.ts';
 import { StagePill } from '#review/lib/stage-pill.tsx';
 import { useFacets } from '#review/lib/use-facets.ts';
 import { languageLabelOf } from './language-label.ts';
+import { rowReachOf } from './inbox-reach.ts';
 import type { Inbox } from './use-inbox.ts';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact' });
 const whole = new Intl.NumberFormat('en');
-
-const countryNames = new Map(
-  countries.map((country) => [country.isoCode2, country.country]),
-);
 
 /**
  * One row per application: name and e-mail (and its call, while every call's are listed),
@@ -162,7 +159,7 @@ export function InboxTable({
                 {item.countryCode && (
                   <span className="inbox__country">
                     <Flag isoCode2={item.countryCode} />
-                    {countryNames.get(item.countryCode) ?? item.countryCode}
+                    {countryNameOf(item.countryCode)}
                   </span>
                 )}
                 <LanguageMark
@@ -178,8 +175,7 @@ export function InboxTable({
                   .join(' · ')}
               </td>
               <td className="inbox__number inbox__col--reach">
-                {whole.format(item.reach)}
-                <span className="inbox__unit"> reach</span>
+                <ReachCell item={item} />
               </td>
               <td className="inbox__received inbox__col--received">
                 <time
@@ -219,7 +215,7 @@ export function InboxTable({
 /** The empty inbox: where applications come from, the form's address to share (the chosen call's), and a copy button. */
 function FormLink({ chosenCall }: { chosenCall: string | null }) {
   const formUrl = `${window.location.origin}/${chosenCall ? `apply/${chosenCall}` : ''}`;
-  const [isCopied, setIsCopied] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'refused' | null>(null);
   return (
     <div className="inbox__message">
       <p>
@@ -231,13 +227,19 @@ function FormLink({ chosenCall }: { chosenCall: string | null }) {
         <button
           type="button"
           className="button button--outlined"
+          // Either way the button says what came of it; a refusal (no permission) leaves the link to select.
           onClick={() =>
-            void navigator.clipboard
-              .writeText(formUrl)
-              .then(() => setIsCopied(true))
+            void navigator.clipboard.writeText(formUrl).then(
+              () => setCopied('yes'),
+              () => setCopied('refused'),
+            )
           }
         >
-          {isCopied ? 'Copied' : 'Copy link'}
+          {copied === 'yes'
+            ? 'Copied'
+            : copied === 'refused'
+              ? 'Not copied: select the link above'
+              : 'Copy link'}
         </button>
       )}
     </div>
@@ -256,5 +258,51 @@ function LanguageMark({
       <span aria-hidden="true">{label.short}</span>
       <span className="visually-hidden">{label.name}</span>
     </span>
+  );
+}
+
+/**
+ * The platforms' own sum behind a check mark (read out as "verified"), what the applicant typed
+ * for the same platforms beside it when it differs, and a flag when that is well above it; the
+ * typed sum alone while no platform has given a count.
+ */
+function ReachCell({ item }: { item: Inbox['items'][number] }) {
+  const reach = rowReachOf(item);
+  if (reach.kind === 'stated')
+    return (
+      <>
+        {whole.format(reach.reach)}
+        <span className="inbox__unit"> reach</span>
+      </>
+    );
+  return (
+    <>
+      <span className="inbox__verified">
+        <svg
+          className="inbox__verified-mark"
+          viewBox="0 0 16 16"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M3 8.5l3 3 7-7" />
+        </svg>
+        <span className="visually-hidden">verified </span>
+        {whole.format(reach.verified)}
+        <span className="inbox__unit"> reach</span>
+      </span>
+      {reach.stated !== null && (
+        <span className="inbox__stated">
+          stated {whole.format(reach.stated)}
+          {reach.isOverstated && (
+            <span
+              className="inbox__overstated"
+              title="More than 25 % above the platforms’ own count"
+            >
+              Overstated
+            </span>
+          )}
+        </span>
+      )}
+    </>
   );
 }

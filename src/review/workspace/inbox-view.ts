@@ -1,4 +1,8 @@
-import { listInbox, type InboxQuery } from '#review-api/inbox.ts';
+import {
+  hiddenFilterNameOf,
+  listInbox,
+  type InboxQuery,
+} from '#review-api/inbox.ts';
 import { startOfDay } from '#review/lib/days.ts';
 import { validPart } from '#review/lib/valid-part.ts';
 import { callParam } from './call-choice.ts';
@@ -17,12 +21,23 @@ export const filterParams = [
   'to',
   'tag',
   'hasNote',
+  'verified',
   'source',
   'language',
   'duplicates',
 ] as const;
 
-export type FilterParam = (typeof filterParams)[number];
+/** The hidden-field filters of the address, by key and name: `hidden.ref=hotel-alpenhof`. */
+export function hiddenFiltersOf(
+  params: URLSearchParams,
+): Array<{ key: string; name: string; value: string }> {
+  return [...params]
+    .map(([key, value]) => ({ key, name: hiddenFilterNameOf(key), value }))
+    .filter(
+      (entry): entry is { key: string; name: string; value: string } =>
+        entry.name !== null && entry.value !== '',
+    );
+}
 
 /**
  * The inbox's query from the address bar: the call, the stage tab, the sort and the filters; the
@@ -42,11 +57,15 @@ export function inboxQueryOf(params: URLSearchParams): InboxQuery {
     minReach: params.get('minReach') ?? undefined,
     tag: params.get('tag') ?? undefined,
     hasNote: params.get('hasNote') ?? undefined,
+    verified: params.get('verified') ?? undefined,
     source: params.get('source') ?? undefined,
     language: params.get('language') ?? undefined,
     duplicates: params.get('duplicates') ?? undefined,
     receivedFrom: from ? startOfDay(from) : undefined,
     receivedTo: to ? startOfDay(to, 1) : undefined,
+    ...Object.fromEntries(
+      hiddenFiltersOf(params).map(({ key, value }) => [key, value]),
+    ),
   };
   const present = Object.fromEntries(
     Object.entries(candidate).filter(
@@ -58,11 +77,14 @@ export function inboxQueryOf(params: URLSearchParams): InboxQuery {
 
 /** Whether any filter narrows the view (the stage tab and the call aside). */
 export const hasFilters = (params: URLSearchParams) =>
-  filterParams.some((name) => params.get(name));
+  filterParams.some((name) => params.get(name)) ||
+  hiddenFiltersOf(params).length > 0;
 
 /** The address-bar changes that clear every filter, keeping the call, the stage tab and the sort. */
-export const clearedFilters = (): Record<FilterParam, null> =>
-  Object.fromEntries(filterParams.map((name) => [name, null])) as Record<
-    FilterParam,
-    null
-  >;
+export const clearedFilters = (params: URLSearchParams): Record<string, null> =>
+  Object.fromEntries(
+    [
+      ...filterParams,
+      ...hiddenFiltersOf(params).map((filter) => filter.key),
+    ].map((name) => [name, null]),
+  );

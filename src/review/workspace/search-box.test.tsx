@@ -11,9 +11,13 @@ test('searches once the typist pauses, not at every letter', () => {
   render(<SearchBox ref={createRef()} value="" onSearch={onSearch} />);
   for (const text of ['A', 'Ad', 'Ada'])
     fireEvent.change(box(), { target: { value: text } });
-  act(() => vi.advanceTimersByTime(200));
+  act(() => {
+    vi.advanceTimersByTime(200);
+  });
   expect(onSearch).not.toHaveBeenCalled();
-  act(() => vi.advanceTimersByTime(100));
+  act(() => {
+    vi.advanceTimersByTime(100);
+  });
   expect(onSearch).toHaveBeenCalledTimes(1);
   expect(onSearch).toHaveBeenCalledWith('Ada');
 });
@@ -27,7 +31,9 @@ test('takes a search changed elsewhere (filters cleared), and does not search it
   expect(box()).toHaveValue('ada');
   rerender(<SearchBox ref={createRef()} value="" onSearch={onSearch} />);
   expect(box()).toHaveValue('');
-  act(() => vi.advanceTimersByTime(1_000));
+  act(() => {
+    vi.advanceTimersByTime(1_000);
+  });
   expect(onSearch).not.toHaveBeenCalled();
 });
 
@@ -38,7 +44,9 @@ test('keeps a space being typed, searching for the words without it', () => {
     <SearchBox ref={createRef()} value="" onSearch={onSearch} />,
   );
   fireEvent.change(box(), { target: { value: 'Ada ' } });
-  act(() => vi.advanceTimersByTime(300));
+  act(() => {
+    vi.advanceTimersByTime(300);
+  });
   expect(onSearch).toHaveBeenCalledWith('Ada');
   // The address now says "Ada"; the box still holds what was typed.
   rerender(<SearchBox ref={createRef()} value="Ada" onSearch={onSearch} />);

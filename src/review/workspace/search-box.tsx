@@ -42,6 +42,12 @@ export function SearchBox({
         placeholder="Search by name or e-mail"
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
+        // Escape leaves the box for the list's keys (the workspace's shortcuts blur it). Chromium
+        // would also empty a search box on Escape without telling React, so the box would show
+        // nothing while the list stays searched.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') event.preventDefault();
+        }}
       />
     </>
   );

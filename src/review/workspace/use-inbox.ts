@@ -1,17 +1,7 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
-  listInbox,
-  type InboxItem,
-  type InboxQuery,
-  type StageCounts,
-} from '#review-api/inbox.ts';
-import { call, messageOf } from '#review/lib/api.ts';
-import { queryKeys } from '#review/lib/query-keys.ts';
-import { rememberTotal } from './use-new-arrivals.ts';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { InboxItem, InboxQuery, StageCounts } from '#review-api/inbox.ts';
+import { messageOf } from '#review/lib/api.ts';
+import { inboxListQuery } from '#review/lib/queries.ts';
 
 export type Inbox = {
   items: InboxItem[];
@@ -31,18 +21,8 @@ export type Inbox = {
  * change the pages loaded are read again, all of them, so the reader stays where they were.
  */
 export function useInbox(query: InboxQuery): Inbox {
-  const client = useQueryClient();
   const inbox = useInfiniteQuery({
-    queryKey: queryKeys.inboxList(query),
-    queryFn: async ({ pageParam }) => {
-      const page = await call(listInbox, {
-        query: pageParam ? { ...query, cursor: pageParam } : query,
-      });
-      if (!pageParam) rememberTotal(client, query, page.counts);
-      return page;
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...inboxListQuery(query),
     // Another filter keeps the list on screen until its own arrives, so nothing jumps.
     placeholderData: keepPreviousData,
   });

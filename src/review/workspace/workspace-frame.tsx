@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useRoute, useSearchParams } from 'wouter';
 import { signInPath } from '#engine/review-page.ts';
-import { signOut } from '#review-api/staff.ts';
+import { signOut } from '#review-api/session.ts';
 import { Logo } from '#web/components/logo.tsx';
 import { call, messageOf } from '#review/lib/api.ts';
 import { useReviewPage } from '#review/lib/review-page-context.ts';

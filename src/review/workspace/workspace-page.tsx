@@ -4,7 +4,12 @@ import { useSearchParams } from 'wouter';
 import { stageLabels, stages } from '#engine/stages.ts';
 import { ApplicationPanel } from '#review/application/application-panel.tsx';
 import { OutcomeMessage, type Outcome } from '#review/lib/outcome-message.tsx';
-import { queryKeys } from '#review/lib/query-keys.ts';
+import {
+  auditKey,
+  callsQuery,
+  facetsQuery,
+  inboxKey,
+} from '#review/lib/queries.ts';
 import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
@@ -84,8 +89,8 @@ export function WorkspacePage() {
     );
   // New applications may bring a country, a platform or a tag the filters do not offer yet.
   const refreshInbox = () => {
-    void client.invalidateQueries({ queryKey: queryKeys.inbox });
-    void client.invalidateQueries({ queryKey: queryKeys.facets });
+    void client.invalidateQueries({ queryKey: inboxKey });
+    void client.invalidateQueries({ queryKey: facetsQuery.queryKey });
   };
 
   // Where the open application stood: after it leaves the list (moved out of this stage tab),
@@ -141,6 +146,7 @@ export function WorkspacePage() {
       onClose={() => update({ open: null })}
       onNext={openIndex < listedIds.length - 1 ? next : null}
       onPrevious={openIndex > 0 ? previous : null}
+      search={view.search}
     />
   );
   if (panel && !isWide) return panel;
@@ -228,8 +234,10 @@ export function WorkspacePage() {
             onClear={() => setSelection(noSelection)}
             onDone={() => {
               refreshInbox();
-              void client.invalidateQueries({ queryKey: queryKeys.audit });
-              void client.invalidateQueries({ queryKey: queryKeys.calls });
+              void client.invalidateQueries({ queryKey: auditKey });
+              void client.invalidateQueries({
+                queryKey: callsQuery.queryKey,
+              });
             }}
             onOutcome={setOutcome}
           />
@@ -244,7 +252,7 @@ export function WorkspacePage() {
           chosenCall={view.call ?? null}
           openId={openId}
           isFiltered={hasFilters(params)}
-          onClearFilters={() => update(clearedFilters())}
+          onClearFilters={() => update(clearedFilters(params))}
           onOpen={(id) => update({ open: id })}
         />
       </main>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, DatabaseSchema } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 
 /** A sign-in link works this long after it was asked for. */
 const linkLifetimeMs = 30 * 60 * 1000;

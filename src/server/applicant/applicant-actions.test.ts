@@ -8,7 +8,7 @@ import { engines } from '../../../tests/support/databases.ts';
 import { exampleConfig } from '../../../tests/support/fixtures.ts';
 import { startMessagingServer } from '../../../tests/support/messaging-server.ts';
 import { requestAs, staffMember } from '../../../tests/support/staff.ts';
-import { decisionEmail } from '../notifications/messages.ts';
+import { decisionEmail } from '../notifications/decision-messages.ts';
 import { messageSettingsOf } from '../notifications/messaging.ts';
 import { defaultNotificationConfig } from '../notifications/notification-config.ts';
 
@@ -222,6 +222,14 @@ describe.each(engines)(
           })
         ).status,
       ).toBe(204);
+      await server.database.db
+        .updateTable('applications')
+        .set({
+          hidden: JSON.stringify({ ref: 'hotel-alpenhof' }),
+          click_id: 'gclid=Cj0KCQ-abc',
+        })
+        .where('id', '=', ids.second)
+        .execute();
       const response = await me('GET', '/export');
       expect(response.status).toBe(200);
       expect(response.headers.get('content-disposition')).toMatch(
@@ -236,6 +244,8 @@ describe.each(engines)(
           id: string;
           status: string;
           answers: { personalInfo: { emailAddress: string } };
+          hidden: Record<string, string>;
+          clickId: string | null;
           history: Array<{ status: string }>;
         }>;
         emails: Array<{ subject: string }>;
@@ -245,6 +255,13 @@ describe.each(engines)(
       expect(data.applications.map((each) => [each.id, each.status])).toEqual([
         [ids.second, 'accepted'],
         [ids.first, 'withdrawn'],
+      ]);
+      // What its address carried is theirs to read too.
+      expect(
+        data.applications.map((each) => [each.hidden, each.clickId]),
+      ).toEqual([
+        [{ ref: 'hotel-alpenhof' }, 'gclid=Cj0KCQ-abc'],
+        [{}, null],
       ]);
       expect(data.applications[1]?.answers.personalInfo.emailAddress).toBe(
         'ada@example.com',

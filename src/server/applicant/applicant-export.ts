@@ -33,7 +33,7 @@ export async function applicantExport(
       ? []
       : db
           .selectFrom('applications')
-          .select(['id', 'payload', 'told_stage'])
+          .select(['id', 'payload', 'hidden', 'click_id', 'told_stage'])
           .where('id', 'in', ids)
           .execute(),
     ids.length === 0
@@ -81,6 +81,9 @@ export async function applicantExport(
         status: application.status,
         statusText: application.statusText,
         answers: row ? parsed(row.payload) : null,
+        // What the address it was sent from carried: a partner's `ref`, an ad click.
+        hidden: row?.hidden ? parsed(row.hidden) : {},
+        clickId: row?.click_id ?? null,
         history: [
           { at: application.receivedAt, status: 'received' },
           ...moves

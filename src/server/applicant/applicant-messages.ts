@@ -1,11 +1,11 @@
+import { applicationUrlOf } from '../notifications/application-summary.ts';
 import {
-  applicationUrlOf,
   filled,
   mePageUrlOf,
-  staffRecipientsOf,
   unsubscribable,
-  type MessageSettings,
-} from '../notifications/messages.ts';
+} from '../notifications/email-layout.ts';
+import type { MessageSettings } from '../notifications/message-settings.ts';
+import { staffRecipientsOf } from '../notifications/messages.ts';
 import type { OutgoingMessage } from '../notifications/outbox.ts';
 
 /** The e-mail with a single-use link to the applicant's own page, in the organisation's words. */

@@ -1,4 +1,4 @@
-import type { CallFacts } from '../db/applications-repository.ts';
+import type { CallFacts } from '../db/application-rows.ts';
 
 /** An application's call and what staff should know of it there, as every API answers them. */
 export const callFactsJson = (

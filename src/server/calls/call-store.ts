@@ -2,7 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import { eligibilitySchema, type Eligibility } from '#engine/calls.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { withStepIds } from '#engine/step-ids.ts';
-import type { Database, DatabaseSchema } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/storage-fault.ts';
 import { configHashOf } from '../form/form-store.ts';
 
@@ -43,7 +44,8 @@ export type NewCallRecord = Pick<CallRecord, 'slug' | 'title'> &
     isDefault?: boolean;
   };
 
-function eligibilityOf(text: string | null): Eligibility | null {
+/** A call's stored rules; none when they no longer read as rules. */
+export function eligibilityOf(text: string | null): Eligibility | null {
   if (text === null) return null;
   const parsed = eligibilitySchema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : null;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import type { NewApplication } from './application-store.ts';
 import {
   createApplicationsRepository,
   type ApplicationsRepository,
-  type NewApplication,
 } from './applications-repository.ts';
 import type { Database } from './database.ts';
 

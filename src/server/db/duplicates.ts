@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from './database.ts';
+import type { DatabaseSchema } from './tables.ts';
 
 /** What the duplicate rule reads of an application about to be stored. */
 type Candidate = { id: string; email_key: string; call_slug: string };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from './database.ts';
-import type { InsightPeriod } from './insights-repository.ts';
+import type { DatabaseSchema } from './tables.ts';
+import type { InsightPeriod } from './insights-read.ts';
 
 /** One language's visits and applications in a period; null: recorded before forms had languages. */
 export type LanguageCount = {

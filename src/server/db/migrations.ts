@@ -1,10 +1,14 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ApplicationPayload } from '#engine/payload.ts';
-import { inboxColumnsOf } from './applicant-columns.ts';
 import { addApplicantPage } from './applicant-migration.ts';
+import { migratedInboxColumnsOf } from './inbox-columns-migration.ts';
+import { addAttribution } from './attribution-migration.ts';
 import { addBotCheckUses } from './bot-check-migration.ts';
+import { addBulkJobs } from './bulk-job-migration.ts';
 import { addLanguages } from './language-migration.ts';
+import { addSearch } from './search-migration.ts';
+import { addReach } from './reach-migration.ts';
 import {
   countInsightsByStep,
   fillRollupsByPlace,
@@ -239,7 +243,7 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
             typeof row.payload === 'string'
               ? (JSON.parse(row.payload) as ApplicationPayload)
               : row.payload;
-          const columns = inboxColumnsOf(payload);
+          const columns = migratedInboxColumnsOf(payload);
           await sql`UPDATE applications SET reach = ${columns.reach}, platforms = ${columns.platforms}, handles = ${columns.handles} WHERE id = ${row.id}`.execute(
             db,
           );
@@ -842,5 +846,9 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
     '029-applicant-page': { up: addApplicantPage },
     '030-bot-check': { up: addBotCheckUses },
     '031-languages': { up: addLanguages },
+    '032-attribution': { up: (db) => addAttribution(db, engine) },
+    '033-search': { up: (db) => addSearch(db, engine) },
+    '034-bulk-jobs': { up: addBulkJobs },
+    '037-verified-reach': { up: (db) => addReach(db, engine) },
   };
 }

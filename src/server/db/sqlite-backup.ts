@@ -1,4 +1,13 @@
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /** A backup that could not be made, in words an operator can act on. */
@@ -11,6 +20,8 @@ const everyPage = 0x7fffffff;
  * Copies the SQLite database at `source` to `target` while the server may be writing to it, then
  * opens the copy and checks it. The copy goes to a `.partial` file first and takes its name only
  * once it has passed, so a file under `target` is always a whole, verified database.
+ * A backup holds every application: the folders it makes are its runner's alone (0700), and the
+ * copy is readable by its runner alone (0600) from its first byte, whatever the umask.
  */
 export async function backupSqlite(
   source: string,
@@ -27,6 +38,9 @@ export async function backupSqlite(
   const connection = new SQLite(source, { fileMustExist: true });
   try {
     connection.pragma('busy_timeout = 5000');
+    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+    // SQLite keeps the mode of a file that exists, and gives its journal the same.
+    closeSync(openSync(partial, 'wx', 0o600));
     // The driver's online backup, taken in one step: one read transaction, so the copy is a
     // single moment of the database however many writes land meanwhile (WAL lets them), where a
     // copy taken a few pages at a time would start over after each of the server's writes.

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { emailKeyOf } from '#engine/email-identity.ts';
-import type { StoreHooks } from '../db/applications-repository.ts';
-import type { Database, DatabaseSchema } from '../db/database.ts';
+import type { StoreHooks } from '../db/application-store.ts';
+import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 import { sha256Hex } from '../canonical-json.ts';
 
 /** How long a resume link works: long enough to finish after a trip, short enough to be forgotten. */

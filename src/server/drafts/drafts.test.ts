@@ -8,7 +8,7 @@ import {
 } from '../../../tests/support/fixtures.ts';
 import { captureLog } from '../../../tests/support/log-capture.ts';
 import { startMessagingServer } from '../../../tests/support/messaging-server.ts';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from '../plugins/request-log.ts';
 import { createCallStore } from '../calls/call-store.ts';
 import { createApplicationsRepository } from '../db/applications-repository.ts';
 import { createRetentionJob } from '../retention/retention-job.ts';

@@ -1,4 +1,5 @@
-import { filled, type MessageSettings } from '../notifications/messages.ts';
+import { filled } from '../notifications/email-layout.ts';
+import type { MessageSettings } from '../notifications/message-settings.ts';
 import type { OutgoingMessage } from '../notifications/outbox.ts';
 
 /** The address that opens a saved draft: the call's own page, which serves its form. */

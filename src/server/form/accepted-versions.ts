@@ -4,7 +4,12 @@ import {
 } from '#engine/application-schema.ts';
 import { checkFormConfig } from '../wizard-config.ts';
 import type { FormStore } from './form-store.ts';
-import type { LiveForms } from './live-form.ts';
+import {
+  liveFormsOf,
+  type LiveCall,
+  type LiveCalls,
+  type LiveForms,
+} from './live-form.ts';
 
 /**
  * How long after a version is replaced its applicants may still send what they answered under it:
@@ -119,3 +124,19 @@ export function createAcceptedVersions({
 }
 
 export type AcceptedVersions = ReturnType<typeof createAcceptedVersions>;
+
+/** Each call's accepted versions, made the first time an application to it arrives and kept. */
+export function createAcceptedVersionsOfCalls(calls: LiveCalls) {
+  const ofCall = new Map<string, AcceptedVersions>();
+  return (call: LiveCall): AcceptedVersions => {
+    let versions = ofCall.get(call.call.slug);
+    if (!versions) {
+      versions = createAcceptedVersions({
+        live: liveFormsOf(calls, call.call.slug),
+        store: call.store,
+      });
+      ofCall.set(call.call.slug, versions);
+    }
+    return versions;
+  };
+}

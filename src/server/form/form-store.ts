@@ -1,4 +1,5 @@
-import type { Database, DatabaseSchema } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/storage-fault.ts';
 import { hashCanonical } from '../canonical-json.ts';
 

@@ -1,10 +1,8 @@
-import {
-  applicationReceivedWebhook,
-  filled,
-  summaryOf,
-  type MessageSettings,
-  type NewApplication,
-} from './messages.ts';
+import type { NewApplication } from '../db/application-store.ts';
+import { summaryOf } from './application-summary.ts';
+import { filled } from './email-layout.ts';
+import type { MessageSettings } from './message-settings.ts';
+import { applicationReceivedWebhook } from './messages.ts';
 import type { OutgoingMessage } from './outbox.ts';
 
 /** The applicant's own page, where they see every application they sent. */

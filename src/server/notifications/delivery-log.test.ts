@@ -7,7 +7,7 @@ import {
 import { captureLog } from '../../../tests/support/log-capture.ts';
 import { startWebhookReceiver } from '../../../tests/support/mail.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from '../plugins/request-log.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 
 test('a receiver that fails many tries leaves one line per message when it starts failing and one when it is delivered, not one per try', async () => {

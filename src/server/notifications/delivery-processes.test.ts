@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { expect, test } from 'vitest';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
 import {
+  exampleConfig,
   putApplication,
   validApplication,
 } from '../../../tests/support/fixtures.ts';
 import { startSmtpServer } from '../../../tests/support/mail.ts';
 import { startServerProcess } from '../../../tests/support/server-process.ts';
-import { startTestServer } from '../../../tests/support/test-server.ts';
 import type { Database } from '../db/database.ts';
 import { createStaffAccounts } from '../staff/staff-accounts.ts';
+import { createMessaging } from './messaging.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 
 const mailEnv = (smtpUrl: string) => ({
@@ -136,13 +138,18 @@ test('a server killed (kill -9) before its messages went out delivers them after
 
 test('with the mail server away for a minute, every message arrives once it is back, each once', async () => {
   const smtp = await startSmtpServer();
-  const server = await startTestServer({
-    publicUrl: 'https://apply.example.org',
-    messaging: {
-      notifications: {
-        ...defaultNotificationConfig,
-        staffEmails: ['team@example.org'],
-      },
+  await smtp.down();
+  const scratch = await scratchDatabase('sqlite');
+  const database = await scratch.open();
+  // The outbox's own clock: the minute passes one try at a time, as soon as each try is over.
+  const wentDownAt = Date.parse('2026-11-27T09:00:00.000Z');
+  let clock = wentDownAt;
+  const messaging = createMessaging(
+    database,
+    exampleConfig(),
+    'https://apply.example.org',
+    {
+      notifications: defaultNotificationConfig,
       smtpUrl: smtp.url,
       mailFrom: 'Visit Aldmere Coast <creators@example.org>',
       retry: {
@@ -150,29 +157,66 @@ test('with the mail server away for a minute, every message arrives once it is b
         longestDelayMs: 8_000,
         giveUpAfterMs: 3_600_000,
       },
-      pollMs: 200,
+      pollMs: 10,
     },
-  });
-  try {
-    await smtp.down();
-    const wentDownAt = Date.now();
-    for (let index = 0; index < 5; index += 1)
-      await putApplication(
-        server.baseUrl,
-        validApplication({ emailAddress: `ada-${index}@example.com` }),
-        { key: randomUUID() },
-      );
-    await new Promise((resolve) =>
-      setTimeout(resolve, 60_000 - (Date.now() - wentDownAt)),
+    () => new Date(clock),
+  );
+  const stored = () =>
+    database.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts', 'locked_until', 'next_attempt_at'])
+      .execute();
+  /** Waits for every message to have been tried `tries` times, then moves the clock to when all are due again. */
+  const afterTry = async (tries: number) => {
+    await expect
+      .poll(
+        async () =>
+          (await stored()).every(
+            (row) => row.attempts >= tries && row.locked_until === null,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    clock = Math.max(
+      ...(await stored()).map((row) => Date.parse(row.next_attempt_at)),
     );
+  };
+  try {
+    await messaging.outbox.enqueue(
+      Array.from({ length: 5 }, (_, index) => ({
+        channel: 'email' as const,
+        purpose: 'receipt',
+        lane: 'automatic' as const,
+        applicationId: null,
+        recipient: `ada-${index}@example.com`,
+        content: {
+          subject: `Received ${index}`,
+          text: 'Received',
+          html: '<p>Received</p>',
+        },
+      })),
+    );
+    await messaging.start(Fastify({ logger: false }).log);
+    let tries = 0;
+    while (clock - wentDownAt < 60_000) await afterTry((tries += 1));
+    // Exponential waits of 1 s up to 8 s, each spread by half: more than five tries in a minute.
+    expect(tries).toBeGreaterThan(5);
     expect(smtp.messages).toHaveLength(0);
+    expect(new Set((await stored()).map((row) => row.status))).toEqual(
+      new Set(['pending']),
+    );
+
     await smtp.up();
     const messages = await smtp.waitFor(5, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Settled: nothing more goes out once every message is marked sent.
+    await expect
+      .poll(async () => (await stored()).every((row) => row.status === 'sent'))
+      .toBe(true);
     expect(smtp.messages).toHaveLength(5);
     expect(new Set(messageIdsOf(messages)).size).toBe(5);
   } finally {
-    await server.close();
+    await messaging.stop();
+    await database.close();
     await smtp.close();
   }
-}, 100_000);
+});

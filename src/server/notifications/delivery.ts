@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { decisionOfPurpose } from './messages.ts';
+import { startPollingWorker, type PollingWorker } from '../polling-worker.ts';
+import { decisionOfPurpose } from './decision-messages.ts';
 import type { ClaimedMessage, Outbox } from './outbox.ts';
 
 /** Sends one message, or throws with a reason an admin can read. */
@@ -81,12 +82,6 @@ export async function webhookTransport(secret: string): Promise<Transport> {
   };
 }
 
-export type DeliveryWorker = {
-  /** A message was just committed: look now rather than at the next poll. */
-  wake: () => void;
-  stop: () => Promise<void>;
-};
-
 /**
  * Delivers due messages: claims a batch, sends each, records the outcome, and looks again at once
  * while there is more, otherwise at the next poll or when woken. The log names messages by id and
@@ -109,11 +104,7 @@ export function startDeliveryWorker({
   pollMs?: number;
   batchSize?: number;
   leaseMs?: number;
-}): DeliveryWorker {
-  let isStopped = false;
-  let isAgain = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
+}): PollingWorker {
   // Messages whose retrying this process has logged: an outage of a minute would otherwise log
   // every try of every message. A message is logged when it starts failing, when it fails for
   // good, and when it is delivered after failing: once per message and change of state.
@@ -164,47 +155,18 @@ export function startDeliveryWorker({
     }
   }
 
-  async function run(): Promise<void> {
-    do {
-      isAgain = false;
+  return startPollingWorker({
+    pollMs,
+    runBatch: async () => {
       let claimed: ClaimedMessage[];
       try {
         claimed = await outbox.claim(batchSize, leaseMs);
       } catch (error) {
         log.error({ err: error }, 'cannot read the outbox');
-        return;
+        return 'unreadable';
       }
       await Promise.all(claimed.map(deliver));
-      if (claimed.length === batchSize) isAgain = true;
-    } while (isAgain && !isStopped);
-  }
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    if (isStopped) return;
-    timer = setTimeout(() => {
-      if (running) {
-        isAgain = true;
-        return;
-      }
-      running = run().finally(() => {
-        running = null;
-        schedule(pollMs);
-      });
-    }, delayMs);
-    timer.unref();
-  }
-
-  schedule(0);
-  return {
-    wake: () => {
-      if (running) isAgain = true;
-      else schedule(0);
+      return claimed.length === batchSize ? 'full' : 'partial';
     },
-    stop: async () => {
-      isStopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

@@ -7,12 +7,9 @@ import {
 } from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import type { ApplicationPayload } from '#engine/payload.ts';
-import {
-  decisionDraft,
-  decisionEmail,
-  digestMessage,
-  newApplicationMessages,
-} from './messages.ts';
+import { decisionDraft, decisionEmail } from './decision-messages.ts';
+import { digestMessage } from './digest-message.ts';
+import { newApplicationMessages } from './messages.ts';
 import { messageSettingsOf } from './messaging.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 import type { EmailContent } from './outbox.ts';
@@ -47,6 +44,7 @@ describe('e-mails in Chromium', () => {
       pageId: config.pageId,
       callSlug: config.pageId,
       payload,
+      duplicateOf: null,
     };
     for (const message of newApplicationMessages(
       application,

@@ -1,21 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultTheme, type WizardConfig } from '#engine/config-schema.ts';
-import type { StoreHooks } from '../db/applications-repository.ts';
+import type { StoreHooks } from '../db/application-store.ts';
 import { repeatApplicationMessages } from './already-applied.ts';
 import type { Database } from '../db/database.ts';
 import type { MoveHooks } from '../review/review-repository.ts';
+import type { PollingWorker } from '../polling-worker.ts';
 import {
   smtpTransport,
   startDeliveryWorker,
   webhookTransport,
-  type DeliveryWorker,
 } from './delivery.ts';
-import {
-  digestMessage,
-  newApplicationMessages,
-  stageChangedMessages,
-  type MessageSettings,
-} from './messages.ts';
+import { digestMessage } from './digest-message.ts';
+import type { MessageSettings } from './message-settings.ts';
+import { newApplicationMessages } from './messages.ts';
+import { stageChangedMessages } from './stage-changed-webhook.ts';
 import { emailLogoOf } from './email-logo.ts';
 import { localizeConfig } from '#engine/languages/localize.ts';
 import {
@@ -163,7 +161,7 @@ export function createMessaging(
       links = undefined;
       throw error;
     }));
-  let worker: DeliveryWorker | null = null;
+  let worker: PollingWorker | null = null;
   let closeMailer = () => {};
   const wake = () => worker?.wake();
 
@@ -180,7 +178,7 @@ export function createMessaging(
         created.flatMap(({ duplicateOf, ...application }) =>
           duplicateOf === null
             ? newApplicationMessages(
-                application,
+                { ...application, duplicateOf },
                 staff,
                 settingsNow(application.callSlug),
                 settingsNow(application.callSlug, application.payload.language),

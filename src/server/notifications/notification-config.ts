@@ -6,6 +6,7 @@ import {
   type TemplateName,
 } from '#engine/email-templates.ts';
 import { formatIssuePath, type ConfigIssue } from '#engine/config-schema.ts';
+import { isEmailAddress } from '#engine/validators.ts';
 
 export type { Template };
 
@@ -32,7 +33,14 @@ function templateSchema(name: TemplateName) {
 
 const notificationsSchema = z._default(
   z.strictObject({
-    staffEmails: z._default(z.array(z.email()), []),
+    staffEmails: z._default(
+      z.array(
+        z
+          .string()
+          .check(z.refine(isEmailAddress, 'Expected an e-mail address')),
+      ),
+      [],
+    ),
     confirmApplicant: z._default(z.boolean(), false),
     templates: z._default(
       z.strictObject({

@@ -4,7 +4,7 @@ import { engines } from '../../../tests/support/databases.ts';
 import { exampleConfig } from '../../../tests/support/fixtures.ts';
 import { startSmtpServer } from '../../../tests/support/mail.ts';
 import { useScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import type { OutboxLane } from '../db/database.ts';
+import type { OutboxLane } from '../db/tables.ts';
 import { createMessaging } from './messaging.ts';
 import { defaultNotificationConfig } from './notification-config.ts';
 import { createOutbox, type OutgoingMessage } from './outbox.ts';

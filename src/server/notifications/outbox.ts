@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DecisionStage } from '#review-api/messages.ts';
+import type { Database } from '../db/database.ts';
 import type {
-  Database,
   DatabaseSchema,
   OutboxChannel,
   OutboxLane,
   OutboxStatus,
-} from '../db/database.ts';
+} from '../db/tables.ts';
 
 export type EmailContent = {
   subject: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Notify } from '#review-api/messages.ts';
 import type { Database } from '../db/database.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
-import { escapeHtml } from './messages.ts';
+import { escapeHtml } from '../html.ts';
 import {
   unsubscribePathOf,
   type UnsubscribeLinks,

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { expect, test } from 'vitest';
 import { captureLog } from '../../../tests/support/log-capture.ts';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from './request-log.ts';
 import { createAdminGuard, wrongTokenLimits } from './admin-auth.ts';
 import { OneLinePerRequest } from './request-log.ts';
 

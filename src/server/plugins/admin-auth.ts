@@ -8,7 +8,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * ASVS 11.2.4: constant-time comparison. Both sides are hashed first, because timingSafeEqual
  * throws on unequal lengths and would leak the token's length. Without a token set, none is valid.
  */
-function isTokenValid(
+export function isTokenValid(
   header: string | undefined,
   token: string | undefined,
 ): boolean {

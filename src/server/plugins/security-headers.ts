@@ -25,13 +25,18 @@ type SetHeaders = ReturnType<typeof helmet>;
 /**
  * A CSP with no inline script or style but the page's own (each allowed by its hash), the app's
  * own assets and images, and only the configured analytics and error-reporting hosts to connect
- * to; not embeddable anywhere. Helmet is built once per published form: its Fastify plugin builds
- * it again for every request, which cost a few percent of a submission's time.
+ * to; framed by none but `frameAncestors`, the sites a page may be shown in (by default nobody;
+ * `'self'`: the server's own pages only).
+ * Helmet is built once per published form: its Fastify plugin builds it again for every request,
+ * which cost a few percent of a submission's time.
  */
 export function buildSecurityHeaders(
   config: WizardConfig,
   inlineHashes: { scripts: string[]; styles: string[] },
+  { frameAncestors = [] }: { frameAncestors?: readonly string[] } = {},
 ): SetHeaders {
+  const isFramed = frameAncestors.length > 0;
+  const isFramedElsewhere = frameAncestors.some((site) => site !== "'self'");
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -39,7 +44,7 @@ export function buildSecurityHeaders(
         defaultSrc: ["'self'"],
         baseUri: ["'none'"],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: isFramed ? [...frameAncestors] : ["'none'"],
         formAction: ["'self'"],
         scriptSrc: ["'self'", ...inlineHashes.scripts],
         scriptSrcAttr: ["'none'"],
@@ -51,6 +56,9 @@ export function buildSecurityHeaders(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options can name no other site: a page those sites may frame leaves it to the CSP.
+    // Otherwise it says SAMEORIGIN, which older browsers read where the CSP says 'none' or 'self'.
+    xFrameOptions: !isFramedElsewhere,
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });

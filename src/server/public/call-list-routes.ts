@@ -31,7 +31,9 @@ const hashOf = (text: string) =>
  * Content-Security-Policy allows its one inline style by its hash and no script at all, in place of
  * the policy of the wizard's page, which every answer carries first.
  */
-export function createPublicPageSender() {
+export function createPublicPageSender(
+  framing: { frameAncestors?: readonly string[] } = {},
+) {
   const pages = new Map<string, Promise<CompressedPage>>();
   const headers = new WeakMap<WizardConfig, Map<string, SetHeaders>>();
 
@@ -53,10 +55,11 @@ export function createPublicPageSender() {
     const hash = hashOf(style);
     let setHeaders = byStyle.get(hash);
     if (!setHeaders) {
-      setHeaders = buildSecurityHeaders(config, {
-        scripts: [],
-        styles: [hash],
-      });
+      setHeaders = buildSecurityHeaders(
+        config,
+        { scripts: [], styles: [hash] },
+        framing,
+      );
       byStyle.set(hash, setHeaders);
     }
     return setHeaders;

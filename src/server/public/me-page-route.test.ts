@@ -7,7 +7,7 @@ import {
   exampleWith,
   withTranslations,
 } from '../../../tests/support/wizard-configs.ts';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from '../plugins/request-log.ts';
 
 const log = captureLog();
 let server: Awaited<ReturnType<typeof startTestServer>>;

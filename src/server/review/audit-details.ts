@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { InboxView } from '#review-api/inbox.ts';
-import type { DatabaseSchema } from '../db/database.ts';
+import { hiddenFilterKey, type InboxView } from '#review-api/inbox.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 import { chunksOf } from './review-repository.ts';
 
 /** The title of a call by its slug; the slug itself for one that is not served. */
@@ -17,8 +17,17 @@ const callNamed = (slug: string, callTitle: CallTitle) =>
  * What the audit says of a view of the inbox: its filters, the call by its title and slug, and a
  * searched text left out (it may be a name).
  */
-export function describeView(view: InboxView, callTitle: CallTitle): string {
-  const parts = Object.entries(view)
+export function describeView(
+  { hidden = {}, ...view }: InboxView,
+  callTitle: CallTitle,
+): string {
+  const parts = [
+    ...Object.entries(view),
+    ...Object.entries(hidden).map(([name, value]) => [
+      hiddenFilterKey(name),
+      value,
+    ]),
+  ]
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) =>
       key === 'search'

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AuditPage } from '#review-api/audit.ts';
+import { endedJob } from '../../../tests/support/bulk-jobs.ts';
 import { engines } from '../../../tests/support/databases.ts';
 import {
   putApplication,
@@ -168,7 +169,9 @@ describe.each(engines)('the audit log on %s', (engine) => {
         stage: 'declined',
       },
     );
-    expect(await moved.json()).toEqual({ moved: 3, withdrawn: 0 });
+    expect(await endedJob(moved, (path) => as('reviewer', path))).toMatchObject(
+      { state: 'done', moved: 3, withdrawn: 0 },
+    );
     const { entries } = await pageOf('actor=rita%40example.org');
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DecisionStage } from '#review-api/messages.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
-import type { DatabaseSchema } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 import {
   decisionDraft,
   decisionMessage,
   decisionPurpose,
-  type MessageSettings,
-} from '../notifications/messages.ts';
+} from '../notifications/decision-messages.ts';
+import type { MessageSettings } from '../notifications/message-settings.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import { decisionTextFor } from '../notifications/notifications-in-language.ts';
 import type { Template } from '../notifications/notification-config.ts';

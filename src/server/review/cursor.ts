@@ -1,9 +1,7 @@
 import type { Stage } from '#engine/stages.ts';
 import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
-import type {
-  ApplicationsRepository,
-  InboxCursor,
-} from '../db/applications-repository.ts';
+import type { ApplicationsRepository } from '../db/applications-repository.ts';
+import type { InboxCursor } from '../db/inbox-queries.ts';
 
 // Keyset pagination: the last row of a page, opaque to clients.
 export const encodeCursor = (cursor: object) =>
@@ -38,11 +36,17 @@ export function decodeCursor(
   const isKey = (key: unknown) =>
     key === undefined || Number.isSafeInteger(key);
   if (!isKey(value.reach) || !isKey(value.votes)) return null;
+  if (value.score !== undefined && !Number.isFinite(value.score)) return null;
+  if (value.verifiedReach !== null && !isKey(value.verifiedReach)) return null;
   return {
     receivedAt: value.receivedAt,
     id: value.id,
     ...(value.reach !== undefined && { reach: value.reach }),
     ...(value.votes !== undefined && { votes: value.votes }),
+    ...(value.verifiedReach !== undefined && {
+      verifiedReach: value.verifiedReach,
+    }),
+    ...(value.score !== undefined && { score: value.score }),
   };
 }
 
@@ -69,7 +73,7 @@ export async function inboxPage(
   const page = items.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    items: page,
+    items: page.map(({ score: _score, ...item }) => item),
     nextCursor:
       items.length > options.limit && last
         ? encodeCursor({
@@ -77,6 +81,10 @@ export async function inboxPage(
             id: last.id,
             ...(options.sort === 'reach' && { reach: last.reach }),
             ...(options.sort === 'votes' && { votes: last.netVotes }),
+            ...(options.sort === 'verified' && {
+              verifiedReach: last.verifiedReach?.verified ?? null,
+            }),
+            ...(last.score !== undefined && { score: last.score }),
           })
         : null,
   };

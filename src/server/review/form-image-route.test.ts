@@ -5,7 +5,7 @@ import { pngDeclaring, truncatedJpeg } from '../../../tests/support/images.ts';
 import { captureLog } from '../../../tests/support/log-capture.ts';
 import { staffMember } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from '../plugins/request-log.ts';
 import { createImageQueue, type ImageQueue } from '../form/image-queue.ts';
 
 const password = 'a long enough secret';

@@ -36,6 +36,19 @@ type Options = {
   queue: ImageQueue;
 };
 
+/**
+ * The form editor's addresses from before calls (`/api/review/form…`), rewritten to name the
+ * default call's form; its images belong to no call.
+ */
+export function withDefaultCallForm(url: string, defaultSlug: string): string {
+  return /^\/api\/review\/form(?!\/images)(?=[/?]|$)/.test(url)
+    ? url.replace(
+        '/api/review/form',
+        `/api/review/calls/${encodeURIComponent(defaultSlug)}/form`,
+      )
+    : url;
+}
+
 /** A form's configuration is larger than an application: room for a long form and its texts. */
 const configBodyLimit = 1024 * 1024;
 

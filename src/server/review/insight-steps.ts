@@ -1,4 +1,5 @@
 import { stepIdsOf } from '#engine/step-ids.ts';
+import type { FormStore } from '../form/form-store.ts';
 
 /** A step of one version of a call's form: its id and its name then. */
 export type VersionStep = { id: string; name: string };
@@ -19,6 +20,18 @@ export function stepsOfVersion(config: unknown): VersionStep[] {
     id: ids[index] ?? '',
     name: step.name,
   }));
+}
+
+/** Each stored version's steps of a call's form, newest first; none for a call that does not exist. */
+export async function stepsOfVersions(
+  store: Pick<FormStore, 'versions' | 'version'> | undefined,
+): Promise<VersionStep[][]> {
+  if (!store) return [];
+  return Promise.all(
+    (await store.versions()).map(async ({ number }) =>
+      stepsOfVersion((await store.version(number))?.config),
+    ),
+  );
 }
 
 /**

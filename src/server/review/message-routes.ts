@@ -13,7 +13,7 @@ import type { StaffAccounts } from '../staff/staff-accounts.ts';
 import {
   decisionDraft as draftOf,
   decisionMessage,
-} from '../notifications/messages.ts';
+} from '../notifications/decision-messages.ts';
 import type { Messaging } from '../notifications/messaging.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Stage } from '#engine/stages.ts';
 import type { DecisionStage } from '#review-api/messages.ts';
 import type { Kysely } from 'kysely';
-import type { Database, DatabaseSchema } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 
 export type Vote = { email: string; value: 1 | -1 };
 export type Note = { id: string; author: string; at: string; body: string };
@@ -219,8 +220,8 @@ export function createReviewRepository(
     /**
      * Moves several applications in one transaction, each move recorded as if made alone. Those
      * already in the stage, withdrawn by their applicant, or no longer there, are left out of the
-     * moves returned. `alsoInTransaction`
-     * writes what else the action does (its e-mails) in the same transaction, after the moves.
+     * moves returned. `alsoInTransaction` writes what else the action does (its e-mails, a bulk
+     * job's progress) in the same transaction, after the moves.
      */
     async moveStages(
       applicationIds: readonly string[],
@@ -228,6 +229,7 @@ export function createReviewRepository(
       actor: string,
       alsoInTransaction?: (
         transaction: Kysely<DatabaseSchema>,
+        moves: readonly AppliedMove[],
       ) => Promise<void>,
     ): Promise<AppliedMove[]> {
       const at = now().toISOString();
@@ -278,7 +280,7 @@ export function createReviewRepository(
               });
           }
           if (moves.length > 0) await hooks.inTransaction?.(transaction, moves);
-          await alsoInTransaction?.(transaction);
+          await alsoInTransaction?.(transaction, moves);
           return moves;
         })
         .then(afterCommit);

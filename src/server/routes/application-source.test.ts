@@ -90,14 +90,58 @@ describe.each(engines)('the source of an application on %s', (engine) => {
       { source: 'partner.example', count: 1 },
     ]);
 
-    const { questions, cells } = readExport(
+    const { questions, keys, cells } = readExport(
       await (
         await read('/api/review/applications.csv?source=newsletter')
       ).text(),
     );
-    expect(questions.slice(-3)).toEqual(['Source', 'Medium', 'Campaign']);
-    expect(cells.map((row) => [row[0], ...row.slice(-3)])).toEqual([
+    // After the team's work: the attribution columns follow them.
+    const at = keys.indexOf('source');
+    expect(keys[at - 1]).toBe('review.decisionEmailSentAt');
+    expect(questions.slice(at, at + 3)).toEqual([
+      'Source',
+      'Medium',
+      'Campaign',
+    ]);
+    expect(cells.map((row) => [row[0], ...row.slice(at, at + 3)])).toEqual([
       [fromNewsletter, 'newsletter', 'email', 'spring 2026'],
     ]);
+  });
+
+  test('keeps markup and formula text in source labels as plain text, and exports them neutralised', async () => {
+    const formula = '=HYPERLINK("https://evil.example","x")';
+    const markup = '<img src=x onerror=alert(1)>';
+    // Another person than the first test's, whose earlier applications the export would show.
+    const response = await putApplication(
+      server.baseUrl,
+      validApplication({ emailAddress: `${randomUUID()}@example.com` }),
+      {
+        key: randomUUID(),
+        headers: {
+          'Visit-Source': new URLSearchParams({
+            utmSource: formula,
+            utmMedium: '@SUM(1+1)',
+            utmCampaign: markup,
+          }).toString(),
+        },
+      },
+    );
+    const { id } = (await response.json()) as { id: string };
+    const view = (await (
+      await read(`/api/review/applications/${id}`)
+    ).json()) as { source: unknown };
+    expect(view.source).toEqual({
+      source: formula,
+      medium: '@SUM(1+1)',
+      campaign: markup,
+    });
+    const { rows } = readExport(
+      await (await read('/api/review/applications.csv')).text(),
+    );
+    expect(
+      rows
+        .filter((row) => row.campaign === markup)
+        .map((row) => [row.source, row.medium]),
+    ).toEqual([[`'${formula}`, "'@SUM(1+1)"]]);
   });
 });

@@ -110,6 +110,8 @@ describe('review API', () => {
         language: 'en',
       },
       source: null,
+      hidden: {},
+      clickId: null,
       call: { slug: 'aldmere-creators', title: exampleConfig().title },
       eligible: true,
       eligibility: [],

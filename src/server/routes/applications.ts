@@ -4,10 +4,9 @@ import { exportFormatSchema } from '#review-api/inbox.ts';
 import type { ApplicationDescriptions } from '../application-descriptions.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { Database } from '../db/database.ts';
-import { answerErasure } from '../erasure-answer.ts';
+import { eraseOne } from '../erasure-answer.ts';
 import { exportTable } from '../export-table.ts';
 import { detailOfExport, sendExport } from '../send-export.ts';
-import { callsOf, describeCalls } from '../review/audit-details.ts';
 import { cursorRefusal, decodeCursor, inboxPage } from '../review/cursor.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
@@ -100,22 +99,15 @@ export async function applicationRoutes(
 
   app.delete<{ Params: { id: string } }>(
     '/api/applications/:id',
-    async (request, reply) => {
-      const calls = await callsOf(database.db, [request.params.id]);
-      const erasure = await repository.erase(request.params.id);
-      if (erasure === 'not_found')
-        return reply.code(404).send({
-          error: 'not_found',
-          message: 'No application with that id.',
-        });
-      await audit.record({
-        actor: request.staff?.email ?? '',
-        action: 'erased',
-        subject: request.params.id,
-        address: request.ip,
-        detail: describeCalls(calls, callTitle),
-      });
-      return answerErasure(reply, erasure);
-    },
+    (request, reply) =>
+      eraseOne(
+        { database, repository, audit, callTitle },
+        {
+          id: request.params.id,
+          actor: request.staff?.email ?? '',
+          address: request.ip,
+        },
+        reply,
+      ),
   );
 }

@@ -9,10 +9,9 @@ import {
   publishAsAdmin,
 } from '../../../tests/support/fixtures.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import {
-  createInsightsRepository,
-  firstKeptDay,
-} from '../db/insights-repository.ts';
+import { firstKeptDay } from '../db/insights-purge.ts';
+import { createInsightsRepository } from '../db/insights-repository.ts';
+import { newVisitsPerAddressPerDay } from './new-visits-per-address.ts';
 
 const postEvents = (baseUrl: string, body: unknown) =>
   fetch(`${baseUrl}/api/events`, {
@@ -29,6 +28,20 @@ const report = (events: unknown[], visit: Record<string, unknown> = {}) => ({
   events,
 });
 
+/** How many rows a table of a test server's database holds. */
+const rowCount = async (
+  server: Awaited<ReturnType<typeof startTestServer>>,
+  table: 'insight_events' | 'insight_visits',
+) =>
+  Number(
+    (
+      await server.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
 describe.each(engines)('POST /api/events on %s', (engine) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
@@ -36,15 +49,7 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  const eventCount = async () =>
-    Number(
-      (
-        await server.database.db
-          .selectFrom('insight_events')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const eventCount = () => rowCount(server, 'insight_events');
 
   test('stores a report once committed, with the source of its visit and no answer', async () => {
     const sent = report(
@@ -161,6 +166,33 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
       ],
       [report([]), 'events', /at least one event/],
       [
+        report([{ type: 'visit', ms: 0 }], { utmSource: 'a'.repeat(101) }),
+        'visit.utmSource',
+        /At most 100 characters/,
+      ],
+      [
+        report([{ type: 'visit', ms: 0 }], { utmCampaign: 'spring\u0007' }),
+        'visit.utmCampaign',
+        /No control characters/,
+      ],
+      [
+        report([{ type: 'visit', ms: 0 }], { ref: 'partner\u202Ecod.exe' }),
+        'visit.ref',
+        /No control characters/,
+      ],
+      [
+        report([{ type: 'visit', ms: 0 }], {
+          referrer: `${'a'.repeat(97)}.org`,
+        }),
+        'visit.referrer',
+        /At most 100 characters/,
+      ],
+      [
+        report([{ type: 'step', step: general, ms: 24 * 60 * 60 * 1000 + 1 }]),
+        'events[0].ms',
+        /At most a day into the visit/,
+      ],
+      [
         { ...report([{ type: 'visit', ms: 0 }]), call: 'winter-trail' },
         'call',
         /No such call/,
@@ -183,6 +215,51 @@ describe.each(engines)('POST /api/events on %s', (engine) => {
       });
     }
     expect(await eventCount()).toBe(before);
+  });
+
+  test('refuses a report for a visit that began more than a day ago, naming it, and takes one begun yesterday', async () => {
+    const old = report([{ type: 'visit', ms: 0 }]);
+    const recent = report([{ type: 'visit', ms: 0 }]);
+    for (const sent of [old, recent])
+      expect(await postEvents(server.baseUrl, sent).then((r) => r.status)).toBe(
+        204,
+      );
+    const daysAgo = (days: number) =>
+      new Date(Date.now() - days * 24 * 60 * 60 * 1000)
+        .toISOString()
+        .slice(0, 10);
+    for (const [sent, days] of [
+      [old, 2],
+      [recent, 1],
+    ] as const)
+      await server.database.db
+        .updateTable('insight_visits')
+        .set({ day: daysAgo(days) })
+        .where('visit_id', '=', sent.visit.id)
+        .execute();
+    const before = await eventCount();
+    const late = await postEvents(server.baseUrl, {
+      ...old,
+      events: [{ type: 'step', step: welcome, ms: 60_000 }],
+    });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({
+      error: 'validation',
+      issues: [
+        {
+          path: 'visit.id',
+          message:
+            'This visit began more than a day ago: its reports are no longer counted.',
+        },
+      ],
+    });
+    expect(await eventCount()).toBe(before);
+    const yesterday = await postEvents(server.baseUrl, {
+      ...recent,
+      events: [{ type: 'step', step: welcome, ms: 60_000 }],
+    });
+    expect(yesterday.status).toBe(204);
+    expect(await eventCount()).toBe(before + 1);
   });
 
   test('counts distinct visits, and the median time from one step to the next', async () => {
@@ -371,6 +448,70 @@ test.each(engines)(
     }
   },
 );
+
+describe.each(engines)('new visits per address on %s', (engine) => {
+  test(`counts at most ${newVisitsPerAddressPerDay} new visits from one address (an IPv6 /64) a day; past it, answers 204 and stores nothing`, async () => {
+    const server = await startTestServer({
+      engine,
+      trustProxy: ['127.0.0.1'],
+    });
+    const from = (address: string, body: unknown) =>
+      fetch(`${server.baseUrl}/api/events`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': address,
+        },
+        body: JSON.stringify(body),
+      });
+    const visitCount = () => rowCount(server, 'insight_visits');
+    try {
+      // A bounce is a visit: one report of landing is enough to be counted.
+      const first = report([{ type: 'visit', ms: 0 }]);
+      expect((await from('2001:db8:9:9::1', first)).status).toBe(204);
+      for (let sent = 1; sent < newVisitsPerAddressPerDay; sent += 20)
+        await Promise.all(
+          Array.from(
+            { length: Math.min(20, newVisitsPerAddressPerDay - sent) },
+            (_, index) =>
+              from(
+                `2001:db8:9:9::${(sent + index + 1).toString(16)}`,
+                report([{ type: 'visit', ms: 0 }]),
+              ),
+          ),
+        );
+      expect(await visitCount()).toBe(newVisitsPerAddressPerDay);
+      const over = await from(
+        '2001:db8:9:9:ffff::1',
+        report([{ type: 'visit', ms: 0 }]),
+      );
+      expect(over.status).toBe(204);
+      expect(await visitCount()).toBe(newVisitsPerAddressPerDay);
+      // A visit already counted goes on; another line's visits are counted.
+      const goesOn = await from('2001:db8:9:9::1', {
+        ...first,
+        events: [{ type: 'step', step: welcome, ms: 2000 }],
+      });
+      expect(goesOn.status).toBe(204);
+      const events = await server.database.db
+        .selectFrom('insight_events')
+        .select('kind')
+        .where('visit_id', '=', first.visit.id)
+        .execute();
+      expect(events.map((event) => event.kind).sort()).toEqual([
+        'step',
+        'visit',
+      ]);
+      expect(
+        (await from('2001:db8:9:a::1', report([{ type: 'visit', ms: 0 }])))
+          .status,
+      ).toBe(204);
+      expect(await visitCount()).toBe(newVisitsPerAddressPerDay + 1);
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 test('answers 404 when the configuration turns insights off', async () => {
   const server = await startTestServer({

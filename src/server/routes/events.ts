@@ -11,6 +11,7 @@ import { stepIdsOf } from '#engine/step-ids.ts';
 import type { InsightsRepository } from '../db/insights-repository.ts';
 import { withContract } from '../review/contract.ts';
 import { applicationLanguageOf } from './application-language.ts';
+import { createNewVisitCounter } from './new-visits-per-address.ts';
 
 /** A call's form as this process serves it. */
 type ServedForm = { config: WizardConfig; model: ApplicationModel };
@@ -33,6 +34,13 @@ const compile = (schema: z.ZodMiniType) =>
 
 const noSuchCallText = 'No such call: expected the slug of a call';
 
+// UTC days, as the insights repository stores visits under.
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The day before `date`'s UTC day. */
+const dayBefore = (date: Date) =>
+  dayOf(new Date(date.getTime() - 24 * 60 * 60 * 1000));
+
 /** What a report naming no call this server serves is refused with. */
 const noSuchCall = compile(
   z.looseObject({
@@ -45,13 +53,14 @@ const noSuchCall = compile(
 /**
  * `POST /api/events`: the wizard's anonymous reports. Checked strictly against the form of the
  * call they describe (its steps, its questions), answered once stored. No cookie is read or set,
- * and the address is used by the rate limit in memory only, never stored.
+ * and the address is used by the rate limit and the cap on new visits in memory only, never stored.
  */
 export async function eventRoutes(
   plainApp: FastifyInstance,
   { formOf, insights, rateLimitPerMinute }: Options,
 ) {
   const app = withContract(plainApp);
+  const newVisits = createNewVisitCounter();
   const formNamedBy = (body: unknown) => {
     const call = (body as { call?: unknown } | null)?.call;
     return typeof call === 'string' ? formOf(call) : undefined;
@@ -93,6 +102,26 @@ export async function eventRoutes(
           error: 'not_found',
           message: 'This form does not count visits.',
         });
+      const visitDay = await insights.dayOfVisit(report.visit.id);
+      // Begun on the day before yesterday or earlier: more than a day ago, whatever its events claim.
+      if (visitDay !== undefined && visitDay < dayBefore(new Date()))
+        return reply.code(400).send({
+          error: 'validation',
+          issues: [
+            {
+              path: 'visit.id',
+              message:
+                'This visit began more than a day ago: its reports are no longer counted.',
+            },
+          ],
+        });
+      // Past the day's cap of new visits from this address the report is answered as if counted: the
+      // wizard cannot act on a refusal, and a script learns nothing from the answer.
+      if (
+        visitDay === undefined &&
+        !newVisits.admit(request.ip, dayOf(new Date()))
+      )
+        return reply.code(204).send();
       await insights.record(
         report,
         stepIdsOf(form.config),

@@ -4,7 +4,7 @@ import { engines } from '../../../tests/support/databases.ts';
 import { validApplication } from '../../../tests/support/fixtures.ts';
 import { captureLog } from '../../../tests/support/log-capture.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from '../plugins/request-log.ts';
 
 /** Marks every generated answer, so a log line that repeats one is found. */
 const sentinel = 'zz-hostile-answer';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from '../plugins/request-log.ts';
 import {
   adminToken,
   exampleConfig,

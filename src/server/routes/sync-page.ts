@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
+  clickIdOf,
   labelsOf,
   visitSourceSchema,
-  type SourceLabels,
+  type VisitSource,
 } from '#engine/insights.ts';
 import { parsePayload, type ApplicationPayload } from '#engine/payload.ts';
 import {
@@ -20,6 +21,7 @@ import {
   unmetEligibility,
 } from '#engine/calls.ts';
 import { languageTagPattern } from '#engine/languages/language-tags.ts';
+import { maxHiddenFields } from '#engine/hidden-fields.ts';
 import type { ApplicationsRepository } from '../db/applications-repository.ts';
 import type { BotCheck } from './bot-check.ts';
 import {
@@ -106,20 +108,25 @@ const applicationBodySchema = {
     },
     honeypot: text,
     language: { type: 'string', pattern: languageTagPattern.source },
+    hidden: {
+      type: 'object',
+      maxProperties: maxHiddenFields + 1,
+      additionalProperties: text,
+    },
   },
 } as const;
 
 /**
- * The source of the applicant's visit, from the `Visit-Source` header (its labels URL-encoded): the
- * payload stays as specified. A header that is missing or malformed only leaves the source unknown;
- * an application is never refused for it.
+ * The applicant's visit, from the `Visit-Source` header (its labels URL-encoded): the payload stays
+ * as specified. A header that is missing or malformed only leaves the source unknown; an
+ * application is never refused for it.
  */
-function sourceOf(header: string | string[] | undefined): SourceLabels | null {
+function visitOf(header: string | string[] | undefined): VisitSource | null {
   if (typeof header !== 'string') return null;
   const parsed = visitSourceSchema.safeParse(
     Object.fromEntries(new URLSearchParams(header)),
   );
-  return parsed.success ? labelsOf(parsed.data) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 /** The version a `Form-Version` header names: absent, a number, or something else. */
@@ -246,6 +253,7 @@ export async function syncPageRoutes(
             message: refusal.message,
           });
       }
+      const visit = visitOf(request.headers['visit-source']);
       const outcome = await repository.store({
         pageId: call.call.slug,
         late: admission.late,
@@ -256,7 +264,8 @@ export async function syncPageRoutes(
         idempotencyKey: key.toLowerCase(),
         configVersion: configHash,
         payload: parsed.payload,
-        source: sourceOf(request.headers['visit-source']),
+        source: visit && labelsOf(visit),
+        clickId: visit && clickIdOf(visit),
       });
       if (outcome.kind === 'conflict')
         return refuse(409, {

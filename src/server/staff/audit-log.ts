@@ -4,7 +4,9 @@ import type {
   AuditEntry,
   AuditFilters,
 } from '#review-api/audit.ts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
 import { encodeCursor, parseCursor } from '../review/cursor.ts';
 
 type NewAuditEntry = {
@@ -24,11 +26,14 @@ const detailLength = 400;
 /** Who did what, when, from which address; never an applicant's answers. */
 export function createAuditLog(database: Database) {
   const { db } = database;
-  /** Several entries in one statement per 500. */
-  async function recordMany(entries: readonly NewAuditEntry[]): Promise<void> {
+  /** Several entries in one statement per 500; in `within`, a transaction, when given. */
+  async function recordMany(
+    entries: readonly NewAuditEntry[],
+    within: Kysely<DatabaseSchema> = db,
+  ): Promise<void> {
     const at = new Date().toISOString();
     for (let start = 0; start < entries.length; start += 500)
-      await db
+      await within
         .insertInto('audit_log')
         .values(
           entries.slice(start, start + 500).map((entry) => ({
@@ -102,8 +107,11 @@ export function createAuditLog(database: Database) {
   return {
     recordMany,
 
-    async record(entry: NewAuditEntry): Promise<void> {
-      await recordMany([entry]);
+    async record(
+      entry: NewAuditEntry,
+      within?: Kysely<DatabaseSchema>,
+    ): Promise<void> {
+      await recordMany([entry], within);
     },
 
     /**

@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import {
+  changePassword,
+  passkeySignInOptions,
+  readSession,
+  signIn,
+  signInWithCode,
+  signInWithPasskey,
+  signOut,
+} from '#review-api/session.ts';
+import { routeOf, withContract } from '../review/contract.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Passkeys, RelyingParty } from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
@@ -7,6 +16,7 @@ import { recheckPassword, type SignInThrottle } from './sign-in-throttle.ts';
 import {
   requireRole,
   requireSignedIn,
+  signedOut,
   type SessionCookie,
 } from './staff-auth.ts';
 import {
@@ -16,41 +26,6 @@ import {
 } from './staff-accounts.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import type { PendingSignIn, TwoStep } from './two-step.ts';
-
-const credentials = {
-  type: 'object',
-  required: ['email', 'password'],
-  additionalProperties: false,
-  properties: {
-    email: { type: 'string', maxLength: 320 },
-    password: { type: 'string', maxLength: 1024 },
-  },
-} as const;
-
-const secondStep = {
-  type: 'object',
-  required: ['code'],
-  additionalProperties: false,
-  properties: { code: { type: 'string', maxLength: 100 } },
-} as const;
-
-/** A browser's WebAuthn answer, checked by the WebAuthn library (the body is at most 64 KiB). */
-export const webAuthnAnswer = {
-  type: 'object',
-  required: ['response'],
-  additionalProperties: false,
-  properties: { response: { type: 'object' } },
-} as const;
-
-const passwordChange = {
-  type: 'object',
-  required: ['currentPassword', 'newPassword'],
-  additionalProperties: false,
-  properties: {
-    currentPassword: { type: 'string', maxLength: 1024 },
-    newPassword: { type: 'string', maxLength: 1024 },
-  },
-} as const;
 
 // One message whatever was wrong, so the answer never tells whether an address has an account.
 const wrongCredentials = {
@@ -102,11 +77,11 @@ export function throttled(reply: FastifyReply, waitMs: number) {
 
 /**
  * Sign-in (the password, then the second step where the account has one), sign-out, who is signed
- * in, and changing one's own password. Each failed password or code slows the next try from the same
- * address (see `sign-in-throttle.ts`); the session starts only once every step is done.
+ * in, and changing one's own password. Each failed password or code slows the next try (see
+ * `sign-in-throttle.ts`); the session starts only once every step is done.
  */
 export async function sessionRoutes(
-  app: FastifyInstance,
+  plainApp: FastifyInstance,
   {
     accounts,
     sessions,
@@ -130,6 +105,7 @@ export async function sessionRoutes(
     relyingParty: (request: FastifyRequest) => RelyingParty;
   },
 ) {
+  const app = withContract(plainApp);
   const addressOf = (request: FastifyRequest) => request.ip;
 
   /** Ends the browser's earlier session, starts a new one, and records the sign-in. */
@@ -151,10 +127,9 @@ export async function sessionRoutes(
     });
   }
 
-  app.post<{ Body: { email: string; password: string } }>(
-    '/api/review/session',
-    { schema: { body: credentials } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(signIn),
+    handler: async (request, reply) => {
       const email = normalEmail(request.body.email);
       const attempt = await throttle.begin(email, addressOf(request));
       if ('waitMs' in attempt) return throttled(reply, attempt.waitMs);
@@ -198,7 +173,7 @@ export async function sessionRoutes(
         mustEnrol: await twoStep.isRequired(),
       };
     },
-  );
+  });
 
   /** The pending sign-in this browser holds, or a 410 already sent. */
   async function pendingOf(request: FastifyRequest, reply: FastifyReply) {
@@ -244,13 +219,16 @@ export async function sessionRoutes(
     return { email: pending.email, role: pending.role, mustEnrol: false };
   }
 
-  app.post<{ Body: { code: string } }>(
-    '/api/review/session/code',
-    { schema: { body: secondStep } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(signInWithCode),
+    handler: async (request, reply) => {
       const pending = await pendingOf(request, reply);
       if (!pending) return reply;
-      const attempt = await throttle.begin(pending.email, addressOf(request));
+      const attempt = await throttle.begin(
+        pending.email,
+        addressOf(request),
+        'second step',
+      );
       if ('waitMs' in attempt) return throttled(reply, attempt.waitMs);
       const taken = await twoStep.take(pending.staffId, request.body.code);
       if (!taken) {
@@ -277,26 +255,32 @@ export async function sessionRoutes(
         recoveryCodesLeft: left,
       };
     },
-  );
-
-  app.post('/api/review/session/passkey/options', async (request, reply) => {
-    const pending = await pendingOf(request, reply);
-    if (!pending) return reply;
-    const options = await passkeys.authenticationOptions(
-      pending.staffId,
-      relyingParty(request),
-    );
-    await twoStep.setChallenge(pending.token, options.challenge);
-    return options;
   });
 
-  app.post<{ Body: { response: AuthenticationResponseJSON } }>(
-    '/api/review/session/passkey',
-    { schema: { body: webAuthnAnswer } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(passkeySignInOptions),
+    handler: async (request, reply) => {
       const pending = await pendingOf(request, reply);
       if (!pending) return reply;
-      const attempt = await throttle.begin(pending.email, addressOf(request));
+      const options = await passkeys.authenticationOptions(
+        pending.staffId,
+        relyingParty(request),
+      );
+      await twoStep.setChallenge(pending.token, options.challenge);
+      return options;
+    },
+  });
+
+  app.route({
+    ...routeOf(signInWithPasskey),
+    handler: async (request, reply) => {
+      const pending = await pendingOf(request, reply);
+      if (!pending) return reply;
+      const attempt = await throttle.begin(
+        pending.email,
+        addressOf(request),
+        'second step',
+      );
       if ('waitMs' in attempt) return throttled(reply, attempt.waitMs);
       const challenge = await twoStep.takeChallenge(pending.token);
       const isRight =
@@ -314,45 +298,44 @@ export async function sessionRoutes(
       await attempt.succeeded();
       return secondStepDone(request, reply, pending, 'with a passkey');
     },
-  );
-
-  app.get(
-    '/api/review/session',
-    // Also while two-step sign-in must still be set up: the page asks who it is for.
-    { preHandler: requireSignedIn },
-    async (request) => {
-      const staff = request.staff;
-      return (
-        staff && {
-          email: staff.email,
-          role: staff.role,
-          mustEnrol: staff.mustEnrol,
-        }
-      );
-    },
-  );
-
-  app.delete('/api/review/session', async (request, reply) => {
-    const token = sessionCookie.tokenOf(request);
-    if (token) await sessions.end(token);
-    sessionCookie.clear(request, reply);
-    if (request.staff)
-      await audit.record({
-        actor: request.staff.email,
-        action: 'sign_out',
-        subject: request.staff.email,
-        address: addressOf(request),
-      });
-    return reply.code(204).send();
   });
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
-    '/api/review/password',
-    {
-      schema: { body: passwordChange },
-      preHandler: requireRole('reviewer'),
+  app.route({
+    ...routeOf(readSession),
+    // Also while two-step sign-in must still be set up: the page asks who it is for.
+    preHandler: requireSignedIn,
+    handler: async (request, reply) => {
+      const staff = request.staff;
+      if (!staff) return reply.code(401).send(signedOut);
+      return {
+        email: staff.email,
+        role: staff.role,
+        mustEnrol: staff.mustEnrol,
+      };
     },
-    async (request, reply) => {
+  });
+
+  app.route({
+    ...routeOf(signOut),
+    handler: async (request, reply) => {
+      const token = sessionCookie.tokenOf(request);
+      if (token) await sessions.end(token);
+      sessionCookie.clear(request, reply);
+      if (request.staff)
+        await audit.record({
+          actor: request.staff.email,
+          action: 'sign_out',
+          subject: request.staff.email,
+          address: addressOf(request),
+        });
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(changePassword),
+    preHandler: requireRole('reviewer'),
+    handler: async (request, reply) => {
       const staff = request.staff;
       const account = staff && (await accounts.findByEmail(staff.email));
       if (!staff || !account)
@@ -396,5 +379,5 @@ export async function sessionRoutes(
       });
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  Database,
-  DatabaseSchema,
-  StaffNotify,
-  StaffRole,
-} from '../db/database.ts';
-import { staffRoleSchema } from '#review-api/staff.ts';
+import type { Database } from '../db/database.ts';
+import type { DatabaseSchema } from '../db/tables.ts';
+import type { StaffNotify } from '../db/staff-tables.ts';
+import { isEmailAddress } from '#engine/validators.ts';
+import { staffRoleSchema, type StaffRole } from '#review-api/staff.ts';
 import { hashPassword, minimumPasswordLength } from './passwords.ts';
 
 export const staffRoles: readonly StaffRole[] = staffRoleSchema.options;
@@ -47,9 +45,6 @@ export async function newAccountRow(input: NewAccount) {
     last_sign_in_at: null,
   };
 }
-
-export const isEmailAddress = (email: string) =>
-  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 
 /** Stores a new account, within the caller's transaction when there is one. */
 export async function insertAccount(

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { StaffRole } from '../db/database.ts';
+import type { StaffRole } from '#review-api/staff.ts';
 import { createAdminGuard } from '../plugins/admin-auth.ts';
 import {
   absoluteLifetimeMs,
@@ -137,7 +137,7 @@ export async function registerStaffAuth(
   });
 }
 
-const signedOut = {
+export const signedOut = {
   error: 'signed_out',
   message: 'Sign in to the workspace first.',
 };

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Database, StaffRole } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { StaffRole } from '#review-api/staff.ts';
+import { isEmailAddress } from '#engine/validators.ts';
 import {
   insertAccount,
-  isEmailAddress,
   newAccountRow,
   normalEmail,
   StaffAccountError,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, StaffRole } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { StaffRole } from '#review-api/staff.ts';
 import { requireTwoStepSetting } from './two-step.ts';
 
 /** A session ends after 2 hours without a request, and 24 hours after sign-in whatever happens. */

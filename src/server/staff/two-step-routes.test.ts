@@ -1,7 +1,12 @@
 import { latestAuditEntries } from '../../../tests/support/audit.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engines } from '../../../tests/support/databases.ts';
-import { adminToken } from '../../../tests/support/fixtures.ts';
+import {
+  adminToken,
+  exampleConfig,
+  publishAsAdmin,
+} from '../../../tests/support/fixtures.ts';
+import { scanQrCode } from '../../../tests/support/qr-code.ts';
 import { sessionCookieOf } from '../../../tests/support/staff.ts';
 import { startTestServer } from '../../../tests/support/test-server.ts';
 import { authenticationCode } from '../../../tests/support/two-step.ts';
@@ -272,6 +277,17 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
     const { cookie } = await api.turnOn(
       sessionCookieOf(await api.signIn('ruth@example.org')),
     );
+    const noPassword = await api.call('POST', '/api/review/two-step/off', {
+      cookie,
+      body: { secret: password },
+    });
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toMatchObject({
+      error: 'validation',
+      issues: expect.arrayContaining([
+        expect.objectContaining({ path: 'password' }),
+      ]),
+    });
     const wrong = await api.call('POST', '/api/review/two-step/off', {
       cookie,
       body: { password: 'not the password' },
@@ -458,5 +474,31 @@ describe.each(engines)('two-step sign-in on %s', (engine) => {
     });
     expect(off.status).toBe(409);
     await required.close();
+  });
+
+  test('the authenticator app is given the organisation as published now, not as it was at the start', async () => {
+    await createStaffAccounts(server.database).add({
+      email: 'nina@example.org',
+      role: 'reviewer',
+      password,
+    });
+    const renamed = 'Aldmere Coast Creators';
+    const config = exampleConfig();
+    const published = await publishAsAdmin(
+      server.baseUrl,
+      {
+        ...config,
+        title: renamed,
+        ...(config.logo && { logo: { ...config.logo, alt: renamed } }),
+      },
+      1,
+    );
+    expect(published.status).toBe(201);
+    const cookie = sessionCookieOf(await api.signIn('nina@example.org'));
+    const setup = (await (
+      await api.call('POST', '/api/review/two-step/setup', { cookie })
+    ).json()) as { qrCode: string };
+    const address = new URL((await scanQrCode(setup.qrCode)) ?? '');
+    expect(address.searchParams.get('issuer')).toBe(renamed);
   });
 });

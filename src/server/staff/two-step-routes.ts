@@ -1,21 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  addPasskey,
+  beginTwoStepSetup,
+  listPasskeys,
+  passkeyOptions,
+  readTwoStep,
+  removePasskey,
+  turnOffTwoStep,
+  turnOnTwoStep,
+} from '#review-api/session.ts';
+import { routeOf, withContract } from '../review/contract.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Passkeys, RelyingParty } from './passkeys.ts';
-import { throttled, webAuthnAnswer } from './session-routes.ts';
+import { throttled } from './session-routes.ts';
 import { recheckPassword, type SignInThrottle } from './sign-in-throttle.ts';
-import { requirePerson, type SessionCookie } from './staff-auth.ts';
+import { requirePerson, signedOut, type SessionCookie } from './staff-auth.ts';
 import type { StaffAccounts } from './staff-accounts.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import type { TwoStep } from './two-step.ts';
-
-const body = (name: string, maxLength: number) =>
-  ({
-    type: 'object',
-    required: [name],
-    additionalProperties: false,
-    properties: { [name]: { type: 'string', maxLength } },
-  }) as const;
 
 /**
  * A person's own two-step sign-in, under Settings: its state, a set-up (key and QR code), turning
@@ -23,7 +25,7 @@ const body = (name: string, maxLength: number) =>
  * set it up. Turning it on or off ends the account's other sessions and gives this browser a new one.
  */
 export async function twoStepRoutes(
-  app: FastifyInstance,
+  plainApp: FastifyInstance,
   {
     twoStep,
     accounts,
@@ -40,13 +42,17 @@ export async function twoStepRoutes(
     sessions: StaffSessions;
     audit: AuditLog;
     sessionCookie: SessionCookie;
-    /** The organisation's name, which authenticator apps show beside the account. */
-    issuer: string;
+    /**
+     * The organisation's name, which authenticator apps show beside the account: read at each
+     * set-up, so a name published in the editor since the start is the one the app shows.
+     */
+    issuer: () => string;
     passkeys: Passkeys;
     relyingParty: (request: FastifyRequest) => RelyingParty;
     throttle: SignInThrottle;
   },
 ) {
+  const app = withContract(plainApp);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -71,27 +77,36 @@ export async function twoStepRoutes(
     });
   }
 
-  app.get('/api/review/two-step', person, async (request) =>
-    twoStep.status(request.staff?.id ?? ''),
-  );
-
-  app.post('/api/review/two-step/setup', person, async (request, reply) => {
-    const staff = request.staff;
-    const setup =
-      staff &&
-      (await twoStep.beginSetup(staff.id, { issuer, account: staff.email }));
-    if (!setup)
-      return reply.code(409).send({
-        error: 'two_step_on',
-        message: 'Two-step sign-in is already on for this account.',
-      });
-    return setup;
+  app.route({
+    ...routeOf(readTwoStep),
+    ...person,
+    handler: async (request) => twoStep.status(request.staff?.id ?? ''),
   });
 
-  app.post<{ Body: { code: string } }>(
-    '/api/review/two-step',
-    { ...person, schema: { body: body('code', 100) } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(beginTwoStepSetup),
+    ...person,
+    handler: async (request, reply) => {
+      const staff = request.staff;
+      const setup =
+        staff &&
+        (await twoStep.beginSetup(staff.id, {
+          issuer: issuer(),
+          account: staff.email,
+        }));
+      if (!setup)
+        return reply.code(409).send({
+          error: 'two_step_on',
+          message: 'Two-step sign-in is already on for this account.',
+        });
+      return setup;
+    },
+  });
+
+  app.route({
+    ...routeOf(turnOnTwoStep),
+    ...person,
+    handler: async (request, reply) => {
       const outcome = await twoStep.finishSetup(
         request.staff?.id ?? '',
         request.body.code,
@@ -116,15 +131,15 @@ export async function twoStepRoutes(
       await changed(request, reply, 'two_step_on');
       return reply.code(201).send({ recoveryCodes: outcome });
     },
-  );
+  });
 
-  app.post<{ Body: { password: string } }>(
-    '/api/review/two-step/off',
-    { ...person, schema: { body: body('password', 1024) } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(turnOffTwoStep),
+    ...person,
+    handler: async (request, reply) => {
       const staff = request.staff;
       const account = staff && (await accounts.findByEmail(staff.email));
-      if (!staff || !account) return reply.code(401).send();
+      if (!staff || !account) return reply.code(401).send(signedOut);
       if (await twoStep.isRequired())
         return reply.code(409).send({
           error: 'two_step_required',
@@ -149,7 +164,7 @@ export async function twoStepRoutes(
       await changed(request, reply, 'two_step_off');
       return reply.code(204).send();
     },
-  );
+  });
 
   const notOn = (reply: FastifyReply) =>
     reply.code(409).send({
@@ -158,20 +173,28 @@ export async function twoStepRoutes(
         'Turn two-step sign-in on first: a passkey is another way to do its second step.',
     });
 
-  app.get('/api/review/passkeys', person, async (request) => ({
-    passkeys: await passkeys.list(request.staff?.id ?? ''),
-  }));
-
-  app.post('/api/review/passkeys/options', person, async (request, reply) => {
-    const staff = request.staff;
-    if (!staff || !(await twoStep.isOn(staff.id))) return notOn(reply);
-    return passkeys.registrationOptions(staff, relyingParty(request));
+  app.route({
+    ...routeOf(listPasskeys),
+    ...person,
+    handler: async (request) => ({
+      passkeys: await passkeys.list(request.staff?.id ?? ''),
+    }),
   });
 
-  app.post<{ Body: { response: RegistrationResponseJSON } }>(
-    '/api/review/passkeys',
-    { ...person, schema: { body: webAuthnAnswer } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(passkeyOptions),
+    ...person,
+    handler: async (request, reply) => {
+      const staff = request.staff;
+      if (!staff || !(await twoStep.isOn(staff.id))) return notOn(reply);
+      return passkeys.registrationOptions(staff, relyingParty(request));
+    },
+  });
+
+  app.route({
+    ...routeOf(addPasskey),
+    ...person,
+    handler: async (request, reply) => {
       const staff = request.staff;
       if (!staff || !(await twoStep.isOn(staff.id))) return notOn(reply);
       const passkey = await passkeys.register(
@@ -188,12 +211,12 @@ export async function twoStepRoutes(
       await changed(request, reply, 'passkey_added');
       return reply.code(201).send(passkey);
     },
-  );
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    '/api/review/passkeys/:id',
-    person,
-    async (request, reply) => {
+  app.route({
+    ...routeOf(removePasskey),
+    ...person,
+    handler: async (request, reply) => {
       if (!(await passkeys.remove(request.staff?.id ?? '', request.params.id)))
         return reply.code(404).send({
           error: 'not_found',
@@ -202,5 +225,5 @@ export async function twoStepRoutes(
       await changed(request, reply, 'passkey_removed');
       return reply.code(204).send();
     },
-  );
+  });
 }

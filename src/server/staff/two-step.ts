@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { Database, StaffRole } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { StaffRole } from '#review-api/staff.ts';
 
 /** RFC 6238 as every authenticator app reads it: HMAC-SHA-1, 6 digits, a new code each 30 s. */
 const codeShape = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
@@ -174,10 +175,10 @@ export function createTwoStep(
       });
       if (!isSet) return undefined;
       // Loaded only here: a set-up is rare, and every start-up would pay for it.
-      const { default: QRCode } = await import('qrcode');
-      const svg = await QRCode.toString(
+      const { renderSVG } = await import('uqr');
+      const svg = renderSVG(
         totpOf(secret, names.account, names.issuer).toString(),
-        { type: 'svg', margin: 2, errorCorrectionLevel: 'M' },
+        { border: 2, ecc: 'M' },
       );
       return {
         setupKey: groupedKey(secret),

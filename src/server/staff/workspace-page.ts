@@ -5,11 +5,23 @@ import {
   signInPath,
   twoStepSetupPath,
 } from '#engine/review-page.ts';
+import { sendPage, type CompressedPage } from '../compressed-page.ts';
 
-type PageSender = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => FastifyReply | Promise<FastifyReply>;
+/**
+ * The longest return address carried through sign-in. A longer one (a search pasted whole) comes
+ * back as its page without the query: the redirect's `Location` stays a few KiB at most, which
+ * every proxy and client accepts.
+ */
+const maxReturnLength = 2048;
+
+/** `?next=` with the address to come back to, as much of it as fits. */
+function returnQueryOf(address: string): string {
+  for (const kept of [address, address.split('?')[0] ?? '']) {
+    const encoded = encodeURIComponent(kept);
+    if (encoded.length <= maxReturnLength) return `?next=${encoded}`;
+  }
+  return '';
+}
 
 /**
  * The workspace's one page, at every `/review` address. Signed out, every address but the sign-in
@@ -18,9 +30,9 @@ type PageSender = (
  */
 export async function workspacePageRoutes(
   app: FastifyInstance,
-  { sendPage }: { sendPage: PageSender },
+  { page }: { page: () => Promise<CompressedPage> },
 ) {
-  const handler = (
+  const handler = async (
     request: FastifyRequest<{ Querystring: { next?: string } }>,
     reply: FastifyReply,
   ) => {
@@ -28,17 +40,15 @@ export async function workspacePageRoutes(
     const isSignIn = path === signInPath;
     if (request.staff?.mustEnrol && path !== twoStepSetupPath)
       return reply.redirect(
-        `${twoStepSetupPath}?next=${encodeURIComponent(isSignIn ? returnPathAfterSignIn(request.query.next) : request.url)}`,
+        `${twoStepSetupPath}${returnQueryOf(isSignIn ? returnPathAfterSignIn(request.query.next) : request.url)}`,
         302,
       );
     if (!request.staff && !isSignIn && path !== joinPath)
-      return reply.redirect(
-        `${signInPath}?next=${encodeURIComponent(request.url)}`,
-        302,
-      );
+      return reply.redirect(`${signInPath}${returnQueryOf(request.url)}`, 302);
     if (request.staff && isSignIn)
       return reply.redirect(returnPathAfterSignIn(request.query.next), 302);
-    return sendPage(request, reply);
+    // Whether it answers depends on the session: never from a cache.
+    return sendPage(await page(), request, reply, 'no-store');
   };
   app.get('/review', handler);
   app.get('/review/*', handler);

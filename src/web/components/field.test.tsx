@@ -91,3 +91,19 @@ test('makes a radio group the control that is required and invalid', () => {
     screen.getByRole('radio', { name: 'Yes' }),
   ).toHaveAccessibleDescription('Choose Yes or No');
 });
+
+test('leaves out the * and the required state when nothing says the field is required', () => {
+  render(
+    <Field label="Setup key" hint="Type it into the app if it cannot scan">
+      {(control) => <input {...control} readOnly />}
+    </Field>,
+  );
+
+  const input = screen.getByRole('textbox', { name: 'Setup key' });
+  expect(input).not.toHaveAttribute('aria-required');
+  expect(input).toHaveAttribute('aria-invalid', 'false');
+  expect(input).toHaveAccessibleDescription(
+    'Type it into the app if it cannot scan',
+  );
+  expect(document.querySelector('label')).toHaveTextContent(/^Setup key$/);
+});

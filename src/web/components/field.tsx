@@ -36,7 +36,7 @@ export function LabelText({
   isRequired,
 }: {
   label: string;
-  isRequired: boolean;
+  isRequired: boolean | undefined;
 }) {
   return (
     <>
@@ -58,9 +58,17 @@ export function Hint({ id, text }: { id: string; text: string }) {
   );
 }
 
-export function ErrorText({ id, message }: { id: string; message: string }) {
+export function ErrorText({
+  id,
+  message,
+  role,
+}: {
+  id: string;
+  message: string;
+  role?: 'alert' | undefined;
+}) {
   return (
-    <p id={id} className="field__error">
+    <p id={id} className="field__error" role={role}>
       <svg
         className="field__error-icon"
         viewBox="0 0 16 16"
@@ -83,20 +91,24 @@ export function ErrorText({ id, message }: { id: string; message: string }) {
 
 type FieldProps = {
   label: string;
-  isRequired: boolean;
+  /** Marks the label with `*` and the control `aria-required`; the workspace's fields leave it out. */
+  isRequired?: boolean | undefined;
   error?: string | undefined;
   hint?: string | undefined;
   className?: string | undefined;
+  /** `alert` where the error follows a submit that leaves focus on its button, so it is heard. */
+  errorRole?: 'alert' | undefined;
   children: (control: FieldControlProps) => ReactNode;
 };
 
-/** One control with its visible label, `*`, hint and error, tied to it by id. */
+/** One control with its visible label, `*`, hint and error, tied to it by id; the wizard and the staff workspace both use it. */
 export function Field({
   label,
   isRequired,
   error,
   hint,
   className,
+  errorRole,
   children,
 }: FieldProps) {
   const id = useId();
@@ -114,7 +126,7 @@ export function Field({
         'aria-required': isRequired || undefined,
         'aria-describedby': describedBy(hint && hintId, error && errorId),
       })}
-      {error && <ErrorText id={errorId} message={error} />}
+      {error && <ErrorText id={errorId} message={error} role={errorRole} />}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import {
   type ApplicationValues,
 } from '#engine/application-schema.ts';
 import type { WizardConfig } from '#engine/config-schema.ts';
+import { setAt } from '#engine/paths.ts';
+import { prefilledAnswers } from './prefill.ts';
 
 /**
  * How long typing must pause before a new error appears or the draft is saved. An error that
@@ -42,12 +44,20 @@ function mergeSaved(defaults: unknown, saved: unknown): unknown {
   return typeof saved === typeof defaults ? saved : defaults;
 }
 
-/** Saved answers over the model's defaults: each answer kept where the form still asks it, as the same kind of value. */
+/**
+ * Saved answers over the model's defaults: each answer kept where the form still asks it, as the
+ * same kind of value. Answers the address filled in start in place of the defaults, so a saved
+ * answer, even one the applicant emptied, wins over them.
+ */
 export function restoreAnswers(
   model: ApplicationModel,
   saved: unknown,
+  prefill: Readonly<Record<string, unknown>> = {},
 ): ApplicationValues {
-  return mergeSaved(buildDefaultValues(model), saved) as ApplicationValues;
+  const defaults = buildDefaultValues(model);
+  for (const [path, value] of prefilledAnswers(model, prefill))
+    setAt(defaults, path, value);
+  return mergeSaved(defaults, saved) as ApplicationValues;
 }
 
 type PreparedForm = {
@@ -100,12 +110,16 @@ export function prepareApplicationForm(config: WizardConfig): PreparedForm {
  * The answers of one application in react-hook-form, validated by the engine's schema: a field is
  * validated first when it is left, then on every change, and a Continue validates the whole step.
  */
-export function useApplicationForm(config: WizardConfig, saved?: unknown) {
+export function useApplicationForm(
+  config: WizardConfig,
+  saved?: unknown,
+  prefill?: Readonly<Record<string, unknown>>,
+) {
   const { model, schema } = useMemo(
     () => prepareApplicationForm(config),
     [config],
   );
-  const [defaultValues] = useState(() => restoreAnswers(model, saved));
+  const [defaultValues] = useState(() => restoreAnswers(model, saved, prefill));
   const form = useForm<ApplicationValues>({
     resolver: zodResolver(schema),
     defaultValues,

@@ -1,4 +1,9 @@
-import type { InsightEvent } from '#engine/insights.ts';
+import {
+  clickIdParameters,
+  clickIdPattern,
+  maxLabelLength,
+} from '#engine/source-parameters.ts';
+import type { InsightEvent, VisitSource } from '#engine/insights.ts';
 import { languageTagPattern } from '#engine/languages/language-tags.ts';
 import { stepIdsOf } from '#engine/step-ids.ts';
 import type {
@@ -7,7 +12,12 @@ import type {
   TimedEvent,
   WizardEvent,
 } from './insights.ts';
-import { readVisit, writeVisit, type Visit } from './insights-visit.ts';
+import {
+  readVisit,
+  visitSourceOf,
+  writeVisit,
+  type Visit,
+} from './insights-visit.ts';
 import { newIdempotencyKey } from './submit-application.ts';
 
 const address = '/api/events';
@@ -17,15 +27,29 @@ const maxBatch = 20;
 
 /** A label from the address as the server takes it: at most 100 characters, no control characters. */
 const labelOf = (value: string | null) =>
-  value?.replace(/\p{Cc}/gu, '').slice(0, 100) || undefined;
+  value?.replace(/\p{Cc}/gu, '').slice(0, maxLabelLength) || undefined;
+
+/** The ad platforms' click ids the address carries, each only as their links write one. */
+export function clickIdsIn(
+  query: URLSearchParams,
+): Pick<VisitSource, 'gclid' | 'fbclid' | 'ttclid'> {
+  const ids: Pick<VisitSource, 'gclid' | 'fbclid' | 'ttclid'> = {};
+  for (const name of clickIdParameters) {
+    const value = query.get(name);
+    if (value !== null && clickIdPattern.test(value)) ids[name] = value;
+  }
+  return ids;
+}
 
 function newVisit({ search, referrer }: Landing): Visit {
   const query = new URLSearchParams(search);
   let referrerHost: string | undefined;
   try {
     const host = new URL(referrer).host;
-    // A page of this site (a reload, a link back) is not where the visit came from.
-    if (host && host !== window.location.host) referrerHost = host;
+    // A page of this site (a reload, a link back) is not where the visit came from; a host longer
+    // than a label is refused by the server, and the visit is worth more than its referrer.
+    if (host && host !== window.location.host && host.length <= maxLabelLength)
+      referrerHost = host;
   } catch {
     // No referrer, or none a browser would send.
   }
@@ -37,7 +61,9 @@ function newVisit({ search, referrer }: Landing): Visit {
     utmSource: labelOf(query.get('utm_source')),
     utmMedium: labelOf(query.get('utm_medium')),
     utmCampaign: labelOf(query.get('utm_campaign')),
+    ref: labelOf(query.get('ref')),
     referrer: referrerHost,
+    ...clickIdsIn(query),
     isReported: false,
   };
 }
@@ -80,7 +106,11 @@ export function startReporter(
   landing: Landing,
 ): (event: TimedEvent) => void {
   const visit = readVisit(call) ?? newVisit(landing);
-  const { id, device, utmSource, utmMedium, utmCampaign, referrer } = visit;
+  const reportedVisit = {
+    id: visit.id,
+    device: visit.device,
+    ...visitSourceOf(visit),
+  };
   let queue: InsightEvent[] = visit.isReported
     ? []
     : [{ type: 'visit', ms: 0 }];
@@ -96,15 +126,7 @@ export function startReporter(
     if (queue.length === 0) return;
     const body = JSON.stringify({
       call,
-      visit: {
-        id,
-        device,
-        utmSource,
-        utmMedium,
-        utmCampaign,
-        referrer,
-        language,
-      },
+      visit: { ...reportedVisit, language },
       events: queue,
     });
     queue = [];

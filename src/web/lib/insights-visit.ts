@@ -13,6 +13,9 @@ export type Visit = VisitSource & {
 /** Each call's visit apart: a tab that goes on to another call's page begins a visit there. */
 const visitKey = (call: string) => `wizard-visit:${call}`;
 
+/** The visits of this page, for a frame on another site whose storage the browser refuses. */
+const inPage = new Map<string, Visit>();
+
 export function readVisit(call: string): Visit | null {
   try {
     const parsed = JSON.parse(
@@ -21,13 +24,14 @@ export function readVisit(call: string): Visit | null {
     return typeof parsed?.id === 'string' &&
       typeof parsed.startedAt === 'number'
       ? (parsed as Visit)
-      : null;
+      : (inPage.get(call) ?? null);
   } catch {
-    return null;
+    return inPage.get(call) ?? null;
   }
 }
 
 export function writeVisit(call: string, visit: Visit): void {
+  inPage.set(call, visit);
   try {
     sessionStorage.setItem(visitKey(call), JSON.stringify(visit));
   } catch {
@@ -35,14 +39,30 @@ export function writeVisit(call: string, visit: Visit): void {
   }
 }
 
+/** Every field of a visit's source, so a field the source gains is sent once it is listed here. */
+const sourceFields: Record<keyof VisitSource, true> = {
+  utmSource: true,
+  utmMedium: true,
+  utmCampaign: true,
+  ref: true,
+  referrer: true,
+  gclid: true,
+  fbclid: true,
+  ttclid: true,
+};
+
+/** Where a visit came from: the fields it has of its source, without its id, device and times. */
+export function visitSourceOf(visit: Visit): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(sourceFields).flatMap((field) => {
+      const value = visit[field as keyof VisitSource];
+      return typeof value === 'string' ? [[field, value]] : [];
+    }),
+  );
+}
+
 /** The source of this tab's visit of a call, as the submission's `Visit-Source` header carries it; null without a visit. */
 export function visitSourceHeader(call: string): string | null {
   const visit = readVisit(call);
-  if (!visit) return null;
-  const { utmSource, utmMedium, utmCampaign, referrer } = visit;
-  return new URLSearchParams(
-    Object.entries({ utmSource, utmMedium, utmCampaign, referrer }).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    ),
-  ).toString();
+  return visit && new URLSearchParams(visitSourceOf(visit)).toString();
 }

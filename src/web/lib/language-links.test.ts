@@ -2,22 +2,31 @@ import { describe, expect, it } from 'vitest';
 import {
   languageAddressOf,
   languageHrefOf,
-  withLanguage,
+  withKeptParameters,
 } from './language-links.ts';
 
-describe('withLanguage', () => {
+describe('withKeptParameters', () => {
   it("keeps the address's language on a step's query", () => {
-    expect(withLanguage('?step=about-you', '?lang=de&step=welcome')).toBe(
+    expect(withKeptParameters('?step=about-you', '?lang=de&step=welcome')).toBe(
       '?step=about-you&lang=de',
     );
-    expect(withLanguage('', '?lang=ar')).toBe('?lang=ar');
+    expect(withKeptParameters('', '?lang=ar')).toBe('?lang=ar');
   });
 
   it('adds nothing to an address that names no language', () => {
-    expect(withLanguage('?step=about-you', '?utm_source=x')).toBe(
+    expect(withKeptParameters('?step=about-you', '?utm_source=x')).toBe(
       '?step=about-you',
     );
-    expect(withLanguage('', '')).toBe('');
+    expect(withKeptParameters('', '')).toBe('');
+  });
+
+  it('keeps the host page a frame was asked for, and nothing else of the landing address', () => {
+    expect(
+      withKeptParameters(
+        '?step=about-you',
+        '?embed=https%3A%2F%2Fexample.org&ref=hotel&prefill.personalInfo.firstName=Ada',
+      ),
+    ).toBe('?step=about-you&embed=https%3A%2F%2Fexample.org');
   });
 });
 

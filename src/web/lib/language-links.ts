@@ -1,19 +1,28 @@
+import { embedParameter } from '#engine/embed/embed-protocol.ts';
+
 /** The address's query parameter that names the language a page is shown in. */
 const languageParameter = 'lang';
 
 /**
- * A step's query (`?step=…` or empty) with the language the current address names, so moving
- * through the steps, and reloading one, keeps the language the applicant chose.
+ * The parameters a step's address keeps from the current one: the language, so moving through the
+ * steps, and reloading one, keeps the language the applicant chose; and the host page a frame's
+ * page was asked for, so a reload inside the frame is still served for a frame.
  */
-export function withLanguage(
+const keptParameters = [languageParameter, embedParameter];
+
+/** A step's query (`?step=…` or empty) with the kept parameters the current address names. */
+export function withKeptParameters(
   stepSearch: string,
   currentSearch: string,
 ): string {
-  const lang = new URLSearchParams(currentSearch).get(languageParameter);
-  if (lang === null) return stepSearch;
+  const current = new URLSearchParams(currentSearch);
   const query = new URLSearchParams(stepSearch);
-  query.set(languageParameter, lang);
-  return `?${query}`;
+  for (const name of keptParameters) {
+    const value = current.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const search = query.toString();
+  return search ? `?${search}` : '';
 }
 
 /**

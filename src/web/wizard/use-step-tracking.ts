@@ -1,13 +1,18 @@
 import { useEffect, useRef } from 'react';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { continueActionFor } from '#engine/navigation.ts';
+import { tellHostPage } from '#web/lib/host-page.ts';
 import { reportInsight } from '#web/lib/insights.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
 
-/** Tracks each step as reached once, however often the applicant goes back to it. */
+/**
+ * Tracks each step as reached once, however often the applicant goes back to it; the page around a
+ * frame hears of every step shown, for its own counts.
+ */
 export function useStepTracking(config: WizardConfig, stepIndex: number): void {
   const reachedSteps = useRef(new Set<number>());
   useEffect(() => {
+    tellHostPage({ type: 'step', step: stepIndex, form: config });
     if (reachedSteps.current.has(stepIndex)) return;
     reachedSteps.current.add(stepIndex);
     const action = continueActionFor(

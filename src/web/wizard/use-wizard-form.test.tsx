@@ -201,10 +201,14 @@ test('saves the answers once typing pauses', async () => {
       .firstName;
 
   await user.type(textbox('First Name'), 'Ada');
-  act(() => vi.advanceTimersByTime(499));
+  act(() => {
+    vi.advanceTimersByTime(499);
+  });
   expect(savedName()).toBe('');
 
-  act(() => vi.advanceTimersByTime(1));
+  act(() => {
+    vi.advanceTimersByTime(1);
+  });
   expect(savedName()).toBe('Ada');
 });
 

@@ -12,7 +12,13 @@ import {
   typingPauseMs,
   useApplicationForm,
 } from '#web/lib/application-form.ts';
+import { tellHostPage } from '#web/lib/host-page.ts';
 import { reportInsight } from '#web/lib/insights.ts';
+import {
+  forgetPrefilledAnswers,
+  hiddenValuesFor,
+  landingValuesOf,
+} from '#web/lib/landing.ts';
 import { visitSourceHeader } from '#web/lib/insights-visit.ts';
 import { createBotCheckLoader } from '#web/lib/bot-check-loader.ts';
 import { trackEvent } from '#web/lib/load-analytics.ts';
@@ -57,7 +63,11 @@ export function useWizardForm({
   hasChanged,
   onFormChanged,
 }: Options) {
-  const { form, model } = useApplicationForm(config, draft?.values);
+  const { form, model } = useApplicationForm(
+    config,
+    draft?.values,
+    landingValuesOf(config.pageId).prefill,
+  );
   // Where the applicant resumes after the form changed: said once this step is on screen, so the
   // alert is announced, and kept on that step only.
   const [notice, setNotice] = useState<{
@@ -248,6 +258,7 @@ export function useWizardForm({
       payload: {
         ...buildPayload(form.getValues(), model),
         language: config.lang,
+        ...hiddenValuesFor(config),
       },
       idempotencyKey: idempotencyKey.current,
       visitSource: visitSourceHeader(config.pageId),
@@ -309,6 +320,7 @@ export function useWizardForm({
     idempotencyKey.current = null;
     const email = String(getAt(form.getValues(), emailPath) ?? '').trim();
     clearDraft(config.pageId);
+    forgetPrefilledAnswers(config.pageId);
     // Only that it was sent, and the address it names, stay: a reload shows the last step rather
     // than a fresh form.
     writeDraft(config.pageId, {
@@ -319,6 +331,7 @@ export function useWizardForm({
     setSentEmail(email);
     trackEvent('Form Submitted', {}, isLeaving);
     reportInsight({ type: 'submitted' }, isLeaving);
+    tellHostPage({ type: 'submitted' });
     return true;
   };
 

@@ -17,7 +17,7 @@ import {
 } from '#web/lib/resume-draft.ts';
 import { readDraft, startStepOf, type Draft } from '#web/lib/session-draft.ts';
 import { resolveWizardTexts, type TextKey } from '#engine/texts.ts';
-import { withLanguage } from '#web/lib/language-links.ts';
+import { withKeptParameters } from '#web/lib/language-links.ts';
 import { whenIdle } from '#web/lib/scheduling.ts';
 import { Cover } from './cover.tsx';
 import type { ChangedForm } from './form-change.ts';
@@ -136,7 +136,7 @@ function WizardSteps({
   );
   const addressOf = useCallback(
     (index: number) =>
-      `${window.location.pathname}${withLanguage(stepSearchOf(config.steps, index), window.location.search)}`,
+      `${window.location.pathname}${withKeptParameters(stepSearchOf(config.steps, index), window.location.search)}`,
     [config],
   );
   const goTo = useCallback<GoTo>(

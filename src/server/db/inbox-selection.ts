@@ -1,0 +1,166 @@
+import type { Stage } from '#engine/stages.ts';
+import type { InboxFilters } from '#review-api/inbox.ts';
+import {
+  storedColumns,
+  toStored,
+  type StoredApplication,
+} from './application-rows.ts';
+import type { Database } from './database.ts';
+import { matchingApplications } from './inbox-queries.ts';
+
+/**
+ * The applications an export or a bulk action is about: those matching a view of the inbox (its
+ * filters and stage tab), narrowed to chosen ids when there are any; every one without either.
+ */
+export type InboxSelection = {
+  filters?: InboxFilters;
+  stage?: Stage | undefined;
+  ids?: readonly string[] | undefined;
+};
+
+/** How many applications `iterateSelection` yields between two turns of the event loop. */
+const rowsBetweenPauses = 50;
+
+// A view of the inbox hides second applications unless it asks for them. Chosen by id, one is
+// what was chosen; and a selection of no view at all (every application) holds them too.
+const selectedApplications = (
+  database: Database,
+  { filters, stage, ids }: InboxSelection,
+) =>
+  matchingApplications(
+    database,
+    ids === undefined && filters !== undefined
+      ? filters
+      : { ...filters, duplicates: true },
+  )
+    .$if(stage !== undefined, (query) =>
+      query.where('stage', '=', stage as Stage),
+    )
+    .$if(ids !== undefined, (query) =>
+      query.where('id', 'in', ids as readonly string[]),
+    );
+
+/** The ids of a selection, newest first; at most `limit` of them. */
+export async function idsOf(
+  database: Database,
+  selection: InboxSelection,
+  limit: number,
+): Promise<string[]> {
+  const rows = await selectedApplications(database, selection)
+    .select('id')
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The next `limit` of a selection received up to `until`, oldest first, after `after`: a bulk
+ * job's next chunk. Seeks the (received_at, id) index as `iterateSelection` does.
+ */
+export async function idsAfter(
+  database: Database,
+  selection: InboxSelection,
+  after: { receivedAt: string; id: string } | null,
+  until: string,
+  limit: number,
+): Promise<Array<{ id: string; receivedAt: string }>> {
+  const rows = await selectedApplications(database, selection)
+    .select(['id', 'received_at'])
+    .where('received_at', '<=', until)
+    .$if(after !== null, (query) =>
+      query.where((where) =>
+        where(
+          where.refTuple('received_at', 'id'),
+          '>',
+          where.tuple(after?.receivedAt ?? '', after?.id ?? ''),
+        ),
+      ),
+    )
+    .orderBy('received_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, receivedAt: row.received_at }));
+}
+
+/**
+ * The configuration versions the selected applications were answered under (null: stored
+ * before versions were kept), oldest first. Each version this server has served is looked up
+ * in the index, one at a time: a DISTINCT would read every row, which on SQLite holds the
+ * event loop for as long as the table is big.
+ */
+export async function configVersionsOf(
+  database: Database,
+  selection: InboxSelection = {},
+): Promise<Array<string | null>> {
+  const served = await database.db
+    .selectFrom('wizard_configs')
+    .select('version')
+    .orderBy('first_served_at')
+    .orderBy('version')
+    .execute();
+  const versions: Array<string | null> = [];
+  for (const version of [null, ...served.map((row) => row.version)]) {
+    const found = await selectedApplications(database, selection)
+      .select('id')
+      .$if(version === null, (query) =>
+        query.where('config_version', 'is', null),
+      )
+      .$if(version !== null, (query) =>
+        query.where('config_version', '=', version),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (found) versions.push(version);
+  }
+  return versions;
+}
+
+/**
+ * Every application selected (all by default), oldest first, read in batches so an export never
+ * holds them all. The event loop runs before each batch and every few applications: SQLite
+ * answers synchronously, and what the reader does with each (an export describes it, the
+ * costliest step) runs between them, so without those pauses an export would hold up every
+ * other request until it ended.
+ */
+export async function* iterateSelection(
+  database: Database,
+  selection: InboxSelection = {},
+  batchSize = 200,
+): AsyncGenerator<StoredApplication> {
+  let after: { receivedAt: string; id: string } | undefined;
+  let sincePause = 0;
+  for (;;) {
+    let query = selectedApplications(database, selection)
+      .select(storedColumns)
+      .orderBy('received_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(batchSize);
+    const last = after;
+    if (last)
+      // A row value, so both engines seek the (received_at, id) index to the next batch.
+      query = query.where((where) =>
+        where(
+          where.refTuple('received_at', 'id'),
+          '>',
+          where.tuple(last.receivedAt, last.id),
+        ),
+      );
+    const rows = await query.execute();
+    for (const row of rows) {
+      if (++sincePause === rowsBetweenPauses) {
+        sincePause = 0;
+        await new Promise(setImmediate);
+      }
+      yield toStored(row);
+    }
+    const tail = rows[rows.length - 1];
+    if (!tail || rows.length < batchSize) return;
+    after = { receivedAt: tail.received_at, id: tail.id };
+    // The next batch's read is synchronous on SQLite too: the requests waiting go first.
+    sincePause = 0;
+    await new Promise(setImmediate);
+  }
+}
