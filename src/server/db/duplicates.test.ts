@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
@@ -8,6 +9,7 @@ import {
   type ApplicationsRepository,
 } from './applications-repository.ts';
 import type { Database } from './database.ts';
+import { firstsLookUp } from './duplicates.ts';
 
 const configVersion = 'c'.repeat(64);
 
@@ -159,3 +161,24 @@ describe.each(engines)(
     });
   },
 );
+
+test('on a new SQLite file, without statistics, a batch’s firsts are looked up person by person in an index, not in the whole call', async () => {
+  const database = await (await scratchDatabase('sqlite')).open();
+  const lookUp = firstsLookUp(database.db, [
+    { id: 'a', email_key: 'ada@example.org', call_slug: 'summer' },
+    { id: 'b', email_key: 'joan@example.org', call_slug: 'summer' },
+  ]).compile();
+  const { rows } = await database.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${lookUp.sql}`, [
+      ...lookUp.parameters,
+    ]),
+  );
+  await database.close();
+  const searches = rows
+    .map((row) => row.detail)
+    .filter((detail) => /^(SEARCH|SCAN) /.test(detail));
+  expect(searches).toEqual([
+    'SEARCH applications USING INDEX applications_first_of_person (email_key=? AND call_slug=?)',
+    'SEARCH applications USING INDEX applications_first_of_person (email_key=? AND call_slug=?)',
+  ]);
+});

@@ -850,5 +850,17 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
     '033-search': { up: (db) => addSearch(db, engine) },
     '034-bulk-jobs': { up: addBulkJobs },
     '037-verified-reach': { up: (db) => addReach(db, engine) },
+    '038-firsts-of-each-person': {
+      async up(db: Kysely<unknown>) {
+        // Storing an application looks up its person's first one: through the person's index a
+        // person who applied a thousand times would be a thousand rows read on every submission.
+        await db.schema
+          .createIndex('applications_first_of_person')
+          .on('applications')
+          .columns(['email_key', 'call_slug'])
+          .where(sql.ref('duplicate_of'), 'is', null)
+          .execute();
+      },
+    },
   };
 }
