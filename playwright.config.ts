@@ -20,6 +20,9 @@ export default defineConfig({
   // application read behind a busy server has taken over 5 s to reach the screen.
   expect: { timeout: 15_000 },
   workers: 2,
+  // On CI, a test that fails is run once more before the run fails; one that passes only then is
+  // reported as flaky in the list, to be fixed, rather than holding back everything else.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     browserName: 'chromium',

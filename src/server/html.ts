@@ -101,8 +101,9 @@ export function pageScriptOf(
     // A page asked for as a frame's content but opened on its own is the full page: it must scroll.
     'if(self===top)delete root.dataset.embedded;',
     // A Continue pressed before the wizard runs is kept, not sent as a plain form: the wizard
-    // presses it again once it has taken over the page.
-    "addEventListener('submit',function(e){if(!('ready' in root.dataset)){e.preventDefault();root.dataset.pendingSubmit='';start()}},true);",
+    // presses it again once it has taken over the page. React, hydrated but not yet taken over,
+    // never sees it, or that one Continue would count twice.
+    "addEventListener('submit',function(e){if(!('ready' in root.dataset)){e.preventDefault();e.stopPropagation();root.dataset.pendingSubmit='';start()}},true);",
     // The step the wizard starts on, as startStepOf decides it: the last once sent, else the one
     // the address names, else the tab's, but never the thank-you step of an application not sent.
     `var step=0,d=null;try{d=JSON.parse(sessionStorage.getItem(${json(draftStorageKey(config.pageId))}))}catch(e){}`,
