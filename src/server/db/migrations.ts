@@ -862,5 +862,29 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '039-inbox-counts-and-facets': {
+      async up(db: Kysely<unknown>) {
+        // The counts per stage and what the filters offer are read whenever the inbox opens. From
+        // the rows themselves, each read every application's whole row: about 100 ms apiece at
+        // 100,000 applications on SQLite. From these indexes they read only the index.
+        await db.schema
+          .createIndex('applications_first_stages')
+          .on('applications')
+          .column('stage')
+          .where(sql.ref('duplicate_of'), 'is', null)
+          .execute();
+        // PostgreSQL refuses an index entry over 2,704 bytes, which six platforms with long handles
+        // in other scripts could pass: there the platforms are read from the rows.
+        await db.schema
+          .createIndex('applications_facets')
+          .on('applications')
+          .columns(
+            engine === 'sqlite'
+              ? ['country_code', 'language', 'platforms']
+              : ['country_code', 'language'],
+          )
+          .execute();
+      },
+    },
   };
 }
