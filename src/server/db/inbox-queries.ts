@@ -120,8 +120,8 @@ export function matchingApplications(
   return query;
 }
 
-// Net votes: up minus down, 0 without any.
-const netVotes = sql<number>`coalesce((select sum(value) from votes where votes.application_id = applications.id), 0)`;
+// Net votes: up minus down, 0 without any (see vote-count-migration.ts).
+const netVotes = sql.ref<number>('applications.net_votes');
 
 // What the applicant typed for the platforms whose own count was found: `verified_reach`'s platforms.
 const verifiedStated = sql<

@@ -44,6 +44,8 @@ type ApplicationsTable = {
   stage: Generated<Stage>;
   /** The sum of the followers of every platform named. */
   reach: Generated<number | string>;
+  /** Up votes minus down votes of the staff, kept by triggers on `votes`. */
+  net_votes: Generated<number>;
   /** The sum of the platforms' own counts, where a platform gave one (see `reach-queue.ts`); null while none did. */
   verified_reach: number | string | null;
   /** JSON: the platforms named, with handle and followers, in the order of the platform list. */
