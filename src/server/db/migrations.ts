@@ -874,6 +874,9 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .column('stage')
           .where(sql.ref('duplicate_of'), 'is', null)
           .execute();
+        // On SQLite the platforms lead: one value per application, so no filter's equality seeks
+        // by this index, and a filtered list keeps walking its sort's index (led by the country,
+        // SQLite read every application of the country to sort them: 73 ms for a third of 100,000).
         // PostgreSQL refuses an index entry over 2,704 bytes, which six platforms with long handles
         // in other scripts could pass: there the platforms are read from the rows.
         await db.schema
@@ -881,7 +884,7 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
           .on('applications')
           .columns(
             engine === 'sqlite'
-              ? ['country_code', 'language', 'platforms']
+              ? ['platforms', 'country_code', 'language']
               : ['country_code', 'language'],
           )
           .execute();
