@@ -3,9 +3,9 @@ import { expect, test } from 'vitest';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { blockPaths } from './block-paths.ts';
+import { contrastRatio } from './theme-colours.ts';
 import {
   checkWizardConfig,
-  contrastRatio,
   formatIssuePath,
   parseIssuePath,
   parseWizardConfig,

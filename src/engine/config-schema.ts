@@ -10,6 +10,13 @@ import {
 } from './hidden-fields.ts';
 import { platformKeys } from './platforms.ts';
 import { stepIdPattern } from './step-ids.ts';
+import {
+  contrastRatio,
+  hexColourPattern,
+  textContrastMin,
+  themeColoursOf,
+  themeContrastPairs,
+} from './theme-colours.ts';
 import { defaultTexts, type TextKey } from './texts.ts';
 
 const nonEmpty = z.string().check(z.trim(), z.minLength(1));
@@ -194,7 +201,7 @@ export type CoverImage = z.infer<typeof coverImageSchema>;
 
 const hexColour = z
   .string()
-  .check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b5d66'));
+  .check(z.regex(hexColourPattern, 'must be a colour like #0b5d66'));
 
 const textKeys = Object.keys(defaultTexts) as [TextKey, ...TextKey[]];
 
@@ -435,60 +442,18 @@ function checkLanguages(
   }
 }
 
-// The page's default colours, set as CSS custom properties before the first render; a theme overrides them one by one.
-export const defaultTheme = {
-  brand: '#0b5d66',
-  text: '#1c2529',
-  muted: '#56636a',
-  error: '#b42318',
-  surface: '#ffffff',
-  surfaceGray: '#f2f4f5',
-};
-
-function relativeLuminance(hex: string): number {
-  const channels = [1, 3, 5].map((start) => {
-    const value = parseInt(hex.slice(start, start + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  });
-  const [red = 0, green = 0, blue = 0] = channels;
-  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
-}
-
-/** The WCAG contrast ratio of two `#rrggbb` colours, from 1 to 21. */
-export function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [
-    relativeLuminance(first),
-    relativeLuminance(second),
-  ].sort((a, b) => b - a);
-  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
-}
-
-type ThemeColour = keyof typeof defaultTheme | 'white';
-
-/** The text colours and their backgrounds that must meet WCAG AA (4.5:1); white text sits on the brand colour. */
-export const themeContrastPairs: ReadonlyArray<[ThemeColour, ThemeColour]> = [
-  ['brand', 'white'],
-  ['brand', 'surfaceGray'],
-  ['text', 'surface'],
-  ['text', 'surfaceGray'],
-  ['muted', 'surface'],
-  ['muted', 'surfaceGray'],
-  ['error', 'surface'],
-  ['error', 'surfaceGray'],
-];
-
 function checkThemeContrast(
   theme: WizardConfig['theme'],
   fail: (path: (string | number)[], message: string) => void,
 ): void {
-  const colours = { ...defaultTheme, ...theme, white: '#ffffff' };
+  const colours = themeColoursOf(theme);
   for (const [foreground, background] of themeContrastPairs) {
     if (!(foreground in theme) && !(background in theme)) continue;
     const ratio = contrastRatio(colours[foreground], colours[background]);
-    if (ratio < 4.5)
+    if (ratio < textContrastMin)
       fail(
         ['theme', foreground in theme ? foreground : background],
-        `${foreground} on ${background} has contrast ${ratio.toFixed(2)}:1, below WCAG AA 4.5:1`,
+        `${foreground} on ${background} has contrast ${ratio.toFixed(2)}:1, below WCAG AA ${textContrastMin}:1`,
       );
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { defaultTheme } from '#engine/config-schema.ts';
+import { defaultTheme } from '#engine/theme-colours.ts';
 import { themeStylesheet } from './theme.ts';
 
 const properties = {

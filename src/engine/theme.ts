@@ -1,4 +1,5 @@
-import { defaultTheme, type WizardConfig } from './config-schema.ts';
+import type { WizardConfig } from './config-schema.ts';
+import { defaultTheme } from './theme-colours.ts';
 
 /** `surfaceGray` → `--color-surface-gray`, the custom property styles.css reads. */
 const propertyFor = (key: string) =>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { defaultTheme } from '../../src/engine/config-schema.ts';
+import { defaultTheme } from '../../src/engine/theme-colours.ts';
 import {
   answerYesNo,
   fillGeneralInformation,

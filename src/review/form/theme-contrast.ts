@@ -1,14 +1,14 @@
+import type { WizardConfig } from '#engine/config-schema.ts';
 import {
   contrastRatio,
   defaultTheme,
+  hexColourPattern,
+  textContrastMin,
+  themeColoursOf,
   themeContrastPairs,
-  type WizardConfig,
-} from '#engine/config-schema.ts';
-
-export type ThemeKey = keyof typeof defaultTheme;
-
-/** WCAG AA's least contrast for text of normal size, the one the form's check applies. */
-const textContrastMin = 4.5;
+  type ThemeColour,
+  type ThemeKey,
+} from '#engine/theme-colours.ts';
 
 /** Each colour of the theme in words: what the wizard paints with it. */
 export const themeColourWords: Record<ThemeKey, string> = {
@@ -19,8 +19,6 @@ export const themeColourWords: Record<ThemeKey, string> = {
   surface: 'Background colour (behind each step)',
   surfaceGray: 'Grey background colour (behind a step set to grey)',
 };
-
-type ThemeColour = ThemeKey | 'white';
 
 /** A colour as the sentence about a pair names it. */
 const colourNames: Record<ThemeColour, string> = {
@@ -33,7 +31,7 @@ const colourNames: Record<ThemeColour, string> = {
   white: 'white text',
 };
 
-const isHexColour = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
+const isHexColour = (value: string) => hexColourPattern.test(value);
 
 /** A colour as the picker and the swatch show it: the form's when it is a colour, else the default. */
 export function shownColour(theme: WizardConfig['theme'], key: ThemeKey) {
@@ -72,11 +70,7 @@ export function contrastChecksOf(
   theme: WizardConfig['theme'],
   key: ThemeKey,
 ): ContrastCheck[] {
-  const colours: Record<ThemeColour, string> = {
-    ...defaultTheme,
-    ...theme,
-    white: '#ffffff',
-  };
+  const colours = themeColoursOf(theme);
   return themeContrastPairs
     .filter((pair) => pair.includes(key))
     .map(([foreground, background]) => {

@@ -1,5 +1,5 @@
 import './settings.css';
-import { defaultTheme } from '#engine/config-schema.ts';
+import { defaultTheme, type ThemeKey } from '#engine/theme-colours.ts';
 import { SelectField, TextField } from './form-fields.tsx';
 import {
   contrastChecksOf,
@@ -7,7 +7,6 @@ import {
   shownColour,
   shownColourWords,
   themeColourWords,
-  type ThemeKey,
 } from './theme-contrast.ts';
 import type { FormEditor } from './use-form-editor.ts';
 

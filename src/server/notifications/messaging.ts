@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultTheme, type WizardConfig } from '#engine/config-schema.ts';
+import type { WizardConfig } from '#engine/config-schema.ts';
+import { defaultTheme } from '#engine/theme-colours.ts';
 import type { StoreHooks } from '../db/application-store.ts';
 import { repeatApplicationMessages } from './already-applied.ts';
 import type { Database } from '../db/database.ts';
