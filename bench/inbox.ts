@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { measureOnEachEngine } from './support/each-engine.ts';
+import {
+  inboxApplications,
+  storeInboxApplications,
+} from './support/inbox-applications.ts';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { scratchDatabase } from '../tests/support/databases.ts';
-import { validApplication } from '../tests/support/fixtures.ts';
-import { platformKeys } from '../src/engine/platforms.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { inboxFacetsOf } from '../src/server/review/inbox-facets.ts';
 import type { Engine } from '../src/server/db/database.ts';
@@ -17,12 +17,11 @@ import type { Engine } from '../src/server/db/database.ts';
 // first page by verified reach past inboxVerifiedSortMsMax (printed beside its ratio to the first
 // page newest first of the same run), any other query past inboxQueryMsMax, or any past
 // inboxVsIndexReadMax times the bare read of a page of ids through the (received_at, id) index
-// measured in the same run (the floor of any page). A third of the applications have a verified
-// count, written straight into `verified_reach`, as the look-ups would have left it.
+// measured in the same run (the floor of any page). The applications are those of
+// bench/support/inbox-applications.ts, a third of them with a verified count.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
 ) as Record<string, number>;
-const applications = Number(process.env.INBOX_APPLICATIONS ?? 100_000);
 const runs = 20;
 const budget = budgets.inboxQueryMsMax ?? Infinity;
 const firstPageBudget = budgets.inboxFirstPageMsMax ?? Infinity;
@@ -32,47 +31,11 @@ const ratioBudget = budgets.inboxVsIndexReadMax ?? Infinity;
 async function measure(engine: Engine): Promise<boolean> {
   const scratch = await scratchDatabase(engine);
   let database = await scratch.open();
-  let repository = createApplicationsRepository(database);
-  const base = validApplication();
-  // A thousand at a time: a hundred thousand promises at once hold every payload in memory.
-  for (let start = 0; start < applications; start += 1000)
-    await Promise.all(
-      Array.from(
-        { length: Math.min(1000, applications - start) },
-        (_, offset) => {
-          const index = start + offset;
-          return repository.store({
-            pageId: 'aldmere-creators',
-            idempotencyKey: randomUUID(),
-            configVersion: 'c'.repeat(64),
-            payload: {
-              ...base,
-              personalInfo: {
-                ...base.personalInfo,
-                firstName: `Creator${index}`,
-                emailAddress: `creator${index}@example.com`,
-                countryCode: index % 3 === 0 ? 'GB' : 'FR',
-              },
-              platforms: {
-                [platformKeys[index % 6] ?? 'instagram']: {
-                  handle: `creator.${index}`,
-                  followers: String((index * 7919) % 500_000),
-                },
-              },
-            },
-          });
-        },
-      ),
-    );
-  await database.db
-    .updateTable('applications')
-    .set({ verified_reach: sql`reach * 9 / 10` })
-    .where(sql`reach % 3`, '=', 0)
-    .execute();
+  await storeInboxApplications(database);
   // Measured as a server finds the database when it starts: SQLite gathers its statistics then.
   await database.close();
   database = await scratch.open();
-  repository = createApplicationsRepository(database);
+  const repository = createApplicationsRepository(database);
   const median = async (query: () => Promise<unknown>) => {
     const times: number[] = [];
     for (let run = 0; run < runs; run += 1) {
@@ -135,7 +98,7 @@ async function measure(engine: Engine): Promise<boolean> {
   };
   let isWithin = true;
   process.stdout.write(
-    `${engine}, ${applications} applications; a page of ids by the index: ${floor.toFixed(1)} ms\n`,
+    `${engine}, ${inboxApplications} applications; a page of ids by the index: ${floor.toFixed(1)} ms\n`,
   );
   const maxOf: Record<string, number> = {
     'first page, newest': firstPageBudget,

@@ -1,38 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumPath } from '../../scripts/ensure-chromium.ts';
-import { startCompiledServer } from './compiled-server.ts';
+import type { Page } from '@playwright/test';
+import { openSignedIn, untilSettled } from './signed-in.ts';
 
 /**
  * The compiled server with an admin signed in at the form editor in Chromium, the Welcome step's
  * heading emptied and the preview showing it and settled, at 4× CPU throttling from then on.
  */
 export async function openFormEditor() {
-  const sqlitePath = join(mkdtempSync(join(tmpdir(), 'form-preview-')), 'a.db');
-  const server = await startCompiledServer({ SQLITE_PATH: sqlitePath });
-  const password = 'correct horse battery staple';
-  execFileSync(
-    process.execPath,
-    ['dist/server/staff.js', 'add', 'bench@example.org', '--role', 'admin'],
-    {
-      env: { ...process.env, SQLITE_PATH: sqlitePath },
-      input: `${password}\n`,
-    },
+  const { browser, page, close } = await openSignedIn(
+    join(mkdtempSync(join(tmpdir(), 'form-preview-')), 'a.db'),
+    '/review/form',
   );
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const page = await browser.newPage({
-    viewport: { width: 1400, height: 900 },
-  });
-  await page.goto(`${server.url}/review/sign-in?next=%2Freview%2Fform`);
-  await page.getByLabel('Email').fill('bench@example.org');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: '1. Welcome' }).click();
   await page.getByLabel('Heading', { exact: true }).fill('');
   await page
@@ -42,33 +22,14 @@ export async function openFormEditor() {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   // Typing starts once the page has settled: the preview's wizard builds the steps beside the one
-  // shown while the browser is idle, which is its loading, not a keystroke's cost. Settled is three
-  // idle periods in a row with nearly the whole 50 ms an idle period can have (editor and preview
-  // share one main thread).
+  // shown while the browser is idle, which is its loading, not a keystroke's cost (editor and
+  // preview share one main thread).
   const preview = page
     .frames()
     .find((frame) => frame.url().endsWith('/review/form/preview'));
   if (!preview) throw new Error('no preview frame');
-  // A string, not a function: tsx would name the inner function with a helper the page lacks.
-  await preview.evaluate(`new Promise((resolve) => {
-    let quiet = 0;
-    const next = () =>
-      requestIdleCallback((deadline) => {
-        quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
-        if (quiet === 3) resolve();
-        else next();
-      });
-    next();
-  })`);
-  return {
-    browser,
-    page,
-    cdp,
-    close: async () => {
-      await browser.close();
-      await server.stop();
-    },
-  };
+  await untilSettled(preview);
+  return { browser, page, cdp, close };
 }
 
 /**
