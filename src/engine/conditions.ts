@@ -83,7 +83,9 @@ export function isDisabled(
   seen: ReadonlySet<string> = new Set(),
 ): boolean {
   const rule = rules.get(path);
-  if (!rule || seen.has(path)) return false;
+  // Most answers have no condition: nothing to walk, and no set to build for it.
+  if (!rule?.disableOn && !rule?.showOn) return false;
+  if (seen.has(path)) return false;
   const inner = new Set([...seen, path]);
   if (rule.disableOn && isConditionMet(rule.disableOn, values, rules, inner))
     return true;

@@ -106,21 +106,25 @@ function decodeAnswers(
   const entries = gatherEntries(payload, fail);
   const answered = new Set<string>();
   const values = buildDefaultValues(model);
+  // One reader for every answer, told whose turn it is: a stored application is read once per
+  // export row, and a reader per answer was a good part of that.
+  let reading = '';
+  const reader: EntryReader = {
+    take(location) {
+      const entry = entries.get(location);
+      if (!entry) return undefined;
+      entries.delete(location);
+      answered.add(reading);
+      if (typeof entry.text !== 'string') {
+        fail(entry.path, 'Expected text');
+        return undefined;
+      }
+      return entry.text;
+    },
+    fail,
+  };
   for (const answer of model.answers) {
-    const reader: EntryReader = {
-      take(location) {
-        const entry = entries.get(location);
-        if (!entry) return undefined;
-        entries.delete(location);
-        answered.add(answer.path);
-        if (typeof entry.text !== 'string') {
-          fail(entry.path, 'Expected text');
-          return undefined;
-        }
-        return entry.text;
-      },
-      fail,
-    };
+    reading = answer.path;
     setAt(values, answer.path, answer.codec.decode(reader, answer));
   }
   return { values, answered, leftover: entries };
