@@ -9,11 +9,13 @@ import {
   callsQuery,
   facetsQuery,
   inboxKey,
+  inboxListQuery,
 } from '#review/lib/queries.ts';
 import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { useMe } from '#review/lib/use-me.ts';
+import { withChanges } from '#review/lib/with-changes.ts';
 import { useCalls } from '#review/lib/use-calls.ts';
 import {
   acceptingItems,
@@ -44,6 +46,7 @@ export function WorkspacePage() {
   const [params, setParams] = useSearchParams();
   const openId = params.get('open');
   const query = inboxQueryOf(params);
+  const queryKey = JSON.stringify(query);
   const { sort: _sort, ...view } = query;
   const stage = view.stage ?? null;
   const inbox = useInbox(query);
@@ -75,18 +78,18 @@ export function WorkspacePage() {
     : 0;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const update = (changes: Record<string, string | null>) =>
+  const update = (changes: Record<string, string | null>) => {
+    // Another view's first page is asked for with the person's action, while the list renders as
+    // waiting for it, instead of once that render is done.
+    const nextQuery = inboxQueryOf(withChanges(params, changes));
+    if (JSON.stringify(nextQuery) !== queryKey)
+      void client.prefetchInfiniteQuery(inboxListQuery(nextQuery));
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes))
-          if (value) next.set(key, value);
-          else next.delete(key);
-        return next;
-      },
+      (current) => withChanges(current, changes),
       // Typing is not a place to come back to.
       { replace: 'search' in changes && Object.keys(changes).length === 1 },
     );
+  };
   // New applications may bring a country, a platform or a tag the filters do not offer yet.
   const refreshInbox = () => {
     void client.invalidateQueries({ queryKey: inboxKey });
