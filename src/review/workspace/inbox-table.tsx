@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { platformNames } from '#engine/platforms.ts';
 import { countryNameOf } from '#engine/country-names.ts';
 import { Flag } from '#web/components/flag.tsx';
@@ -38,7 +38,22 @@ export function InboxTable({
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], isSelected: boolean) => void;
 }) {
-  const languages = useFacets().data?.languages.map((entry) => entry.language);
+  const facets = useFacets().data;
+  const languages = useMemo(
+    () => facets?.languages.map((entry) => entry.language),
+    [facets],
+  );
+  // The rows are handed the same handlers at every render, which call the latest ones given here:
+  // a row renders again only when what it shows changes. A change of view renders the list at once
+  // as waiting, with the rows it had, and again with the new view's rows once they arrive.
+  const latest = useRef({ onSelect, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { onSelect, onOpen };
+  });
+  const [rowHandlers] = useState<RowHandlers>(() => ({
+    select: (id, isSelected) => latest.current.onSelect([id], isSelected),
+    open: (id) => latest.current.onOpen(id),
+  }));
   const isAllSelected =
     inbox.items.length > 0 &&
     inbox.items.every((item) => selected.has(item.id));
@@ -103,99 +118,15 @@ export function InboxTable({
         </thead>
         <tbody>
           {inbox.items.map((item) => (
-            <tr
+            <InboxRow
               key={item.id}
-              className={
-                item.id === openId
-                  ? 'inbox__row inbox__row--open'
-                  : 'inbox__row'
-              }
-            >
-              <td className="inbox__select">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${item.name}`}
-                  checked={selected.has(item.id)}
-                  onChange={(event) =>
-                    onSelect([item.id], event.currentTarget.checked)
-                  }
-                />
-              </td>
-              <th scope="row">
-                <div className="inbox__who">
-                  <a
-                    className="inbox__name"
-                    href={`/review?open=${encodeURIComponent(item.id)}`}
-                    aria-current={item.id === openId ? 'true' : undefined}
-                    onClick={(event) => {
-                      if (event.metaKey || event.ctrlKey || event.shiftKey)
-                        return;
-                      event.preventDefault();
-                      onOpen(item.id);
-                    }}
-                  >
-                    {item.name}
-                  </a>
-                  {item.duplicateOf !== null && (
-                    <span className="inbox__repeat">Applied again</span>
-                  )}
-                  {item.tags.length > 0 && (
-                    <ul className="inbox__tags" aria-label="Tags">
-                      {item.tags.map((tag) => (
-                        <li key={tag} className="inbox__tag">
-                          {tag}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-                {/* One line: every call's inbox keeps its rows as short as one call's. */}
-                <span className="inbox__email">
-                  {item.email}
-                  {!chosenCall && ` · ${item.call.title}`}
-                </span>
-              </th>
-              <td className="inbox__wide-cell inbox__col--country">
-                {item.countryCode && (
-                  <span className="inbox__country">
-                    <Flag isoCode2={item.countryCode} />
-                    {countryNameOf(item.countryCode)}
-                  </span>
-                )}
-                <LanguageMark
-                  label={languageLabelOf(item.language, languages)}
-                />
-              </td>
-              <td className="inbox__platforms inbox__wide-cell inbox__col--platforms">
-                {item.platforms
-                  .map(
-                    (platform) =>
-                      `${platformNames[platform.platform]} ${compact.format(platform.followers)}`,
-                  )
-                  .join(' · ')}
-              </td>
-              <td className="inbox__number inbox__col--reach">
-                <ReachCell item={item} />
-              </td>
-              <td className="inbox__received inbox__col--received">
-                <time
-                  dateTime={item.receivedAt}
-                  title={exactTime(item.receivedAt)}
-                >
-                  {receivedAgo(item.receivedAt)}
-                </time>
-              </td>
-              <td>
-                <StagePill stage={item.stage} />
-                <CallMarks facts={item} />
-              </td>
-              <td className="inbox__votes">
-                {item.netVotes > 0 ? `+${item.netVotes}` : item.netVotes}
-                <span className="inbox__unit">
-                  {Math.abs(item.netVotes) === 1 ? ' vote' : ' votes'}
-                </span>
-              </td>
-            </tr>
+              item={item}
+              isOpen={item.id === openId}
+              isSelected={selected.has(item.id)}
+              showsCall={!chosenCall}
+              languages={languages}
+              handlers={rowHandlers}
+            />
           ))}
         </tbody>
       </table>
@@ -211,6 +142,113 @@ export function InboxTable({
     </>
   );
 }
+
+type RowHandlers = {
+  select: (id: string, isSelected: boolean) => void;
+  open: (id: string) => void;
+};
+
+/** One application's row: a memo, so the list's renders pass over the rows that stay as they were. */
+const InboxRow = memo(function InboxRow({
+  item,
+  isOpen,
+  isSelected,
+  showsCall,
+  languages,
+  handlers,
+}: {
+  item: Inbox['items'][number];
+  isOpen: boolean;
+  isSelected: boolean;
+  /** No call is chosen: the row names its own. */
+  showsCall: boolean;
+  /** The languages among the applications. */
+  languages: readonly string[] | undefined;
+  handlers: RowHandlers;
+}) {
+  return (
+    <tr className={isOpen ? 'inbox__row inbox__row--open' : 'inbox__row'}>
+      <td className="inbox__select">
+        <input
+          type="checkbox"
+          aria-label={`Select ${item.name}`}
+          checked={isSelected}
+          onChange={(event) =>
+            handlers.select(item.id, event.currentTarget.checked)
+          }
+        />
+      </td>
+      <th scope="row">
+        <div className="inbox__who">
+          <a
+            className="inbox__name"
+            href={`/review?open=${encodeURIComponent(item.id)}`}
+            aria-current={isOpen ? 'true' : undefined}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              handlers.open(item.id);
+            }}
+          >
+            {item.name}
+          </a>
+          {item.duplicateOf !== null && (
+            <span className="inbox__repeat">Applied again</span>
+          )}
+          {item.tags.length > 0 && (
+            <ul className="inbox__tags" aria-label="Tags">
+              {item.tags.map((tag) => (
+                <li key={tag} className="inbox__tag">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {/* One line: every call's inbox keeps its rows as short as one call's. */}
+        <span className="inbox__email">
+          {item.email}
+          {showsCall && ` · ${item.call.title}`}
+        </span>
+      </th>
+      <td className="inbox__wide-cell inbox__col--country">
+        {item.countryCode && (
+          <span className="inbox__country">
+            <Flag isoCode2={item.countryCode} />
+            {countryNameOf(item.countryCode)}
+          </span>
+        )}
+        <LanguageMark label={languageLabelOf(item.language, languages)} />
+      </td>
+      <td className="inbox__platforms inbox__wide-cell inbox__col--platforms">
+        {item.platforms
+          .map(
+            (platform) =>
+              `${platformNames[platform.platform]} ${compact.format(platform.followers)}`,
+          )
+          .join(' · ')}
+      </td>
+      <td className="inbox__number inbox__col--reach">
+        <ReachCell item={item} />
+      </td>
+      <td className="inbox__received inbox__col--received">
+        <time dateTime={item.receivedAt} title={exactTime(item.receivedAt)}>
+          {receivedAgo(item.receivedAt)}
+        </time>
+      </td>
+      <td>
+        <StagePill stage={item.stage} />
+        <CallMarks facts={item} />
+      </td>
+      <td className="inbox__votes">
+        {item.netVotes > 0 ? `+${item.netVotes}` : item.netVotes}
+        <span className="inbox__unit">
+          {Math.abs(item.netVotes) === 1 ? ' vote' : ' votes'}
+        </span>
+      </td>
+    </tr>
+  );
+});
 
 /** The empty inbox: where applications come from, the form's address to share (the chosen call's), and a copy button. */
 function FormLink({ chosenCall }: { chosenCall: string | null }) {
