@@ -252,6 +252,7 @@ export function WorkspacePage() {
             setSelection(withTicked(selection, listedIds, ids, isTicked))
           }
           inbox={inbox}
+          view={queryKey}
           chosenCall={view.call ?? null}
           openId={openId}
           isFiltered={hasFilters(params)}
