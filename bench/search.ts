@@ -158,24 +158,16 @@ async function seed(database: Database, engine: Engine) {
     await db.transaction().execute(async (transaction) => {
       await transaction
         .insertInto('applications')
-        .values(
-          rows.map(({ row, text }) =>
-            engine === 'postgres'
-              ? { ...row, search: sql<string>`to_tsvector('simple', ${text})` }
-              : row,
-          ),
-        )
+        .values(rows.map(({ row }) => row))
         .execute();
-      if (engine === 'sqlite')
-        await indexSearchText(
-          transaction,
-          engine,
-          rows.map(({ row, text }) => ({ id: row.id, text })),
-        );
+      await indexSearchText(
+        transaction,
+        engine,
+        rows.map(({ row, text }) => ({ id: row.id, text })),
+      );
     });
   }
-  if (engine === 'postgres') await sql`analyze applications`.execute(db);
-  else await sql`analyze`.execute(db);
+  await sql`analyze`.execute(db);
 }
 
 function medianAndP95(times: number[]) {

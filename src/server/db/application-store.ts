@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import {
@@ -131,11 +130,6 @@ export function createApplicationStore(
           fresh.map(({ position: _position, ...row }) => ({
             ...row,
             duplicate_of: duplicateOf.get(row.id) ?? null,
-            ...(database.engine === 'postgres'
-              ? {
-                  search: sql<string>`to_tsvector('simple', ${searchTextOfRow.get(row.id)})`,
-                }
-              : {}),
           })),
         )
         .onConflict((conflict) =>
@@ -144,15 +138,14 @@ export function createApplicationStore(
         .returning('id')
         .execute();
       const insertedIds = new Set(inserted.map((row) => row.id));
-      if (database.engine === 'sqlite')
-        await indexSearchText(
-          transaction,
-          'sqlite',
-          [...insertedIds].map((id) => ({
-            id,
-            text: searchTextOfRow.get(id) ?? '',
-          })),
-        );
+      await indexSearchText(
+        transaction,
+        database.engine,
+        [...insertedIds].map((id) => ({
+          id,
+          text: searchTextOfRow.get(id) ?? '',
+        })),
+      );
       await markFirstsAgain(transaction, fresh, insertedIds, duplicateOf);
       for (const row of fresh)
         if (insertedIds.has(row.id))

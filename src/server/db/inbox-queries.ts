@@ -5,7 +5,13 @@ import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
 import { isLiteralSearch } from '#review-api/search-words.ts';
 import { callFactsOf, type CallFacts } from './application-rows.ts';
 import type { Database } from './database.ts';
-import { searchMatchOf, searchRankingOf } from './search-text.ts';
+import { matchingApplications } from './inbox-matching.ts';
+import {
+  rankedSearchPage,
+  searchCountsByStage,
+  type RankedRow,
+} from './search-queries.ts';
+import { fullTextQueryOf } from './search-text.ts';
 
 export type ApplicationSummary = CallFacts & {
   id: string;
@@ -39,86 +45,9 @@ export type InboxCursor = {
   verifiedReach?: number | null;
   /** How well it matched the search, when the page was ranked by it. */
   score?: number;
+  /** Of a ranked page, where the ranking began (see `rankedSearchPage`). */
+  rankedFrom?: number;
 };
-
-/** `text` anywhere, as a LIKE pattern with its wildcards escaped. */
-const likePattern = (text: string) =>
-  `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
-// A name is a hidden field's (lower case, digits and `_`), so it makes a plain JSON path.
-const hiddenValueOf = (engine: Database['engine'], name: string) =>
-  engine === 'postgres'
-    ? sql<string>`hidden ->> ${name}`
-    : sql<string>`json_extract(hidden, ${`$.${name}`})`;
-
-/**
- * Applications matching the inbox's filters: the search's words starting words of what the
- * applicant wrote (a literal search as typed in the name, e-mail or a handle); a country, a
- * platform, a minimum reach, a hidden field's value; a person's second applications to a call
- * only when asked for. `isRanked`: the search is left to the ranking joined to the query.
- */
-export function matchingApplications(
-  database: Database,
-  filters: InboxFilters,
-  isRanked = false,
-) {
-  let query = database.db.selectFrom('applications');
-  const { search, country, platform, minReach, receivedFrom, receivedTo } =
-    filters;
-  if (search && isLiteralSearch(search)) {
-    const pattern = likePattern(search.toLowerCase());
-    query = query.where((where) =>
-      where.or([
-        where(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-        where(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-        where(sql`handles`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  } else if (search && !isRanked)
-    query = query.where(
-      searchMatchOf(database.engine, search) ?? sql<boolean>`1 = 0`,
-    );
-  if (!filters.duplicates) query = query.where('duplicate_of', 'is', null);
-  if (filters.call) query = query.where('call_slug', '=', filters.call);
-  if (filters.eligible)
-    query = query.where('eligible', '=', filters.eligible === 'yes' ? 1 : 0);
-  if (country) query = query.where('country_code', '=', country);
-  if (filters.source) query = query.where('source', '=', filters.source);
-  if (filters.language) query = query.where('language', '=', filters.language);
-  for (const [name, value] of Object.entries(filters.hidden ?? {}))
-    query = query.where(hiddenValueOf(database.engine, name), '=', value);
-  if (platform)
-    query = query.where(
-      sql`platforms`,
-      'like',
-      sql`${likePattern(`"platform":"${platform}"`)} escape '\\'`,
-    );
-  if (minReach !== undefined) query = query.where('reach', '>=', minReach);
-  if (filters.verified) query = query.where('verified_reach', 'is not', null);
-  if (receivedFrom) query = query.where('received_at', '>=', receivedFrom);
-  if (receivedTo) query = query.where('received_at', '<', receivedTo);
-  if (filters.hasNote)
-    query = query.where((where) =>
-      where.exists(
-        where
-          .selectFrom('notes')
-          .select('notes.id')
-          .whereRef('notes.application_id', '=', 'applications.id'),
-      ),
-    );
-  const { tag } = filters;
-  if (tag)
-    query = query.where((where) =>
-      where.exists(
-        where
-          .selectFrom('tags')
-          .select('tags.tag')
-          .whereRef('tags.application_id', '=', 'applications.id')
-          .where('tags.tag', '=', tag),
-      ),
-    );
-  return query;
-}
 
 // Net votes: up minus down, 0 without any (see vote-count-migration.ts).
 const netVotes = sql.ref<number>('applications.net_votes');
@@ -146,36 +75,26 @@ const summaryColumns = [
   'language',
 ] as const;
 
-/** The rows of a ranked page, in the order of its ids, with their scores. */
-async function rankedRows(
-  database: Database,
-  page: { execute: () => Promise<Array<{ id: string; score: number }>> },
-) {
-  const found = await page.execute();
-  if (found.length === 0) return [];
+/** The summary rows of these applications, in the order of their ids. */
+async function summaryRowsOf(database: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
   const rows = await database.db
     .selectFrom('applications')
     .select(summaryColumns)
     .select(netVotes.as('net_votes'))
     .select(verifiedStated.as('verified_stated'))
-    .where(
-      'id',
-      'in',
-      found.map((row) => row.id),
-    )
+    .where('id', 'in', ids)
     .execute();
   const rowOfId = new Map(rows.map((row) => [row.id, row]));
-  return found.flatMap(({ id, score }) => {
+  return ids.flatMap((id) => {
     const row = rowOfId.get(id);
-    return row ? [{ ...row, score }] : [];
+    return row ? [row] : [];
   });
 }
 
 /**
  * A page of the inbox; `after` is the last row of the previous page (keyset pagination).
- * Ranked, the page's ids are found first and only their rows read after: every application a
- * common word finds is ranked, and reading each one's columns (and votes) to sort them took
- * longer than the ranking itself.
+ * Ranked, the page's ids are found first (`rankedSearchPage`) and only their rows read after.
  */
 export async function listInboxPage(
   database: Database,
@@ -186,41 +105,39 @@ export async function listInboxPage(
     stage?: Stage | undefined;
     sort?: InboxSort;
   },
-): Promise<Array<ApplicationSummary & { score?: number }>> {
+): Promise<
+  Array<ApplicationSummary & { score?: number; rankedFrom?: number }>
+> {
   const { db } = database;
   const byReach = options.sort === 'reach';
   const byVotes = options.sort === 'votes';
   const byVerified = options.sort === 'verified';
-  const { search } = options.filters ?? {};
-  // A search is ranked by how well each application matches, unless another order was chosen.
-  const ranking =
-    search && (options.sort ?? 'relevance') === 'relevance'
-      ? searchRankingOf(database.engine, search)
+  const filters = options.filters ?? {};
+  const { search } = filters;
+  const { after, stage } = options;
+  // A word search is ranked by how well each application matches, unless another order was chosen.
+  const ranked =
+    search &&
+    (options.sort ?? 'relevance') === 'relevance' &&
+    fullTextQueryOf(database.engine, search) !== null
+      ? await rankedSearchPage(database, {
+          search,
+          filters,
+          stage,
+          after,
+          limit: options.limit,
+        })
       : null;
-  let query = matchingApplications(
-    database,
-    options.filters ?? {},
-    !!ranking?.table,
-  )
-    .$if(!!ranking?.table, (ranked) =>
-      ranked.innerJoin(
-        ranking?.table as NonNullable<typeof ranking>['table'] & object,
-        'ranked.application_id',
-        'applications.id',
-      ),
-    )
+  let query = matchingApplications(database, filters)
     .select(summaryColumns)
     .select(netVotes.as('net_votes'))
     .select(verifiedStated.as('verified_stated'))
-    .select((ranking?.score ?? sql<number>`null`).as('score'))
-    .$if(!!ranking, (sorted) => sorted.orderBy('score', 'desc'))
     .$if(byReach, (sorted) => sorted.orderBy('reach', 'desc'))
     .$if(byVotes, (sorted) => sorted.orderBy(netVotes, 'desc'))
     .$if(byVerified, (sorted) => sorted.orderBy('verified_reach', 'desc'))
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit);
-  const { after, stage } = options;
   if (stage) query = query.where('stage', '=', stage);
   // By verified reach, those without a count come last, read by a query of their own: read
   // backward, PostgreSQL's index yields nulls first. A cursor with a null count is among them.
@@ -255,17 +172,12 @@ export async function listInboxPage(
             older,
           ]),
         ]);
-      if (ranking)
-        return where.or([
-          where(ranking.score, '<', after.score ?? 0),
-          where.and([where(ranking.score, '=', after.score ?? 0), older]),
-        ]);
       return older;
     });
-  const rows = ranking
-    ? await rankedRows(
+  const rows = ranked
+    ? await summaryRowsOf(
         database,
-        query.clearSelect().select(['id', ranking.score.as('score')]),
+        ranked.map((row) => row.id),
       )
     : await query
         .execute()
@@ -279,6 +191,9 @@ export async function listInboxPage(
               ]
             : found,
         );
+  const rankOf = new Map<string, RankedRow>(
+    ranked?.map((row) => [row.id, row]),
+  );
   const tagsOf = new Map<string, string[]>();
   if (rows.length > 0)
     for (const tagged of await db
@@ -317,7 +232,10 @@ export async function listInboxPage(
     tags: tagsOf.get(row.id) ?? [],
     duplicateOf: row.duplicate_of,
     language: row.language,
-    ...(ranking && { score: Number(row.score) }),
+    ...(ranked && {
+      score: rankOf.get(row.id)?.score,
+      rankedFrom: rankOf.get(row.id)?.rankedFrom,
+    }),
   }));
 }
 
@@ -326,10 +244,17 @@ export async function countByStage(
   database: Database,
   filters: InboxFilters = {},
 ): Promise<Record<Stage, number>> {
-  const rows = await matchingApplications(database, filters)
-    .select(['stage', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .groupBy('stage')
-    .execute();
+  const { search } = filters;
+  const rows =
+    database.engine === 'postgres' && search && !isLiteralSearch(search)
+      ? await searchCountsByStage(database, search, filters)
+      : await matchingApplications(database, filters)
+          .select([
+            'stage',
+            (eb) => eb.fn.countAll<string | number>().as('count'),
+          ])
+          .groupBy('stage')
+          .execute();
   const counts = Object.fromEntries(
     stages.map((stage) => [stage, 0]),
   ) as Record<Stage, number>;

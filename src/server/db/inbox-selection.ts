@@ -6,7 +6,7 @@ import {
   type StoredApplication,
 } from './application-rows.ts';
 import type { Database } from './database.ts';
-import { matchingApplications } from './inbox-queries.ts';
+import { matchingApplications } from './inbox-matching.ts';
 
 /**
  * The applications an export or a bulk action is about: those matching a view of the inbox (its

@@ -8,6 +8,7 @@ import { addBotCheckUses } from './bot-check-migration.ts';
 import { addBulkJobs } from './bulk-job-migration.ts';
 import { addLanguages } from './language-migration.ts';
 import { addSearch } from './search-migration.ts';
+import { addSearchKeys } from './search-key-migration.ts';
 import { addVoteCounts } from './vote-count-migration.ts';
 import { addReach } from './reach-migration.ts';
 import {
@@ -891,5 +892,6 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
       },
     },
     '040-vote-counts': { up: (db) => addVoteCounts(db, engine) },
+    '041-search-keys': { up: (db) => addSearchKeys(db, engine) },
   };
 }

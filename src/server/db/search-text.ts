@@ -1,9 +1,4 @@
-import {
-  sql,
-  type AliasedRawBuilder,
-  type QueryExecutorProvider,
-  type RawBuilder,
-} from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import { searchTermsOf, wordsOf } from '#review-api/search-words.ts';
 import type { Engine } from './database.ts';
@@ -37,7 +32,7 @@ export function searchTextOf(payload: ApplicationPayload): string {
  * digits only, so no quote or operator of either engine's query language can reach the query. Null
  * when the search has no term (only punctuation, or a literal search).
  */
-function fullTextQueryOf(engine: Engine, search: string): string | null {
+export function fullTextQueryOf(engine: Engine, search: string): string | null {
   const typed = searchTermsOf(search);
   if (typed.length === 0) return null;
   return engine === 'postgres'
@@ -48,67 +43,34 @@ function fullTextQueryOf(engine: Engine, search: string): string | null {
 }
 
 /**
- * The words found are known by the index's row ids; their applications' ids are read from the
- * unique index on `application_id` (ids and row ids only, a few megabytes at 100,000), not from
- * the rows of `application_search`, which hold every text: a common word is in a third of the
- * applications, and looking each up in the texts took three times as long.
+ * The applications whose text holds every word of the search (`fullTextQueryOf`), as a condition
+ * on `applications`; null when it has none. `storedBefore`: only those whose text was stored
+ * before that search key (see `search-key-migration.ts`). SQLite finds them by the key its index
+ * gives, through the index on `applications.search_key`; PostgreSQL in `application_search`.
  */
-const byApplicationId = sql`indexed by sqlite_autoindex_application_search_1`;
-
-/** The applications whose text holds every word of the search (`fullTextQueryOf`); null when it has none. */
 export function searchMatchOf(
   engine: Engine,
   search: string,
+  storedBefore?: number,
 ): RawBuilder<boolean> | null {
   const query = fullTextQueryOf(engine, search);
   if (query === null) return null;
   if (engine === 'postgres')
-    return sql<boolean>`search @@ to_tsquery('simple', ${query})`;
-  return sql<boolean>`id in (select application_id from application_search ${byApplicationId} where rowid in (select rowid from application_search_index where application_search_index match ${query}))`;
+    return sql<boolean>`applications.id in (select application_id from application_search where search @@ to_tsquery('simple', ${query})${
+      storedBefore === undefined
+        ? sql``
+        : sql` and search_key < ${storedBefore}`
+    })`;
+  return sql<boolean>`applications.search_key in (select rowid from application_search_index where application_search_index match ${query}${
+    storedBefore === undefined ? sql`` : sql` and rowid < ${storedBefore}`
+  })`;
 }
 
 /**
- * How well each application found by a search matches it, higher first: FTS5's `bm25` (negated,
- * as FTS5 ranks the best lowest) and PostgreSQL's `ts_rank` (as a double, so a page's last score
- * read back into the next page's query is the same number). On SQLite `bm25` is known only while
- * the index is searched: `table` is that search, to join by application id, and it finds the
- * applications itself. On PostgreSQL the score is read from the row the search matched. Null when
- * the search has no words to rank by.
+ * The rows an engine keeps an application's text in, written in the transaction that stores it,
+ * after the application. PostgreSQL's row copies the columns a search is counted and filtered by
+ * (`search-key-migration.ts`), which a trigger keeps as the application's change.
  */
-export function searchRankingOf(
-  engine: Engine,
-  search: string,
-): {
-  score: RawBuilder<number>;
-  table: AliasedRawBuilder<
-    { application_id: string; score: number },
-    'ranked'
-  > | null;
-} | null {
-  const query = fullTextQueryOf(engine, search);
-  if (query === null) return null;
-  if (engine === 'postgres')
-    return {
-      score: sql<number>`ts_rank(search, to_tsquery('simple', ${query}))::float8`,
-      table: null,
-    };
-  return {
-    score: sql<number>`ranked.score`,
-    table: sql<{
-      application_id: string;
-      score: number;
-    }>`(with found as materialized (
-        select rowid, -bm25(application_search_index) as score
-        from application_search_index where application_search_index match ${query}
-      )
-      select application_search.application_id, found.score
-      from application_search ${byApplicationId} join found on found.rowid = application_search.rowid)`.as(
-      'ranked',
-    ),
-  };
-}
-
-/** The rows an engine keeps an application's text in, written in the transaction that stores it. */
 export async function indexSearchText(
   db: QueryExecutorProvider,
   engine: Engine,
@@ -116,10 +78,13 @@ export async function indexSearchText(
 ): Promise<void> {
   if (rows.length === 0) return;
   if (engine === 'postgres') {
-    for (const row of rows)
-      await sql`update applications set search = to_tsvector('simple', ${row.text}) where id = ${row.id}`.execute(
-        db,
-      );
+    await sql`insert into application_search
+        (application_id, received_at, call_slug, country_code, language, stage, duplicate_of, search)
+      select applications.id, received_at, call_slug, country_code, language, stage, duplicate_of,
+        to_tsvector('simple', written.text)
+      from unnest(${rows.map((row) => row.id)}::varchar[], ${rows.map((row) => row.text)}::text[])
+        as written (id, text)
+      join applications on applications.id = written.id`.execute(db);
     return;
   }
   await sql`insert into application_search (application_id, body) values ${sql.join(

@@ -52,8 +52,6 @@ type ApplicationsTable = {
   platforms: Generated<string>;
   /** The handles in lower case, separated by spaces, for the inbox's search. */
   handles: Generated<string>;
-  /** PostgreSQL only: every word the applicant wrote, for the inbox's search (see `search-text.ts`). */
-  search: Generated<string | null>;
   /** Where the applicant's visit came from (see `labelsOf`); null when the wizard did not say. */
   source: Generated<string | null>;
   medium: Generated<string | null>;

@@ -37,6 +37,7 @@ export function decodeCursor(
     key === undefined || Number.isSafeInteger(key);
   if (!isKey(value.reach) || !isKey(value.votes)) return null;
   if (value.score !== undefined && !Number.isFinite(value.score)) return null;
+  if (!isKey(value.rankedFrom)) return null;
   if (value.verifiedReach !== null && !isKey(value.verifiedReach)) return null;
   return {
     receivedAt: value.receivedAt,
@@ -47,6 +48,7 @@ export function decodeCursor(
       verifiedReach: value.verifiedReach,
     }),
     ...(value.score !== undefined && { score: value.score }),
+    ...(value.rankedFrom !== undefined && { rankedFrom: value.rankedFrom }),
   };
 }
 
@@ -73,7 +75,9 @@ export async function inboxPage(
   const page = items.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ score: _score, ...item }) => item),
+    items: page.map(
+      ({ score: _score, rankedFrom: _rankedFrom, ...item }) => item,
+    ),
     nextCursor:
       items.length > options.limit && last
         ? encodeCursor({
@@ -85,6 +89,9 @@ export async function inboxPage(
               verifiedReach: last.verifiedReach?.verified ?? null,
             }),
             ...(last.score !== undefined && { score: last.score }),
+            ...(last.rankedFrom !== undefined && {
+              rankedFrom: last.rankedFrom,
+            }),
           })
         : null,
   };
