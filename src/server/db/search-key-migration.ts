@@ -59,10 +59,6 @@ export async function addSearchKeys(
   await sql`create index application_search_words on application_search using gin (search)`.execute(
     db,
   );
-  // A stage's tab ranks the newest applications found in that stage: walked from this index.
-  await sql`create index application_search_stages on application_search (stage, search_key)`.execute(
-    db,
-  );
   await sql`create function follow_application_in_search() returns trigger language plpgsql as $$
     begin
       update application_search set received_at = new.received_at, call_slug = new.call_slug,
