@@ -246,7 +246,7 @@ export async function countByStage(
 ): Promise<Record<Stage, number>> {
   const { search } = filters;
   const rows =
-    database.engine === 'postgres' && search && !isLiteralSearch(search)
+    search && !isLiteralSearch(search)
       ? await searchCountsByStage(database, search, filters)
       : await matchingApplications(database, filters)
           .select([
