@@ -140,131 +140,137 @@ const results: {
   bare: number[];
   rowsInView: number;
 }[] = [];
-for (const change of changes) {
-  const result = {
-    name: change.name,
-    inView: [] as number[],
-    whole: [] as number[],
-    bare: [] as number[],
-    rowsInView: 0,
-  };
-  results.push(result);
-  for (let run = 0; run < runs; run += 1) {
-    await page.goto(`${server.url}/review${change.from && `?${change.from}`}`);
-    await page
-      .locator('.inbox__table[aria-busy="false"] tbody tr')
-      .first()
-      .waitFor();
-    // What the page reads as it opens is in before it settles: what the filters offer (France is
-    // offered by no address of these changes), the calls.
-    await page.locator('option[value="FR"]').waitFor({ state: 'attached' });
-    await page
-      .locator('[aria-busy="true"]')
-      .first()
-      .waitFor({ state: 'detached' });
-    await untilSettled(page.mainFrame());
-    const before = await rowIds(page);
-    const bare = await page.evaluate(
-      async (url) => {
-        const started = performance.now();
-        const response = await fetch(url);
-        const answer = (await response.json()) as { items: { id: string }[] };
-        return {
-          ms: performance.now() - started,
-          ids: answer.items.map((item) => item.id),
-        };
-      },
-      `${inboxPath}${change.to && `?${change.to}`}`,
-    );
-    if (bare.ids.length === 0 || bare.ids.join() === before.join())
-      throw new Error(
-        `${change.name}: ?${change.to} lists no row other than ?${change.from}'s`,
+// A failure stops the server and the browser too, and removes the database.
+try {
+  for (const change of changes) {
+    const result = {
+      name: change.name,
+      inView: [] as number[],
+      whole: [] as number[],
+      bare: [] as number[],
+      rowsInView: 0,
+    };
+    results.push(result);
+    for (let run = 0; run < runs; run += 1) {
+      await page.goto(
+        `${server.url}/review${change.from && `?${change.from}`}`,
       );
-    // Set up before the action: its event's time, then each first frame after more of the rows
-    // are the server's answer's, in order from the top, and the table no longer waits for one.
-    // Once all are, the rows the screen shows are those whose top is above its bottom edge.
-    await page.evaluate(
-      ({ ids, event }) => {
-        (window as { measured?: Promise<Times> }).measured = new Promise<Times>(
-          (resolve) => {
-            let actedAt = -1;
-            let lastMatching = 0;
-            const painted: { rows: number; ms: number }[] = [];
-            addEventListener(event, (begun) => (actedAt = begun.timeStamp), {
-              once: true,
-              capture: true,
-            });
-            const observer = new MutationObserver(() => {
-              const table = document.querySelector('.inbox__table');
-              if (actedAt < 0 || table?.getAttribute('aria-busy') !== 'false')
-                return;
-              const links = [
-                ...table.querySelectorAll<HTMLAnchorElement>(
-                  'tbody .inbox__name',
-                ),
-              ];
-              let matching = 0;
-              for (const link of links) {
-                if (
-                  new URL(link.href).searchParams.get('open') !== ids[matching]
-                )
-                  break;
-                matching += 1;
-              }
-              if (matching <= lastMatching) return;
-              lastMatching = matching;
-              const isWhole =
-                matching === ids.length && links.length === ids.length;
-              if (isWhole) observer.disconnect();
-              requestAnimationFrame(() =>
-                setTimeout(() => {
-                  painted.push({
-                    rows: matching,
-                    ms: performance.now() - actedAt,
-                  });
-                  if (!isWhole) return;
-                  const inView = links.filter(
-                    (link) => link.getBoundingClientRect().top < innerHeight,
-                  ).length;
-                  resolve({
-                    inView:
-                      painted.find((each) => each.rows >= inView)?.ms ?? 0,
-                    whole: performance.now() - actedAt,
-                    rowsInView: inView,
-                  });
-                }, 0),
-              );
-            });
-            observer.observe(document.body, {
-              subtree: true,
-              childList: true,
-              attributes: true,
-              characterData: true,
-            });
-          },
+      await page
+        .locator('.inbox__table[aria-busy="false"] tbody tr')
+        .first()
+        .waitFor();
+      // What the page reads as it opens is in before it settles: what the filters offer (France is
+      // offered by no address of these changes), the calls.
+      await page.locator('option[value="FR"]').waitFor({ state: 'attached' });
+      await page
+        .locator('[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached' });
+      await untilSettled(page.mainFrame());
+      const before = await rowIds(page);
+      const bare = await page.evaluate(
+        async (url) => {
+          const started = performance.now();
+          const response = await fetch(url);
+          const answer = (await response.json()) as { items: { id: string }[] };
+          return {
+            ms: performance.now() - started,
+            ids: answer.items.map((item) => item.id),
+          };
+        },
+        `${inboxPath}${change.to && `?${change.to}`}`,
+      );
+      if (bare.ids.length === 0 || bare.ids.join() === before.join())
+        throw new Error(
+          `${change.name}: ?${change.to} lists no row other than ?${change.from}'s`,
         );
-      },
-      { ids: bare.ids, event: change.event },
-    );
-    // The floor is the page's own request only if the page asks exactly that.
-    const asked = page.waitForRequest((request) => {
-      const url = new URL(request.url());
-      return url.pathname === inboxPath && sameQuery(url.search, change.to);
-    });
-    await change.act(page);
-    await asked;
-    const times = await page.evaluate(
-      () => (window as { measured?: Promise<Times> }).measured,
-    );
-    if (!times) throw new Error(`${change.name}: nothing measured`);
-    result.inView.push(times.inView);
-    result.whole.push(times.whole);
-    result.rowsInView = times.rowsInView;
-    result.bare.push(bare.ms);
+      // Set up before the action: its event's time, then each first frame after more of the rows
+      // are the server's answer's, in order from the top, and the table no longer waits for one.
+      // Once all are, the rows the screen shows are those whose top is above its bottom edge.
+      await page.evaluate(
+        ({ ids, event }) => {
+          (window as { measured?: Promise<Times> }).measured =
+            new Promise<Times>((resolve) => {
+              let actedAt = -1;
+              let lastMatching = 0;
+              const painted: { rows: number; ms: number }[] = [];
+              addEventListener(event, (begun) => (actedAt = begun.timeStamp), {
+                once: true,
+                capture: true,
+              });
+              const observer = new MutationObserver(() => {
+                const table = document.querySelector('.inbox__table');
+                if (actedAt < 0 || table?.getAttribute('aria-busy') !== 'false')
+                  return;
+                const links = [
+                  ...table.querySelectorAll<HTMLAnchorElement>(
+                    'tbody .inbox__name',
+                  ),
+                ];
+                let matching = 0;
+                for (const link of links) {
+                  if (
+                    new URL(link.href).searchParams.get('open') !==
+                    ids[matching]
+                  )
+                    break;
+                  matching += 1;
+                }
+                if (matching <= lastMatching) return;
+                lastMatching = matching;
+                const isWhole =
+                  matching === ids.length && links.length === ids.length;
+                if (isWhole) observer.disconnect();
+                requestAnimationFrame(() =>
+                  setTimeout(() => {
+                    painted.push({
+                      rows: matching,
+                      ms: performance.now() - actedAt,
+                    });
+                    if (!isWhole) return;
+                    const inView = links.filter(
+                      (link) => link.getBoundingClientRect().top < innerHeight,
+                    ).length;
+                    resolve({
+                      inView:
+                        painted.find((each) => each.rows >= inView)?.ms ?? 0,
+                      whole: performance.now() - actedAt,
+                      rowsInView: inView,
+                    });
+                  }, 0),
+                );
+              });
+              observer.observe(document.body, {
+                subtree: true,
+                childList: true,
+                attributes: true,
+                characterData: true,
+              });
+            });
+        },
+        { ids: bare.ids, event: change.event },
+      );
+      // The floor is the page's own request only if the page asks exactly that.
+      const asked = page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return url.pathname === inboxPath && sameQuery(url.search, change.to);
+      });
+      await change.act(page);
+      await asked;
+      const times = await page.evaluate(
+        () => (window as { measured?: Promise<Times> }).measured,
+      );
+      if (!times) throw new Error(`${change.name}: nothing measured`);
+      result.inView.push(times.inView);
+      result.whole.push(times.whole);
+      result.rowsInView = times.rowsInView;
+      result.bare.push(bare.ms);
+    }
   }
+} finally {
+  await close();
+  rmSync(directory, { recursive: true, force: true });
 }
-await close();
-rmSync(directory, { recursive: true, force: true });
 
 const load = (averages: number[]) =>
   averages.map((average) => average.toFixed(2)).join(' ');
