@@ -106,8 +106,8 @@ function decodeAnswers(
   const entries = gatherEntries(payload, fail);
   const answered = new Set<string>();
   const values = buildDefaultValues(model);
-  // One reader for every answer, told whose turn it is: a stored application is read once per
-  // export row, and a reader per answer was a good part of that.
+  // One reader for every answer, told whose turn it is, rather than one made for each answer of
+  // each application read: an export reads every stored application this way.
   let reading = '';
   const reader: EntryReader = {
     take(location) {
