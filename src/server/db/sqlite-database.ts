@@ -9,7 +9,6 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
-  type SqliteDatabase,
 } from 'kysely';
 import type { Database } from './database.ts';
 import { queryErrorLog } from './query-error-log.ts';
@@ -24,13 +23,10 @@ import type { DatabaseSchema } from './tables.ts';
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #connection: SQLite.Database;
-  readonly #database: SqliteDatabase;
 
   constructor(connection: SQLite.Database) {
-    const database = withStatementCache(connection);
-    super({ database });
+    super({ database: connection });
     this.#connection = connection;
-    this.#database = database;
   }
 
   override createDriver(): Driver {
@@ -52,34 +48,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
         if (connection.inTransaction)
           await kyselyConnection.executeQuery(CompiledQuery.raw('rollback'));
       }
-    })({ database: this.#database });
+    })({ database: connection });
   }
-}
-
-/** How many prepared statements a connection keeps: the server's own queries are far fewer. */
-const statementsKept = 500;
-
-/**
- * The connection as Kysely uses it, keeping each statement it prepares for the next query of the
- * same text, the least recently used given up past `statementsKept`. Kysely prepares every query
- * anew, and preparing costs SQLite about twice what running a small query does. A kept statement
- * is never in use when it is asked for again: each query runs to its end synchronously, and
- * nothing here reads a statement as a stream.
- */
-function withStatementCache(connection: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => connection.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (statement) statements.delete(sql);
-      else statement = connection.prepare(sql);
-      statements.set(sql, statement);
-      if (statements.size > statementsKept)
-        statements.delete(statements.keys().next().value as string);
-      return statement;
-    },
-  };
 }
 
 /**
