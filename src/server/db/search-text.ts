@@ -69,7 +69,7 @@ export function searchMatchOf(
 /**
  * The rows an engine keeps an application's text in, written in the transaction that stores it,
  * after the application. PostgreSQL's row copies the columns a search is counted and filtered by
- * (`search-key-migration.ts`), which a trigger keeps as the application's change.
+ * (`search-key-migration.ts`), which a trigger keeps as the application changes.
  */
 export async function indexSearchText(
   db: QueryExecutorProvider,
