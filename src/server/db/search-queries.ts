@@ -117,10 +117,12 @@ async function postgresWindow(
 ): Promise<Ranked[]> {
   const { query, rankedFrom } = window;
   const view = postgresViewOf(database, window);
+  const rankedColumns = sql`application_id as id, received_at, search_key,
+        ts_rank(search, to_tsquery('simple', ${query}))::float8 as score`;
   const scored = (rows: RawBuilder<unknown>) =>
-    sql<Ranked>`select application_id as id, received_at, search_key,
-        ts_rank(search, to_tsquery('simple', ${query}))::float8 as score
-      from ${rows} as ranked`.execute(database.db);
+    sql<Ranked>`select ${rankedColumns} from ${rows} as ranked`.execute(
+      database.db,
+    );
   if (rankedFrom !== undefined)
     return (
       await scored(
@@ -142,8 +144,7 @@ async function postgresWindow(
     sql<Ranked>`with found as materialized (
         select search_key from application_search where ${and([wordsOf(query), ...view])}
       )
-      select application_id as id, received_at, search_key,
-        ts_rank(search, to_tsquery('simple', ${query}))::float8 as score
+      select ${rankedColumns}
       from application_search where search_key in
         (select search_key from found order by search_key desc limit ${rankedAtMost})`,
   );
