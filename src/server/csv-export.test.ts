@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { readExport } from '../../tests/support/csv.ts';
@@ -11,7 +12,7 @@ import {
   validApplication,
 } from '../../tests/support/fixtures.ts';
 import { buildApp } from './app.ts';
-import { withoutFormula } from './csv-export.ts';
+import { byteOrderMark, csvRecord, withoutFormula } from './csv-export.ts';
 import { createFormStore } from './form/form-store.ts';
 import { publishForm } from './form/publish-form.ts';
 import { createAuditLog } from './staff/audit-log.ts';
@@ -216,4 +217,38 @@ test('a phone number alone goes out as written; anything else that starts like a
     ['+0 1234 5678', "'+0 1234 5678"],
   ])
     expect(withoutFormula(hostile)).toBe(quoted);
+});
+
+test('a record reads back as the cells it was made of, each cell that holds a separator, quote or line break quoted', () => {
+  const cells = [
+    'plain',
+    'comma, inside',
+    'semi;colon',
+    'tab\there',
+    'quote "here"',
+    'two\r\nlines',
+    '',
+    null,
+    12_000,
+    new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+    'Zoë',
+  ];
+  const record = csvRecord(cells);
+  expect(record.endsWith('\r\n')).toBe(true);
+  expect(record.startsWith('plain,"comma, inside","semi;colon",')).toBe(true);
+  expect(parse(byteOrderMark + record, { bom: true })).toEqual([
+    [
+      'plain',
+      'comma, inside',
+      'semi;colon',
+      'tab\there',
+      'quote "here"',
+      'two\r\nlines',
+      '',
+      '',
+      '12000',
+      '2026-01-02T03:04:05.000Z',
+      'Zoë',
+    ],
+  ]);
 });

@@ -20,10 +20,13 @@ export type ExportCell = string | number | Date | null;
 /** One column of an export: its header (the question), its stable key (the second header row) and type. */
 export type TableColumn = ExportColumn & { type: CellType };
 
-/** The columns and rows of an export, which each file format writes in its own way. */
+/**
+ * The columns and rows of an export, which each file format writes in its own way. Rows come in
+ * batches, as they are read: a writer's and a stream's work per piece is then done once per batch.
+ */
 export type ExportTable = {
   columns: TableColumn[];
-  rows: AsyncIterable<ExportCell[]>;
+  batches: AsyncIterable<ExportCell[][]>;
 };
 
 /**
@@ -285,8 +288,21 @@ export async function exportTable(
   }
   const answerIds = [...answerColumns.keys()];
   const attributionColumns = attributionColumnsOf(hiddenFields);
+  // Where each answer of a version goes, by its key: a version's questions are fixed, so a row finds
+  // its cells without building the question's identity again for every answer of every application.
+  const placesByVersion = new Map<string | null, Map<string, number>>();
+  const placesFor = async (version: string | null) => {
+    let places = placesByVersion.get(version);
+    if (!places) {
+      places = new Map();
+      for (const column of await descriptions.columnsFor(version))
+        places.set(column.key, answerIds.indexOf(columnId(column)));
+      placesByVersion.set(version, places);
+    }
+    return places;
+  };
 
-  async function* rows(): AsyncGenerator<ExportCell[]> {
+  async function* batches(): AsyncGenerator<ExportCell[][]> {
     let pausedAt = performance.now();
     for await (const batch of batchesOf(
       repository.iterate(selection, exportBatchSize),
@@ -295,6 +311,7 @@ export async function exportTable(
       const ids = batch.map((application) => application.id);
       const work = await teamWorkOf(database, ids);
       const reach = await reachCountsOf(database.db, ids);
+      const rows: ExportCell[][] = [];
       for (const application of batch) {
         const team = work.get(application.id);
         // Erased while the export ran: it is left out, as it would be a moment later.
@@ -303,21 +320,25 @@ export async function exportTable(
           await new Promise(setImmediate);
           pausedAt = performance.now();
         }
-        const answers = new Map<string, string>();
+        const places = await placesFor(application.configVersion);
+        const answers = new Array<ExportCell>(answerIds.length).fill('');
         for (const step of await descriptions.describe(application))
-          for (const answer of step.answers)
-            answers.set(columnId(answer), answer.text);
-        yield [
+          for (const answer of step.answers) {
+            const place = places.get(answer.key);
+            if (place !== undefined && place >= 0) answers[place] = answer.text;
+          }
+        rows.push([
           ...leadingColumns.map((column) => column.cellOf(application)),
-          ...answerIds.map((id) => answers.get(id) ?? ''),
+          ...answers,
           ...teamColumns.map((column) => column.cellOf(team)),
           ...sourceColumns.map((column) => column.cellOf(application)),
           ...attributionColumns.map((column) => column.cellOf(application)),
           ...reachColumns.map((column) =>
             column.cellOf(reach.get(application.id) ?? noCounts),
           ),
-        ];
+        ]);
       }
+      yield rows;
     }
   }
 
@@ -330,6 +351,6 @@ export async function exportTable(
       ...attributionColumns.map(withoutCell),
       ...reachColumns.map(withoutCell),
     ],
-    rows: rows(),
+    batches: batches(),
   };
 }

@@ -6,11 +6,11 @@ import { createSheetWriter, fixedParts, sheetPath } from './spreadsheet-ml.ts';
 /** About how much of the sheet goes to the compressor at a time. */
 const chunkLength = 64 * 1024;
 
-async function* sheetOf({ columns, rows }: ExportTable) {
+async function* sheetOf({ columns, batches }: ExportTable) {
   const sheet = createSheetWriter(columns);
   let chunk = sheet.start();
-  for await (const cells of rows) {
-    chunk += sheet.row(cells);
+  for await (const rows of batches) {
+    for (const cells of rows) chunk += sheet.row(cells);
     if (chunk.length >= chunkLength) {
       yield chunk;
       chunk = '';

@@ -1,5 +1,4 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   auditActionLabels,
@@ -8,7 +7,7 @@ import {
   readAudit,
   type AuditFilters,
 } from '#review-api/audit.ts';
-import { spreadsheetCsv } from '../csv-export.ts';
+import { byteOrderMark, csvRecord } from '../csv-export.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { requireRole } from '../staff/staff-auth.ts';
 import { routeOf, withContract } from './contract.ts';
@@ -26,13 +25,13 @@ const header = [
   'From address',
 ];
 
-async function* rows(
+async function* csvText(
   audit: AuditLog,
   filters: AuditFilters,
-): AsyncGenerator<Array<string | number>> {
-  yield header;
+): AsyncGenerator<string> {
+  yield byteOrderMark + csvRecord(header);
   for await (const entry of audit.iterate(filters))
-    yield [
+    yield csvRecord([
       entry.at,
       entry.actor ?? '',
       auditActionLabels[entry.action],
@@ -42,7 +41,7 @@ async function* rows(
       entry.subject ?? '',
       entry.application?.name ?? '',
       entry.address ?? '',
-    ];
+    ]);
 }
 
 /** What the filters were, for the export's own entry in the log. */
@@ -87,8 +86,9 @@ export async function auditRoutes(
         address: request.ip,
         detail: `audit log: ${describeFilters(request.query)}`,
       });
-      const csv = stringify(spreadsheetCsv);
-      pipeline(Readable.from(rows(audit, request.query)), csv, () => {});
+      const csv = Readable.from(csvText(audit, request.query), {
+        objectMode: false,
+      });
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
