@@ -245,21 +245,6 @@ export const exportBatchSize = 200;
  */
 const holdMsAtMost = 4;
 
-async function* batchesOf<T>(
-  items: AsyncIterable<T>,
-  size: number,
-): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
 /**
  * The export of the applications selected (all by default), the one source of its columns for
  * every file format: the application's id, receipt, form and call, then its answers as people read them,
@@ -304,22 +289,19 @@ export async function exportTable(
 
   async function* batches(): AsyncGenerator<ExportCell[][]> {
     let pausedAt = performance.now();
-    for await (const batch of batchesOf(
-      repository.iterate(selection, exportBatchSize),
-      exportBatchSize,
-    )) {
-      const ids = batch.map((application) => application.id);
-      const work = await teamWorkOf(database, ids);
-      const reach = await reachCountsOf(database.db, ids);
+    for await (const batch of repository.batches(selection, exportBatchSize)) {
+      const workOf = await teamWorkOf(database, batch);
+      const reach = await reachCountsOf(
+        database.db,
+        batch.map((application) => application.id),
+      );
       const rows: ExportCell[][] = [];
       for (const application of batch) {
-        const team = work.get(application.id);
-        // Erased while the export ran: it is left out, as it would be a moment later.
-        if (!team) continue;
         if (performance.now() - pausedAt > holdMsAtMost) {
           await new Promise(setImmediate);
           pausedAt = performance.now();
         }
+        const team = workOf(application);
         const places = await placesFor(application.configVersion);
         const answers = new Array<ExportCell>(answerIds.length).fill('');
         for (const step of await descriptions.describe(application))

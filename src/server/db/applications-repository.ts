@@ -21,6 +21,7 @@ import {
   idsAfter,
   idsOf,
   iterateSelection,
+  selectionBatches,
 } from './inbox-selection.ts';
 
 /** How many applications are judged again by eligibility in one read and its writes. */
@@ -157,6 +158,8 @@ export function createApplicationsRepository(
     configVersionsOf: withDatabase(configVersionsOf),
 
     iterate: withDatabase(iterateSelection),
+
+    batches: withDatabase(selectionBatches),
 
     /**
      * Erasure on a data-protection request: the row and, on SQLite, its bytes in the files.

@@ -118,23 +118,24 @@ export async function configVersionsOf(
   return versions;
 }
 
+/** A stored application with the stage it is in, as a batch of a selection reads it. */
+export type StagedApplication = StoredApplication & { stage: Stage };
+
 /**
- * Every application selected (all by default), oldest first, read in batches so an export never
- * holds them all. The event loop runs before each batch and every few applications: SQLite
- * answers synchronously, and what the reader does with each (an export describes it, the
- * costliest step) runs between them, so without those pauses an export would hold up every
- * other request until it ended.
+ * The selected applications in batches of `batchSize`, oldest first, each batch one read that seeks
+ * the (received_at, id) index past the last: an application stored meanwhile is read if it comes
+ * later, and none is read twice. Between batches the event loop turns, since a read is synchronous
+ * on SQLite.
  */
-export async function* iterateSelection(
+export async function* selectionBatches(
   database: Database,
   selection: InboxSelection = {},
   batchSize = 200,
-): AsyncGenerator<StoredApplication> {
+): AsyncGenerator<StagedApplication[]> {
   let after: { receivedAt: string; id: string } | undefined;
-  let sincePause = 0;
   for (;;) {
     let query = selectedApplications(database, selection)
-      .select(storedColumns)
+      .select([...storedColumns, 'stage'])
       .orderBy('received_at', 'asc')
       .orderBy('id', 'asc')
       .limit(batchSize);
@@ -149,18 +150,33 @@ export async function* iterateSelection(
         ),
       );
     const rows = await query.execute();
-    for (const row of rows) {
+    if (rows.length > 0)
+      yield rows.map((row) => ({ ...toStored(row), stage: row.stage }));
+    const tail = rows[rows.length - 1];
+    if (!tail || rows.length < batchSize) return;
+    after = { receivedAt: tail.received_at, id: tail.id };
+    await new Promise(setImmediate);
+  }
+}
+
+/**
+ * Every application selected (all by default), oldest first, one at a time, read as
+ * `selectionBatches` reads them. The event loop also turns every few applications: what the reader
+ * does with each runs between them, and on SQLite, which answers synchronously, a long reading
+ * would otherwise hold up every other request until it ended.
+ */
+export async function* iterateSelection(
+  database: Database,
+  selection: InboxSelection = {},
+  batchSize = 200,
+): AsyncGenerator<StoredApplication> {
+  let sincePause = 0;
+  for await (const batch of selectionBatches(database, selection, batchSize))
+    for (const application of batch) {
       if (++sincePause === rowsBetweenPauses) {
         sincePause = 0;
         await new Promise(setImmediate);
       }
-      yield toStored(row);
+      yield application;
     }
-    const tail = rows[rows.length - 1];
-    if (!tail || rows.length < batchSize) return;
-    after = { receivedAt: tail.received_at, id: tail.id };
-    // The next batch's read is synchronous on SQLite too: the requests waiting go first.
-    sincePause = 0;
-    await new Promise(setImmediate);
-  }
 }
