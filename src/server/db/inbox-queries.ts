@@ -1,4 +1,10 @@
-import { sql } from 'kysely';
+import {
+  FromNode,
+  RawNode,
+  SelectQueryNode,
+  sql,
+  type KyselyPlugin,
+} from 'kysely';
 import type { PlatformAnswer } from '#engine/payload.ts';
 import { stages, type Stage } from '#engine/stages.ts';
 import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
@@ -239,22 +245,75 @@ export async function listInboxPage(
   }));
 }
 
+/** Whether a filter's value narrows the inbox: `matchingApplications` passes over the others. */
+const narrows = (value: unknown) =>
+  typeof value === 'object' && value !== null
+    ? Object.keys(value).length > 0
+    : value !== undefined && value !== false && value !== '';
+
+/**
+ * Whether SQLite counts these filters from `applications_filters` (`inbox-filters-migration.ts`):
+ * when at least one narrows and every one that does is a column of it. Without one, the index of
+ * stages alone is quicker; with another, the rows are read anyway.
+ */
+function isCountedFromFilterIndex(
+  database: Database,
+  filters: InboxFilters,
+): boolean {
+  const {
+    call,
+    country,
+    language,
+    platform,
+    minReach,
+    verified,
+    eligible,
+    duplicates: _duplicates,
+    ...others
+  } = filters;
+  return (
+    database.engine === 'sqlite' &&
+    [call, country, language, platform, minReach, verified, eligible].some(
+      narrows,
+    ) &&
+    !Object.values(others).some(narrows)
+  );
+}
+
+// SQLite's planner reads such counts in stage order through the index of stages, then every
+// application's row for the filters' columns: `indexed by` names the index that holds them.
+const throughFilterIndex: KyselyPlugin = {
+  transformQuery: ({ node }) =>
+    SelectQueryNode.is(node)
+      ? {
+          ...node,
+          from: FromNode.create([
+            RawNode.createWithSql(
+              '"applications" indexed by "applications_filters"',
+            ),
+          ]),
+        }
+      : node,
+  transformResult: async ({ result }) => result,
+};
+
 /** How many applications matching the filters are in each stage. */
 export async function countByStage(
   database: Database,
   filters: InboxFilters = {},
 ): Promise<Record<Stage, number>> {
   const { search } = filters;
+  const counted = matchingApplications(database, filters)
+    .select(['stage', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .groupBy('stage');
   const rows =
     search && !isLiteralSearch(search)
       ? await searchCountsByStage(database, search, filters)
-      : await matchingApplications(database, filters)
-          .select([
-            'stage',
-            (eb) => eb.fn.countAll<string | number>().as('count'),
-          ])
-          .groupBy('stage')
-          .execute();
+      : await (
+          isCountedFromFilterIndex(database, filters)
+            ? counted.withPlugin(throughFilterIndex)
+            : counted
+        ).execute();
   const counts = Object.fromEntries(
     stages.map((stage) => [stage, 0]),
   ) as Record<Stage, number>;

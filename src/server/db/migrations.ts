@@ -9,6 +9,7 @@ import { addBulkJobs } from './bulk-job-migration.ts';
 import { addLanguages } from './language-migration.ts';
 import { addSearch } from './search-migration.ts';
 import { addSearchKeys } from './search-key-migration.ts';
+import { addInboxFilterIndexes } from './inbox-filters-migration.ts';
 import { addVoteCounts } from './vote-count-migration.ts';
 import { addReach } from './reach-migration.ts';
 import {
@@ -893,5 +894,8 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
     },
     '040-vote-counts': { up: (db) => addVoteCounts(db, engine) },
     '041-search-keys': { up: (db) => addSearchKeys(db, engine) },
+    '042-inbox-filter-indexes': {
+      up: (db) => addInboxFilterIndexes(db, engine),
+    },
   };
 }
