@@ -128,7 +128,8 @@ export type ApplicationValues = {
   honeypot: string;
 } & Record<string, unknown>;
 
-function emptyGroups(): ApplicationValues {
+/** The groups every set of answers has, before any answer is in them. */
+export function emptyGroups(): ApplicationValues {
   return {
     personalInfo: {},
     platforms: {},

@@ -11,6 +11,10 @@ export type ConditionalRule = {
 
 type Rules = ReadonlyMap<string, ConditionalRule>;
 
+// Where a walk of conditions starts: nothing seen yet. Shared, so the many answers without a
+// condition build no set of their own; a walk adds to a copy of it.
+const noneSeen: ReadonlySet<string> = new Set();
+
 /**
  * What a condition reads: the answer as the server will see it, that is trimmed as it is sent, and
  * empty when the form does not ask it. The browser and the server then agree on what is shown.
@@ -46,7 +50,7 @@ export function isConditionMet(
   condition: Condition,
   values: unknown,
   rules: Rules = new Map(),
-  seen: ReadonlySet<string> = new Set(),
+  seen: ReadonlySet<string> = noneSeen,
 ): boolean {
   const value = conditionValue(condition.path, values, rules, seen);
   if ('equals' in condition) return value === condition.equals;
@@ -63,7 +67,7 @@ export function isShown(
   path: string,
   values: unknown,
   rules: Rules,
-  seen: ReadonlySet<string> = new Set(),
+  seen: ReadonlySet<string> = noneSeen,
 ): boolean {
   const condition = rules.get(path)?.showOn;
   if (!condition) return true;
@@ -80,7 +84,7 @@ export function isDisabled(
   path: string,
   values: unknown,
   rules: Rules,
-  seen: ReadonlySet<string> = new Set(),
+  seen: ReadonlySet<string> = noneSeen,
 ): boolean {
   const rule = rules.get(path);
   // Most answers have no condition: nothing to walk, and no set to build for it.

@@ -1,6 +1,6 @@
 import {
   buildApplicationSchema,
-  buildDefaultValues,
+  emptyGroups,
   valueOf,
   type ApplicationModel,
   type ApplicationValues,
@@ -8,7 +8,7 @@ import {
 import type { EntryReader, FieldIssue } from './block-kinds/answer.ts';
 import { isActive } from './conditions.ts';
 import { hiddenFieldsOf, hiddenValuesProblem } from './hidden-fields.ts';
-import { setAt } from './paths.ts';
+import { getAt, setAt } from './paths.ts';
 import {
   platformKeys,
   platformLocation,
@@ -105,7 +105,8 @@ function decodeAnswers(
 ) {
   const entries = gatherEntries(payload, fail);
   const answered = new Set<string>();
-  const values = buildDefaultValues(model);
+  // Each answer sets its own path below.
+  const values = emptyGroups();
   // One reader for every answer, told whose turn it is, rather than one made for each answer of
   // each application read: an export reads every stored application this way.
   let reading = '';
@@ -192,12 +193,38 @@ function schemaOf(model: ApplicationModel) {
   return schema;
 }
 
+/**
+ * A reader of a stored payload, which was checked when it was stored: each answer's entries are
+ * read where they are, and nothing is gathered, counted or reported. An export reads every stored
+ * application this way.
+ */
+function storedEntries(payload: ApplicationPayload): EntryReader {
+  let fields: Map<string, string> | undefined;
+  return {
+    take(location) {
+      let value: unknown;
+      if (location.startsWith(fieldsPrefix)) {
+        fields ??= new Map(
+          payload.fields.map((field) => [field.key, field.value]),
+        );
+        value = fields.get(location.slice(fieldsPrefix.length));
+      } else value = getAt(payload, location);
+      return typeof value === 'string' ? value : undefined;
+    },
+    fail: () => undefined,
+  };
+}
+
 /** The answers of a stored payload, as the form held them. */
 export function decodePayload(
   payload: ApplicationPayload,
   model: ApplicationModel,
 ): ApplicationValues {
-  return decodeAnswers(payload, model, () => {}).values;
+  const reader = storedEntries(payload);
+  const values = emptyGroups();
+  for (const answer of model.answers)
+    setAt(values, answer.path, answer.codec.decode(reader, answer));
+  return values;
 }
 
 /** A platform an application names: its handle or address, and its followers when it has any. */

@@ -101,41 +101,44 @@ export const platformsCodec = defineCodec<PlatformsValue>({
             ],
       );
     }),
-  decode: (reader, answer) =>
-    Object.fromEntries(
-      offeredOf(answer).map((platform) => [
-        platform,
-        Object.fromEntries(
-          platformFields(platform).map((field) => [
-            field.key,
-            reader.take(platformLocation(platform, field.key)) ?? '',
-          ]),
-        ),
-      ]),
-    ),
-  show: (value, answer, { texts, lang }) =>
-    offeredOf(answer).flatMap((platform): ShownAnswer[] => {
-      const [main, count] = answersOf(value, platform);
-      if (!main || main.text === '') return [];
-      const shown: ShownAnswer[] = [
-        {
-          key: `platforms.${platform}.${main.key}`,
-          question: questionFor(platform, main, texts),
-          text: main.text,
-          href: profileUrl(platform, main.text),
-        },
-      ];
-      if (count && count.text !== '')
+  // Loops, not maps of entries: an export decodes and shows every offered platform of every application.
+  decode(reader, answer) {
+    const value: PlatformsValue = {};
+    for (const platform of offeredOf(answer)) {
+      const fields: Record<string, string> = {};
+      for (const field of platformFields(platform))
+        fields[field.key] =
+          reader.take(platformLocation(platform, field.key)) ?? '';
+      value[platform] = fields;
+    }
+    return value;
+  },
+  show(value, answer, { texts, lang }) {
+    const shown: ShownAnswer[] = [];
+    for (const platform of offeredOf(answer)) {
+      const [main, count] = platformFields(platform);
+      const answers = value[platform];
+      const handle = (main && answers?.[main.key]?.trim()) ?? '';
+      if (!main || handle === '') continue;
+      shown.push({
+        key: `platforms.${platform}.${main.key}`,
+        question: questionFor(platform, main, texts),
+        text: handle,
+        href: profileUrl(platform, handle),
+      });
+      const followers = (count && answers?.[count.key]?.trim()) ?? '';
+      if (count && followers !== '')
         shown.push({
           key: `platforms.${platform}.${count.key}`,
           question: questionFor(platform, count, texts),
-          text: /^\d+$/.test(count.text)
-            ? wholeNumbersIn(lang).format(Number(count.text))
-            : count.text,
+          text: /^\d+$/.test(followers)
+            ? wholeNumbersIn(lang).format(Number(followers))
+            : followers,
           isFollowUp: true,
         });
-      return shown;
-    }),
+    }
+    return shown;
+  },
   columns: (answer, texts) =>
     offeredOf(answer).flatMap((platform) =>
       platformFields(platform).map((field) => ({
