@@ -59,13 +59,16 @@ async function seed(database: Database) {
     last_sign_in_at: null,
   }));
   await db.insertInto('staff_accounts').values(staff).execute();
-  const payload = validApplication();
+  // Read in English, as the wizard records the language of every application it sends.
+  const payload = { ...validApplication(), language: 'en' };
   const firstReceivedAt = Date.UTC(2026, 0, 1);
   for (let from = 0; from < rows; from += chunk) {
     const applications = Array.from({ length: chunk }, (_, index) => {
       const n = from + index;
       payload.personalInfo.firstName = `Zoë ${n}`;
       payload.personalInfo.emailAddress = `zoe.${n}@example.com`;
+      // Each applicant's own mobile number, as an export formats each anew.
+      payload.personalInfo.phone.subscriber = `7911${String(n).padStart(6, '0')}`;
       const json = JSON.stringify(payload);
       const receivedAt = new Date(firstReceivedAt + n * 1000).toISOString();
       return {

@@ -251,3 +251,17 @@ test('gives one export column per answer, and two per offered platform', () => {
     question: 'Send me the press newsletter',
   });
 });
+
+test('without links, every answer reads the same and carries no address to follow', () => {
+  const payload = parsedOrThrow(withExtras(extraAnswers));
+  const linked = describeApplication(payload, extrasModel, formatPhone);
+  const unlinked = describeApplication(payload, extrasModel, formatPhone, {
+    links: false,
+  });
+  const answersOf = (steps: typeof linked) =>
+    steps.flatMap((step) => step.answers);
+  expect(answersOf(linked).some((answer) => answer.href)).toBe(true);
+  expect(answersOf(unlinked)).toEqual(
+    answersOf(linked).map(({ href: _, ...answer }) => answer),
+  );
+});

@@ -17,9 +17,15 @@ export function describeApplication(
   payload: ApplicationPayload,
   model: ApplicationModel,
   formatPhone: DisplayContext['formatPhone'],
+  { links = true }: { links?: boolean } = {},
 ): DescribedStep[] {
   const values = decodePayload(payload, model);
-  const context = { texts: model.texts, lang: model.config.lang, formatPhone };
+  const context = {
+    texts: model.texts,
+    lang: model.config.lang,
+    formatPhone,
+    links,
+  };
   const steps = model.config.steps.map((step) => ({
     step: step.name,
     answers: [] as ShownAnswer[],

@@ -51,11 +51,15 @@ export function createApplicationDescriptions(
     currentVersion: () => current().configHash,
     modelFor,
     /** Every answer with its question, grouped by step, as the applicant was asked. */
-    async describe(stored: StoredApplication): Promise<DescribedStep[]> {
+    async describe(
+      stored: StoredApplication,
+      options?: { links?: boolean },
+    ): Promise<DescribedStep[]> {
       return describeApplication(
         stored.payload,
         await modelFor(stored.configVersion),
         formatPhone,
+        options,
       );
     },
     async columnsFor(version: string | null): Promise<ExportColumn[]> {

@@ -303,22 +303,28 @@ export async function exportTable(
         }
         const team = workOf(application);
         const places = await placesFor(application.configVersion);
-        const answers = new Array<ExportCell>(answerIds.length).fill('');
-        for (const step of await descriptions.describe(application))
+        // One array per row, filled in column order: an export builds 100,000 of them.
+        const row: ExportCell[] = [];
+        for (const column of leadingColumns)
+          row.push(column.cellOf(application));
+        const answersFrom = row.length;
+        for (let index = 0; index < answerIds.length; index++) row.push('');
+        for (const step of await descriptions.describe(application, {
+          links: false,
+        }))
           for (const answer of step.answers) {
             const place = places.get(answer.key);
-            if (place !== undefined && place >= 0) answers[place] = answer.text;
+            if (place !== undefined && place >= 0)
+              row[answersFrom + place] = answer.text;
           }
-        rows.push([
-          ...leadingColumns.map((column) => column.cellOf(application)),
-          ...answers,
-          ...teamColumns.map((column) => column.cellOf(team)),
-          ...sourceColumns.map((column) => column.cellOf(application)),
-          ...attributionColumns.map((column) => column.cellOf(application)),
-          ...reachColumns.map((column) =>
-            column.cellOf(reach.get(application.id) ?? noCounts),
-          ),
-        ]);
+        for (const column of teamColumns) row.push(column.cellOf(team));
+        for (const column of sourceColumns)
+          row.push(column.cellOf(application));
+        for (const column of attributionColumns)
+          row.push(column.cellOf(application));
+        const counts = reach.get(application.id) ?? noCounts;
+        for (const column of reachColumns) row.push(column.cellOf(counts));
+        rows.push(row);
       }
       yield rows;
     }

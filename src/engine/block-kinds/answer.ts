@@ -66,6 +66,8 @@ export type DisplayContext = {
   lang: string;
   /** Groups an international number (`+12025550123` → `+1 202 555 0123`); the caller brings the numbering plan data. */
   formatPhone: (international: string) => string;
+  /** Whether answers carry their links (`mailto:`, `tel:`, a profile's address): a page follows them, a spreadsheet does not. */
+  links: boolean;
 };
 
 /**

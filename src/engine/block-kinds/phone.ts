@@ -70,7 +70,7 @@ export const phoneCodec = defineCodec<PhoneValue>({
       subscriber: reader.take(`${answer.path}.subscriber`) ?? '',
     };
   },
-  show(phone, answer, { formatPhone }) {
+  show(phone, answer, { formatPhone, links }) {
     const subscriber = phone.subscriber.trim();
     if (subscriber === '') return [];
     const international = `+${phone.countryCode.replace(/\D/g, '')}${subscriber}`;
@@ -79,7 +79,7 @@ export const phoneCodec = defineCodec<PhoneValue>({
         key: answer.path,
         question: answer.label,
         text: formatPhone(international),
-        href: `tel:${international}`,
+        ...(links && { href: `tel:${international}` }),
       },
     ];
   },

@@ -113,7 +113,7 @@ export const platformsCodec = defineCodec<PlatformsValue>({
     }
     return value;
   },
-  show(value, answer, { texts, lang }) {
+  show(value, answer, { texts, lang, links }) {
     const shown: ShownAnswer[] = [];
     for (const platform of offeredOf(answer)) {
       const [main, count] = platformFields(platform);
@@ -124,7 +124,7 @@ export const platformsCodec = defineCodec<PlatformsValue>({
         key: `platforms.${platform}.${main.key}`,
         question: questionFor(platform, main, texts),
         text: handle,
-        href: profileUrl(platform, handle),
+        ...(links && { href: profileUrl(platform, handle) }),
       });
       const followers = (count && answers?.[count.key]?.trim()) ?? '';
       if (count && followers !== '')

@@ -69,10 +69,10 @@ export const textCodec = defineCodec<string>({
   },
   encode: (value, answer) => textEntry(answer.path, value),
   decode: (reader, answer) => reader.take(answer.path) ?? '',
-  show(value, answer) {
+  show(value, answer, { links }) {
     const text = value.trim();
     if (text === '') return [];
-    const href = hrefFor(answer, text);
+    const href = links ? hrefFor(answer, text) : undefined;
     return [
       {
         key: answer.path,

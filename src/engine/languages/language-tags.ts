@@ -15,9 +15,23 @@ export function languageNameOf(tag: string): string {
   return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
 }
 
+// Each name found once per reader: looking one up costs a few microseconds, and an export names the
+// language of every application it holds, from the few a form offers.
+const namesIn = new Map<string, Map<string, string>>();
+
 /** A language's name in the reader's language, as the workspace shows it: `de` in `en` → "German". */
 export function languageNameIn(tag: string, reader: string): string {
-  return new Intl.DisplayNames([reader], { type: 'language' }).of(tag) ?? tag;
+  let names = namesIn.get(reader);
+  if (!names) {
+    names = new Map();
+    namesIn.set(reader, names);
+  }
+  let name = names.get(tag);
+  if (name === undefined) {
+    name = new Intl.DisplayNames([reader], { type: 'language' }).of(tag) ?? tag;
+    names.set(tag, name);
+  }
+  return name;
 }
 
 // The scripts written right to left, for engines without `Intl.Locale#getTextInfo`.

@@ -162,7 +162,12 @@ export function toStored(row: {
     pageId: row.page_id,
     receivedAt: row.received_at,
     configVersion: row.config_version,
-    payload: withKeysInOrder(readJson<ApplicationPayload>(row.payload)),
+    // SQLite's text was written in canonical order, which parsing keeps; PostgreSQL's jsonb orders
+    // keys its own way.
+    payload:
+      typeof row.payload === 'string'
+        ? (JSON.parse(row.payload) as ApplicationPayload)
+        : withKeysInOrder(row.payload as ApplicationPayload),
     source:
       row.source === null
         ? null
