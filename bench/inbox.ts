@@ -17,7 +17,9 @@ import type { Engine } from '../src/server/db/database.ts';
 // first page by verified reach past inboxVerifiedSortMsMax (printed beside its ratio to the first
 // page newest first of the same run), any other query past inboxQueryMsMax, or any past
 // inboxVsIndexReadMax times the bare read of a page of ids through the (received_at, id) index
-// measured in the same run (the floor of any page). The applications are those of
+// measured in the same run (the floor of any page). The counts per stage under a filter, which
+// every list request under it reads beside its page, fail past inboxFilteredCountsVsCountsMax
+// times the counts without one of the same run. The applications are those of
 // bench/support/inbox-applications.ts, a third of them with a verified count.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
@@ -27,6 +29,7 @@ const budget = budgets.inboxQueryMsMax ?? Infinity;
 const firstPageBudget = budgets.inboxFirstPageMsMax ?? Infinity;
 const verifiedSortBudget = budgets.inboxVerifiedSortMsMax ?? Infinity;
 const ratioBudget = budgets.inboxVsIndexReadMax ?? Infinity;
+const filteredCountsBudget = budgets.inboxFilteredCountsVsCountsMax ?? Infinity;
 
 async function measure(engine: Engine): Promise<boolean> {
   const scratch = await scratchDatabase(engine);
@@ -87,12 +90,19 @@ async function measure(engine: Engine): Promise<boolean> {
         sort: 'reach',
         filters: { country: 'GB' },
       }),
+    'tab New, by votes': () =>
+      repository.list({ limit: 51, stage: 'new', sort: 'votes' }),
     'received this year': () =>
       repository.list({
         limit: 51,
         filters: { receivedFrom: '2026-01-01T00:00:00.000Z' },
       }),
     'counts per stage': () => repository.countByStage({}),
+    'counts, country GB': () => repository.countByStage({ country: 'GB' }),
+    'counts, platform Instagram': () =>
+      repository.countByStage({ platform: 'instagram' }),
+    'counts, both': () =>
+      repository.countByStage({ country: 'GB', platform: 'instagram' }),
     // What the filters offer, read as the workspace opens.
     'countries, platforms, tags': () => inboxFacetsOf(database),
   };
@@ -114,6 +124,19 @@ async function measure(engine: Engine): Promise<boolean> {
     if (!isOk) isWithin = false;
     process.stdout.write(
       `  ${name.padEnd(30)} ${time.toFixed(1).padStart(7)} ms  ×${ratio.toFixed(1).padStart(6)}  ${isOk ? 'within' : 'OUTSIDE'} max ${max} ms, ×${ratioBudget}\n`,
+    );
+  }
+  const counts = times.get('counts per stage') ?? Infinity;
+  for (const name of [
+    'counts, country GB',
+    'counts, platform Instagram',
+    'counts, both',
+  ]) {
+    const ratio = (times.get(name) ?? Infinity) / Math.max(counts, 0.1);
+    const isOk = ratio <= filteredCountsBudget;
+    if (!isOk) isWithin = false;
+    process.stdout.write(
+      `  ${name} / counts per stage: ×${ratio.toFixed(1)}  ${isOk ? 'within' : 'OUTSIDE'} ×${filteredCountsBudget}\n`,
     );
   }
   const firstPage = times.get('first page, newest') ?? Infinity;
