@@ -103,16 +103,18 @@ for (const { width, height } of [
   });
 }
 
-for (const width of [320, 375])
-  test(`shows the calling-code search's whole placeholder at ${width}px`, async ({
-    page,
-  }) => {
+// One page, narrowed from one width to the next: the search's width follows the page's alone (CSS).
+test(`shows the calling-code search's whole placeholder at 320px and 375px`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await startApplication(page);
+  const search = page.getByRole('combobox', {
+    name: 'Country calling code',
+    exact: true,
+  });
+  for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    await startApplication(page);
-    const search = page.getByRole('combobox', {
-      name: 'Country calling code',
-      exact: true,
-    });
     await search.click();
     await expect(search).toHaveAttribute('placeholder', 'Search...');
     const room = await search.evaluate((input: HTMLInputElement) => {
@@ -128,8 +130,12 @@ for (const width of [320, 375])
           parseFloat(style.paddingRight),
       };
     });
-    expect(room.text).toBeLessThanOrEqual(room.box);
-  });
+    expect(room.text, `at ${width}px`).toBeLessThanOrEqual(room.box);
+    await page.keyboard.press('Escape');
+    // Focus leaves the search, so the next width's click opens it as a person's would.
+    await heading(page, 'General Information').click();
+  }
+});
 
 test('lays out a split screen with a step bar on desktop', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -247,50 +253,76 @@ test('expands the follow-up in 0.2 s, and not at all under reduced motion', asyn
 });
 
 // Phones, tablets in both orientations, split windows and wide screens, the widths in between
-// included: every step, with its errors shown and with each picker open.
-for (const width of [
+// included: every step, with its errors shown and with each picker open. The layout follows the
+// width alone (CSS), so one page is taken through the steps and, at each state, resized through
+// every width.
+const sidewaysWidths = [
   320, 360, 414, 480, 577, 600, 640, 690, 768, 900, 1024, 1440, 1920,
-]) {
-  test(`never scrolls sideways at ${width}px, errors shown and pickers open`, async ({
-    page,
-  }) => {
+];
+
+/** Each width in turn, the page at that width when `check` runs; the first width is left on screen. */
+async function atEveryWidth(
+  page: Page,
+  check: (width: number) => Promise<void>,
+) {
+  for (const width of sidewaysWidths) {
     await page.setViewportSize({ width, height: 900 });
-    await interceptSubmissions(page);
-    await openWizard(page);
-    await expect(heading(page, 'Welcome!')).toBeVisible();
-    expect(await overflowingWidth(page), 'Welcome').toBeLessThanOrEqual(0);
-    await continueButton(page).click();
-    await expect(heading(page, 'General Information')).toBeVisible();
-    await continueButton(page).click();
-    await expect(
-      page.getByRole('textbox', { name: 'First Name' }),
-    ).toHaveAttribute('aria-invalid', 'true');
+    await check(width);
+  }
+  await page.setViewportSize({ width: sidewaysWidths[0] ?? 320, height: 900 });
+}
+
+test(`never scrolls sideways at ${sidewaysWidths.join(', ')}px, errors shown and pickers open`, async ({
+  page,
+}) => {
+  // Thirteen widths at each of four states, one page: about as long as two walks of the wizard.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: sidewaysWidths[0] ?? 320, height: 900 });
+  await interceptSubmissions(page);
+  await openWizard(page);
+  await expect(heading(page, 'Welcome!')).toBeVisible();
+  await atEveryWidth(page, async (width) => {
     expect(
       await overflowingWidth(page),
-      'General Information, errors shown',
+      `Welcome at ${width}px`,
+    ).toBeLessThanOrEqual(0);
+  });
+  await continueButton(page).click();
+  await expect(heading(page, 'General Information')).toBeVisible();
+  await continueButton(page).click();
+  await expect(
+    page.getByRole('textbox', { name: 'First Name' }),
+  ).toHaveAttribute('aria-invalid', 'true');
+  await atEveryWidth(page, async (width) => {
+    expect(
+      await overflowingWidth(page),
+      `General Information, errors shown, at ${width}px`,
     ).toBeLessThanOrEqual(0);
     for (const picker of ['Country calling code', 'Country']) {
       await page.getByRole('combobox', { name: picker, exact: true }).click();
       await expect(page.getByRole('listbox')).toBeVisible();
       expect(
         await overflowingWidth(page),
-        `${picker} open`,
+        `${picker} open at ${width}px`,
       ).toBeLessThanOrEqual(0);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
     }
-    await fillGeneralInformation(page);
-    await continueButton(page).click();
-    await expect(heading(page, 'More Details')).toBeVisible();
-    await continueButton(page).click();
-    await expect(
-      page.getByRole('radiogroup', { name: 'Are your dates flexible?' }),
-    ).toHaveAttribute('aria-invalid', 'true');
+  });
+  await fillGeneralInformation(page);
+  await continueButton(page).click();
+  await expect(heading(page, 'More Details')).toBeVisible();
+  await continueButton(page).click();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Are your dates flexible?' }),
+  ).toHaveAttribute('aria-invalid', 'true');
+  await atEveryWidth(page, async (width) => {
     expect(
       await overflowingWidth(page),
-      'More Details, errors shown',
+      `More Details, errors shown, at ${width}px`,
     ).toBeLessThanOrEqual(0);
   });
-}
+});
 
 test('at 375×667 the Welcome step fits the screen, and no picker’s placeholder is cut', async ({
   page,
@@ -330,24 +362,28 @@ test('at 375×667 the Welcome step fits the screen, and no picker’s placeholde
   }
 });
 
-for (const { width, height } of [
-  { width: 375, height: 812 },
-  { width: 414, height: 896 },
-])
-  test(`at ${width}×${height} the Welcome step's page fills the screen: no band of page background under the footer`, async ({
-    page,
-  }) => {
+// One page, resized from one phone to the other: the layout follows the screen's size alone (CSS).
+test(`at 375×812 and 414×896 the Welcome step's page fills the screen: no band of page background under the footer`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openWizard(page);
+  for (const { width, height } of [
+    { width: 375, height: 812 },
+    { width: 414, height: 896 },
+  ]) {
     await page.setViewportSize({ width, height });
-    await openWizard(page);
     const band = await page.evaluate(() => {
       const content = document.querySelector('.wizard__content');
       if (!content) throw new Error('no content');
       return window.innerHeight - content.getBoundingClientRect().bottom;
     });
-    expect(band).toBeLessThanOrEqual(0);
+    expect(band, `at ${width}×${height}`).toBeLessThanOrEqual(0);
     expect(
       await page.evaluate(
         () => document.documentElement.scrollHeight - window.innerHeight,
       ),
+      `at ${width}×${height}`,
     ).toBeLessThanOrEqual(0);
-  });
+  }
+});
