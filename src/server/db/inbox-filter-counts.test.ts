@@ -141,7 +141,7 @@ describe.each(engines)('counts per stage under filters, on %s', (engine) => {
   );
 
   test('a stage moved and an application erased change the counts under a filter', async () => {
-    const filters = { country: 'GB', platform: 'instagram' };
+    const filters: InboxFilters = { country: 'GB', platform: 'instagram' };
     const before = await countByStage(database, filters);
     const [first] = await listInboxPage(database, {
       limit: 1,
