@@ -52,7 +52,7 @@ describe('formatPhone', () => {
           differences.push(international);
       }
     }
-    expect(compared).toBeGreaterThan(4000);
+    expect(compared).toBeGreaterThan(6000);
     expect(differences).toEqual([]);
   });
 
