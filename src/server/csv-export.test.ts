@@ -220,7 +220,7 @@ test('a phone number alone goes out as written; anything else that starts like a
 });
 
 test('a record reads back as the cells it was made of, each cell that holds a separator, quote or line break quoted', () => {
-  const cells = [
+  const texts = [
     'plain',
     'comma, inside',
     'semi;colon',
@@ -228,27 +228,13 @@ test('a record reads back as the cells it was made of, each cell that holds a se
     'quote "here"',
     'two\r\nlines',
     '',
-    null,
-    12_000,
-    new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
     'Zoë',
   ];
-  const record = csvRecord(cells);
+  const received = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+  const record = csvRecord([...texts, null, 12_000, received]);
   expect(record.endsWith('\r\n')).toBe(true);
   expect(record.startsWith('plain,"comma, inside","semi;colon",')).toBe(true);
   expect(parse(byteOrderMark + record, { bom: true })).toEqual([
-    [
-      'plain',
-      'comma, inside',
-      'semi;colon',
-      'tab\there',
-      'quote "here"',
-      'two\r\nlines',
-      '',
-      '',
-      '12000',
-      '2026-01-02T03:04:05.000Z',
-      'Zoë',
-    ],
+    [...texts, '', '12000', '2026-01-02T03:04:05.000Z'],
   ]);
 });
