@@ -17,8 +17,8 @@ import type { Engine } from '../src/server/db/database.ts';
 // first page by verified reach past inboxVerifiedSortMsMax (printed beside its ratio to the first
 // page newest first of the same run), any other query past inboxQueryMsMax, or any past
 // inboxVsIndexReadMax times the bare read of a page of ids through the (received_at, id) index
-// measured in the same run (the floor of any page). On SQLite, the counts per stage under a
-// filter, which every list request under it reads beside its page, fail past
+// measured in the same run (the floor of any page). The counts per stage under a filter, which
+// every list request under it reads beside its page, are held instead, on SQLite, to
 // inboxFilteredCountsVsCountsMax times the counts without one of the same run; PostgreSQL's are
 // printed, as no index may hold the platforms there (see inbox-filters-migration.ts), and its counts
 // without a filter read the rows too until autovacuum has passed. The applications are those of
@@ -32,6 +32,12 @@ const firstPageBudget = budgets.inboxFirstPageMsMax ?? Infinity;
 const verifiedSortBudget = budgets.inboxVerifiedSortMsMax ?? Infinity;
 const ratioBudget = budgets.inboxVsIndexReadMax ?? Infinity;
 const filteredCountsBudget = budgets.inboxFilteredCountsVsCountsMax ?? Infinity;
+
+const filteredCounts = [
+  'counts, country GB',
+  'counts, platform Instagram',
+  'counts, both',
+];
 
 async function measure(engine: Engine): Promise<boolean> {
   const scratch = await scratchDatabase(engine);
@@ -122,18 +128,17 @@ async function measure(engine: Engine): Promise<boolean> {
     times.set(name, time);
     const max = maxOf[name] ?? budget;
     const ratio = time / Math.max(floor, 0.1);
-    const isOk = time <= max && ratio <= ratioBudget;
+    // A filtered count reads the whole of an index, not a page: it is gated against the counts
+    // without a filter below.
+    const isOk =
+      time <= max && (filteredCounts.includes(name) || ratio <= ratioBudget);
     if (!isOk) isWithin = false;
     process.stdout.write(
       `  ${name.padEnd(30)} ${time.toFixed(1).padStart(7)} ms  ×${ratio.toFixed(1).padStart(6)}  ${isOk ? 'within' : 'OUTSIDE'} max ${max} ms, ×${ratioBudget}\n`,
     );
   }
   const counts = times.get('counts per stage') ?? Infinity;
-  for (const name of [
-    'counts, country GB',
-    'counts, platform Instagram',
-    'counts, both',
-  ]) {
+  for (const name of filteredCounts) {
     const ratio = (times.get(name) ?? Infinity) / Math.max(counts, 0.1);
     const isOk = engine === 'postgres' || ratio <= filteredCountsBudget;
     if (!isOk) isWithin = false;
