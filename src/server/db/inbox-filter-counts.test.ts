@@ -166,10 +166,8 @@ describe.each(engines)('counts per stage under filters, on %s', (engine) => {
   });
 });
 
-test('on SQLite, counts under the filters the index holds read only the index', async () => {
-  const scratch = await scratchDatabase('sqlite');
-  await (await scratch.open()).close();
-  const connection = new SQLite(scratch.sqlitePath);
+/** A database over the SQLite connection that keeps every statement it runs, to read their plans. */
+function loggedDatabase(connection: SQLite.Database) {
   const statements: CompiledQuery[] = [];
   const database = {
     db: new Kysely<DatabaseSchema>({
@@ -180,6 +178,14 @@ test('on SQLite, counts under the filters the index holds read only the index', 
     }),
     engine: 'sqlite',
   } as Database;
+  return { database, statements };
+}
+
+test('on SQLite, counts under the filters the index holds read only the index', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  await (await scratch.open()).close();
+  const connection = new SQLite(scratch.sqlitePath);
+  const { database, statements } = loggedDatabase(connection);
   const planOf = (filters: InboxFilters) => {
     statements.length = 0;
     return countByStage(database, filters).then(() =>
@@ -278,16 +284,7 @@ test('on SQLite, a list sorted by reach or votes walks that order’s index, in 
   ])
     insert.run(index, stat);
   connection.exec('analyze sqlite_schema');
-  const statements: CompiledQuery[] = [];
-  const database = {
-    db: new Kysely<DatabaseSchema>({
-      dialect: new SqliteDialect({ database: connection }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    }),
-    engine: 'sqlite',
-  } as Database;
+  const { database, statements } = loggedDatabase(connection);
   try {
     for (const [sort, stage, index] of [
       ['reach', 'new', 'USING INDEX applications_stage_reach'],
