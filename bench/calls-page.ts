@@ -1,9 +1,9 @@
 import { get } from 'node:http';
-import { readFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
+import { budgets } from './support/budgets.ts';
 
 // `/calls`, the list of open calls, as the compiled server sends it (`npm run build` first): its
 // bytes in each encoding beside the wizard's first page, the script it carries, and Lighthouse
@@ -11,9 +11,6 @@ import { startCompiledServer } from './support/compiled-server.ts';
 // of its own, with their medians. The wizard's first page takes turns with it, so a busy moment of
 // the machine shows on both. Fails when the script or a median score of /calls is past
 // bench/budgets.json.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const runs = 3;
 const server = await startCompiledServer();
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validApplication } from '../tests/support/fixtures.ts';
@@ -11,6 +11,7 @@ import {
   type OutgoingMessage,
 } from '../src/server/notifications/outbox.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
+import { budgets } from './support/budgets.ts';
 
 // How long a decision e-mail a person sends waits while the outbox holds a burst of 10,000
 // receipts: from the moment the workspace's Send is posted to the moment a real SMTP server in this
@@ -19,9 +20,6 @@ import { startCompiledServer } from './support/compiled-server.ts';
 // does through a real provider. The baseline is the same send with the outbox empty, in the same
 // run. Against the compiled server (`npm run build` first) on SQLite. Fails past the budget in
 // bench/budgets.json.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const budget = budgets.decisionUnderBurstMsMax ?? Infinity;
 const burst = 10_000;
 const sends = 5;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validApplication } from '../tests/support/fixtures.ts';
@@ -8,15 +8,13 @@ import { percentile } from '../tests/support/percentile.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { createStaffAccounts } from '../src/server/staff/staff-accounts.ts';
 import { startCompiledServer } from './support/compiled-server.ts';
+import { budgets } from './support/budgets.ts';
 
 // How long a staff member waits for the e-mail of a new application: from the moment the server
 // stamps the application (just before its transaction commits) to the moment a real SMTP server in
 // this process accepts the message. Measured with the delivery worker idle (one application every
 // 200 ms) and under 50 submissions a second, against the compiled server on SQLite. Fails past
 // the budget in bench/budgets.json.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 
 const smtp = await startSmtpServer();
 const sqlitePath = join(mkdtempSync(join(tmpdir(), 'wizard-bench-')), 'a.db');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import Sqlite from 'better-sqlite3';
 import { scratchDatabase } from '../tests/support/databases.ts';
@@ -11,14 +11,12 @@ import {
 } from '../tests/support/fixtures.ts';
 import { percentile } from '../tests/support/percentile.ts';
 import { freePort } from '../tests/support/server-process.ts';
+import { budgets } from './support/budgets.ts';
 
 // The wizard's event reports beside submissions, in one run, on SQLite (WAL, synchronous=FULL): the
 // compiled server, first under submissions alone (the baseline), then under the same submissions and
 // 2,000 events a second (200 reports of 10 events each) at once. Prints both, and fails when the events are
 // not all taken at that rate within the p99 of bench/budgets.json, or when any is lost.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const eventsPerReport = 10;
 const reportsPerSecond = (budgets.eventsPerSecondMin ?? 2000) / eventsPerReport;

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   monitorEventLoopDelay,
   performance,
@@ -21,6 +20,7 @@ import type { ReachTables } from '../src/server/reach/reach-queue.ts';
 import { exportXlsx } from '../src/server/xlsx-export.ts';
 import { scratchDatabase } from '../tests/support/databases.ts';
 import { exampleConfig, validApplication } from '../tests/support/fixtures.ts';
+import { budgets } from './support/budgets.ts';
 
 // An export of 100,000 applications from a scratch SQLite database (its reads are synchronous, so
 // it is where an export could hold the event loop), as CSV and as .xlsx: the time each takes and the
@@ -36,9 +36,6 @@ import { exampleConfig, validApplication } from '../tests/support/fixtures.ts';
 // that set the budget, where before the formula guard let plain cells pass and reads went by keyset
 // it cost 31 to 40; so 35 leaves room for a loaded machine while a cost added per row (a query or a
 // parse per application) fails it. With fewer rows the read is too short to divide by steadily.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const budget = budgets.exportStallMsMax ?? Infinity;
 const ratioBudget = budgets.exportVsReadMax ?? Infinity;
 const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);

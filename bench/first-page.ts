@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { budgets } from './support/budgets.ts';
 
 // Prints what the browser downloads for the Welcome step, for the first form step, and for the staff
 // workspace's first screen, in KB gzip (1 KB = 1000 B, as Vite reports), and fails when a budget of
@@ -14,9 +15,6 @@ type Chunk = {
   isEntry?: boolean;
 };
 
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 execFileSync(
   process.execPath,
   ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { percentile } from '../tests/support/percentile.ts';
 import { openFormEditor, timeKeystroke } from './support/form-editor.ts';
+import { budgets } from './support/budgets.ts';
 
 // From a keystroke in the form editor to the preview beside it painting the change, in Chromium at
 // 4× CPU throttling: the Welcome step's heading typed one letter at a time, each letter timed from
 // its keydown to the frame after the preview's heading shows it. Median and p95 of 29 letters, after
 // 5 first ones; fails when either is past bench/budgets.json.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const { page, close } = await openFormEditor();
 
 // Letters only: a trailing space changes nothing the preview shows (the check trims text). The first

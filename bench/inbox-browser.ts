@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -10,6 +10,7 @@ import {
   storeInboxApplications,
 } from './support/inbox-applications.ts';
 import { openSignedIn, untilSettled } from './support/signed-in.ts';
+import { budgets } from './support/budgets.ts';
 
 // From a staff member's change of the inbox's view to the rows of the new view painted, in Chromium
 // at 4× CPU throttling, against the compiled server on SQLite with the applications of
@@ -25,9 +26,6 @@ import { openSignedIn, untilSettled } from './support/signed-in.ts';
 // just before the change: the network and query floor, so what the page adds shows. Median of 5
 // runs each (BENCH_RUNS sets another count); fails when a median is past inboxChangeToRowsMsMax of
 // bench/budgets.json. Prints the load average, as other work on the machine lengthens every time.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const budget = budgets.inboxChangeToRowsMsMax ?? Infinity;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 

@@ -3,12 +3,12 @@ import {
   inboxApplications,
   storeInboxApplications,
 } from './support/inbox-applications.ts';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { scratchDatabase } from '../tests/support/databases.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { inboxFacetsOf } from '../src/server/review/inbox-facets.ts';
 import type { Engine } from '../src/server/db/database.ts';
+import { budgets } from './support/budgets.ts';
 
 // The inbox's queries over 100,000 stored applications (INBOX_APPLICATIONS to change it), on SQLite
 // and (when TEST_DATABASE_URL answers) PostgreSQL: the first page newest first, a stage tab, each
@@ -23,9 +23,6 @@ import type { Engine } from '../src/server/db/database.ts';
 // printed, as no index may hold the platforms there (see inbox-filters-migration.ts), and its counts
 // without a filter read the rows too until autovacuum has passed. The applications are those of
 // bench/support/inbox-applications.ts, a third of them with a verified count.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const runs = 20;
 const budget = budgets.inboxQueryMsMax ?? Infinity;
 const firstPageBudget = budgets.inboxFirstPageMsMax ?? Infinity;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { measureOnEachEngine } from './support/each-engine.ts';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
@@ -10,6 +9,7 @@ import { insightsFromEvents } from '../tests/support/insights-from-events.ts';
 import type { InsightPeriod } from '../src/server/db/insights-read.ts';
 import { createInsightsRepository } from '../src/server/db/insights-repository.ts';
 import type { Database, Engine } from '../src/server/db/database.ts';
+import { budgets } from './support/budgets.ts';
 
 // The Insights screen's queries over one million stored events (about 232,000 visits over 13 months),
 // on SQLite and (when TEST_DATABASE_URL answers) PostgreSQL: the counts and the median step times of
@@ -18,9 +18,6 @@ import type { Database, Engine } from '../src/server/db/database.ts';
 // filled from them as migration 028 does (its time printed). Prints the median of 10 runs of each
 // and fails when any is past bench/budgets.json, or when its answer differs from the one read
 // straight from the events, as before the rollups (its time, of one run, printed as the baseline).
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const budget = budgets.insightsQueryMsMax ?? Infinity;
 const visits = 232_000;
 const days = 395;

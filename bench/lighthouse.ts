@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,7 @@ import { draftStorageKey } from '../src/engine/draft-key.ts';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { loadWizardConfig } from '../src/server/wizard-config.ts';
+import { budgets } from './support/budgets.ts';
 
 // Lighthouse (mobile, simulated throttling, Debian's Chromium), 3 runs per page, each in a browser
 // of its own as a visitor's would be: the wizard's Welcome step, its General Information step (a tab
@@ -23,9 +24,6 @@ import { loadWizardConfig } from '../src/server/wizard-config.ts';
 // machine lengthens them all: the load average is printed with the figures, and the floor page's TBT
 // (0 on a quiet machine) shows how much of a run's blocking time the machine itself added. Needs
 // `npm run build` first.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const runs = 3;
 const distDirectory = 'dist';
 

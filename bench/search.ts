@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { ApplicationPayload } from '../src/engine/payload.ts';
@@ -14,6 +13,7 @@ import type { Database, Engine } from '../src/server/db/database.ts';
 import { indexSearchText, searchTextOf } from '../src/server/db/search-text.ts';
 import { scratchDatabase } from '../tests/support/databases.ts';
 import { measureOnEachEngine } from './support/each-engine.ts';
+import { budgets } from './support/budgets.ts';
 
 // The inbox's search over 100,000 applications whose answers are prose (words drawn from a
 // vocabulary of a few hundred, the common ones often, as in real writing), on SQLite and (when
@@ -23,9 +23,6 @@ import { measureOnEachEngine } from './support/each-engine.ts';
 // in the same run. Fails when a search's median passes bench/budgets.json's searchMsMax, or its
 // median passes searchVsFirstPageMax times the unsearched request's: the ratio holds on a loaded
 // machine, where both slow down alike, and catches a search that reads every row.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const budget = budgets.searchMsMax ?? Infinity;
 const ratioBudget = budgets.searchVsFirstPageMax ?? Infinity;
 const applications = Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);

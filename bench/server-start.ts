@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../tests/support/server-process.ts';
+import { budgets } from './support/budgets.ts';
 
 // How long the compiled server (`npm start` without the build check) takes from its process being
 // spawned to the first answer of the page, on a fresh SQLite file: the median of five starts.
 // Fails when it is over the budget in bench/budgets.json.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const runs = 5;
 
 async function timeToFirstAnswer(): Promise<number> {

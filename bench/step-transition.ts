@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import {
@@ -12,6 +11,7 @@ import {
   fillGeneralInformation,
   openSlowPage,
 } from './support/wizard-steps.ts';
+import { budgets } from './support/budgets.ts';
 
 // From a click on Continue to the next step complete, its heading and every field painted, in
 // Chromium at 4× CPU throttling, with nothing cached by an earlier visit; and whether the heading and
@@ -19,9 +19,6 @@ import {
 // Details; once by an applicant who reads Welcome for 3 s, once by a quick one who clicks 1 s after
 // the page showed. Median of 3 fresh runs each (BENCH_RUNS sets another count); fails past
 // bench/budgets.json.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 async function measureTransition(page: Page, heading: string) {
   await startStepFrames(page, heading);

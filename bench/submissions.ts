@@ -9,6 +9,7 @@ import { startGraphStandIn } from '../tests/support/reach-stand-ins.ts';
 import { freePort } from '../tests/support/server-process.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import type { Engine } from '../src/server/db/database.ts';
+import { budgets } from './support/budgets.ts';
 
 // Durable submissions, side by side in one run: the naive one-INSERT-per-request server of
 // bench/naive/ and the real server (compiled, production logging on), each in its own process,
@@ -17,9 +18,6 @@ import type { Engine } from '../src/server/db/database.ts';
 // CPU time per request is printed too: where a flush to disk is cheap, it is what bounds the rate.
 // The real server runs a second time with verified-reach look-ups on, which must keep at least
 // putThroughputWithLookUpsMin of its rate without them.
-const budgets = JSON.parse(
-  readFileSync('bench/budgets.json', 'utf8'),
-) as Record<string, number>;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const devNull = openSync('/dev/null', 'w');
