@@ -7,8 +7,10 @@ import {
   type APIRequestContext,
   type Browser,
 } from '@playwright/test';
+import type { InsightEvent, InsightReport } from '#engine/insights.ts';
+import { stepIdsOf } from '#engine/step-ids.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { validApplication } from '../support/fixtures.ts';
+import { exampleConfig, validApplication } from '../support/fixtures.ts';
 import { servers, serverUrl } from '../support/servers.ts';
 import {
   continueButton,
@@ -180,12 +182,8 @@ async function visit(
   await context.close();
 }
 
-const stepIds = [
-  'welcome',
-  'general-information',
-  'more-details',
-  'creator-hub',
-];
+// The insights server runs the example form under a name of its own: the same steps.
+const stepIds = stepIdsOf(exampleConfig());
 
 /** What the wizard refuses when Continue is pressed on an empty General Information. */
 const generalInformationAnswers = [
@@ -229,16 +227,16 @@ async function visitByRequest(
   }[outcome];
   // Each step a couple of seconds after the one before, as a person answers.
   const msAt = (step: number) => 300 + step * 2500;
-  const events: Array<Record<string, unknown>> = [{ type: 'visit', ms: 0 }];
+  const events: InsightEvent[] = [{ type: 'visit', ms: 0 }];
   for (let step = 0; step < reached; step += 1) {
     // The last step is reached once the application is sent.
     if (step === 3) events.push({ type: 'submitted', ms: msAt(3) - 100 });
-    events.push({ type: 'step', step: stepIds[step], ms: msAt(step) });
+    events.push({ type: 'step', step: stepIds[step] ?? '', ms: msAt(step) });
   }
   if (outcome === 'refusedEmpty' || outcome === 'refusedEmail')
     events.push({
       type: 'refused',
-      step: 'general-information',
+      step: stepIds[1] ?? '',
       paths:
         outcome === 'refusedEmpty'
           ? generalInformationAnswers
@@ -274,7 +272,7 @@ async function visitByRequest(
         language: 'en',
       },
       events,
-    },
+    } satisfies InsightReport,
   });
   // Answered once stored.
   expect(reported.status(), await reported.text()).toBe(204);
