@@ -260,14 +260,22 @@ const sidewaysWidths = [
   320, 360, 414, 480, 577, 600, 640, 690, 768, 900, 1024, 1440, 1920,
 ];
 
-/** Each width in turn, the page at that width when `check` runs; the first width is left on screen. */
-async function atEveryWidth(
+/**
+ * The page resized to each width in turn, where it must not scroll sideways in `state`; `alsoAt`
+ * checks more at each width. The first width is left on screen.
+ */
+async function neverSidewaysAtEveryWidth(
   page: Page,
-  check: (width: number) => Promise<void>,
+  state: string,
+  alsoAt: (width: number) => Promise<void> = async () => {},
 ) {
   for (const width of sidewaysWidths) {
     await page.setViewportSize({ width, height: 900 });
-    await check(width);
+    expect(
+      await overflowingWidth(page),
+      `${state} at ${width}px`,
+    ).toBeLessThanOrEqual(0);
+    await alsoAt(width);
   }
   await page.setViewportSize({ width: sidewaysWidths[0] ?? 320, height: 900 });
 }
@@ -281,34 +289,29 @@ test(`never scrolls sideways at ${sidewaysWidths.join(', ')}px, errors shown and
   await interceptSubmissions(page);
   await openWizard(page);
   await expect(heading(page, 'Welcome!')).toBeVisible();
-  await atEveryWidth(page, async (width) => {
-    expect(
-      await overflowingWidth(page),
-      `Welcome at ${width}px`,
-    ).toBeLessThanOrEqual(0);
-  });
+  await neverSidewaysAtEveryWidth(page, 'Welcome');
   await continueButton(page).click();
   await expect(heading(page, 'General Information')).toBeVisible();
   await continueButton(page).click();
   await expect(
     page.getByRole('textbox', { name: 'First Name' }),
   ).toHaveAttribute('aria-invalid', 'true');
-  await atEveryWidth(page, async (width) => {
-    expect(
-      await overflowingWidth(page),
-      `General Information, errors shown, at ${width}px`,
-    ).toBeLessThanOrEqual(0);
-    for (const picker of ['Country calling code', 'Country']) {
-      await page.getByRole('combobox', { name: picker, exact: true }).click();
-      await expect(page.getByRole('listbox')).toBeVisible();
-      expect(
-        await overflowingWidth(page),
-        `${picker} open at ${width}px`,
-      ).toBeLessThanOrEqual(0);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('listbox')).toBeHidden();
-    }
-  });
+  await neverSidewaysAtEveryWidth(
+    page,
+    'General Information, errors shown,',
+    async (width) => {
+      for (const picker of ['Country calling code', 'Country']) {
+        await page.getByRole('combobox', { name: picker, exact: true }).click();
+        await expect(page.getByRole('listbox')).toBeVisible();
+        expect(
+          await overflowingWidth(page),
+          `${picker} open at ${width}px`,
+        ).toBeLessThanOrEqual(0);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('listbox')).toBeHidden();
+      }
+    },
+  );
   await fillGeneralInformation(page);
   await continueButton(page).click();
   await expect(heading(page, 'More Details')).toBeVisible();
@@ -316,12 +319,7 @@ test(`never scrolls sideways at ${sidewaysWidths.join(', ')}px, errors shown and
   await expect(
     page.getByRole('radiogroup', { name: 'Are your dates flexible?' }),
   ).toHaveAttribute('aria-invalid', 'true');
-  await atEveryWidth(page, async (width) => {
-    expect(
-      await overflowingWidth(page),
-      `More Details, errors shown, at ${width}px`,
-    ).toBeLessThanOrEqual(0);
-  });
+  await neverSidewaysAtEveryWidth(page, 'More Details, errors shown,');
 });
 
 test('at 375×667 the Welcome step fits the screen, and no picker’s placeholder is cut', async ({
