@@ -10,6 +10,7 @@ import { addLanguages } from './language-migration.ts';
 import { addSearch } from './search-migration.ts';
 import { addSearchKeys } from './search-key-migration.ts';
 import { addInboxFilterIndexes } from './inbox-filters-migration.ts';
+import { addFacetIndexes } from './facet-indexes-migration.ts';
 import { addVoteCounts } from './vote-count-migration.ts';
 import { addReach } from './reach-migration.ts';
 import {
@@ -897,5 +898,6 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
     '042-inbox-filter-indexes': {
       up: (db) => addInboxFilterIndexes(db, engine),
     },
+    '043-facet-indexes': { up: (db) => addFacetIndexes(db, engine) },
   };
 }
