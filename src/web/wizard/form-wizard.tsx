@@ -1,5 +1,4 @@
 import {
-  Activity,
   lazy,
   memo,
   startTransition,
@@ -8,25 +7,18 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { FormProvider, useController, useWatch } from 'react-hook-form';
-import type { ApplicationModel } from '#engine/application-schema.ts';
-import { isDisabled, isShown } from '#engine/conditions.ts';
-import { answerPaths } from '#engine/block-kinds/placements.ts';
-import type { Block, WizardConfig } from '#engine/config-schema.ts';
-import { getAt, setAt } from '#engine/paths.ts';
+import { FormProvider, useController } from 'react-hook-form';
+import type { WizardConfig } from '#engine/config-schema.ts';
 import type { Texts } from '#engine/texts.ts';
-import {
-  blockComponent,
-  isFieldBlock,
-  preloadBlocks,
-} from '#web/blocks/block-registry.ts';
-import { TextBlock } from '#web/blocks/text-block.tsx';
+import { isFieldBlock, preloadBlocks } from '#web/blocks/block-registry.ts';
 import { prepareApplicationForm } from '#web/lib/application-form.ts';
 import { whenIdle } from '#web/lib/scheduling.ts';
 import { ModelContext } from '#web/lib/model-context.ts';
 import type { Draft } from '#web/lib/session-draft.ts';
+import { inView, nextBuilt, type Built } from './live-steps.ts';
+import { StepBlocks, stepChunks } from './step-blocks.tsx';
 import { StepView } from './step-view.tsx';
-import { emailPath, useWizardForm } from './use-wizard-form.ts';
+import { useWizardForm } from './use-wizard-form.ts';
 import type { GoTo, OnFormChanged } from './wizard.tsx';
 
 /** Everything the form steps need before the first is shown: their blocks' code, the model and schema. */
@@ -101,40 +93,35 @@ function FormWizardSteps({
   const lastToSave = config.steps.length - (config.skipFinalStep ? 1 : 2);
   const [isSavingLater, setIsSavingLater] = useState(false);
   // The steps on either side of the current one are rendered too, hidden, so Continue and Back only
-  // reveal one: its heading and every field appear in the next frame, on a slow phone too. Each is
-  // built when the browser is idle, in two pieces of low-priority work, neither a long task: its
-  // elements (in a hidden Activity, whose effects wait), then its fields' effects. A click never
-  // waits for either.
-  const [preparedAround, setPreparedAround] = useState<number | null>(null);
-  const [liveAround, setLiveAround] = useState<number | null>(null);
+  // reveal one: its heading and every field appear in the next frame, on a slow phone too. They are
+  // built when the browser is idle, in pieces of low-priority work, none a long task: their elements
+  // (fields in hidden Activities, whose effects wait), then a few fields at a time going live
+  // (registering with the form, subscribing to it). A click never waits for that work: the step it
+  // shows is made whole and live at once, however far the work had come.
+  const chunkCounts = useMemo(
+    () => config.steps.map((step) => stepChunks(step.blocks, model).count),
+    [config, model],
+  );
+  const position = useMemo(
+    () => ({ stepIndex, isShown, chunkCounts, firstFormStep }),
+    [stepIndex, isShown, chunkCounts, firstFormStep],
+  );
+  const [built, setBuilt] = useState<Built>(() => new Map());
   useEffect(() => {
-    if (!isShown) return;
-    if (preparedAround !== stepIndex)
-      return whenIdle(() =>
-        startTransition(() => setPreparedAround(stepIndex)),
-      );
-    if (liveAround !== stepIndex)
-      return whenIdle(() => startTransition(() => setLiveAround(stepIndex)));
-  }, [isShown, stepIndex, preparedAround, liveAround]);
-  const around = (index: number | null) =>
-    index === null ? [] : [index - 1, index, index + 1];
-  const liveSteps = new Set([stepIndex, ...around(liveAround)]);
-  const renderedSteps = [
-    ...new Set([stepIndex, ...around(preparedAround), ...liveSteps]),
-  ]
-    .filter((index) => index >= firstFormStep && index < config.steps.length)
-    .sort((a, b) => a - b);
+    const next = nextBuilt(built, position);
+    if (next) return whenIdle(() => startTransition(() => setBuilt(next)));
+  }, [built, position]);
+  const view = inView(built, position);
   return (
     <FormProvider {...form}>
       <ModelContext value={model}>
-        {renderedSteps.map((index) => {
-          const isCurrent = index === stepIndex;
-          return (
-            <Activity
-              key={index}
-              mode={liveSteps.has(index) ? 'visible' : 'hidden'}
-            >
+        {[...view.keys()]
+          .sort((a, b) => a - b)
+          .map((index) => {
+            const isCurrent = index === stepIndex;
+            return (
               <StepView
+                key={index}
                 config={config}
                 texts={texts}
                 stepIndex={index}
@@ -162,12 +149,12 @@ function FormWizardSteps({
                     model={model}
                     stepIndex={index}
                     sentEmail={sentEmail}
+                    liveChunks={view.get(index) ?? 0}
                   />
                 </Suspense>
               </StepView>
-            </Activity>
-          );
-        })}
+            );
+          })}
         <Honeypot label={texts.honeypotLabel} />
         {isSavingLater && (
           <Suspense fallback={null}>
@@ -190,79 +177,6 @@ function FormWizardSteps({
  * frame alone does not reach the steps.
  */
 export const FormWizard = memo(FormWizardSteps);
-
-/** The path whose rule decides whether a block is shown: a phone has one rule for its two inputs. */
-function rulePath(block: Block): string | undefined {
-  return answerPaths(block)[0];
-}
-
-/** The answers the conditions of these blocks read, following conditions that depend on others. */
-function conditionPaths(
-  blocks: readonly Block[],
-  rules: ApplicationModel['rules'],
-): string[] {
-  const found = new Set<string>();
-  const visit = (path: string | undefined) => {
-    const rule = path === undefined ? undefined : rules.get(path);
-    for (const condition of [rule?.showOn, rule?.disableOn])
-      if (condition && !found.has(condition.path)) {
-        found.add(condition.path);
-        visit(condition.path);
-      }
-  };
-  blocks.forEach((block) => visit(rulePath(block)));
-  return [...found];
-}
-
-/** Whether a block's text shows the applicant's e-mail (`{email}`). */
-const namesEmail = (block: Block) =>
-  block.component === 'text' && block.data.text.includes('{email}');
-
-/** Memoised: revealing a step rendered hidden re-renders none of its fields. */
-const StepBlocks = memo(function StepBlocks({
-  blocks,
-  model,
-  stepIndex,
-  sentEmail,
-}: {
-  /** The step's own blocks: a change elsewhere in the form (the editor's preview) leaves them be. */
-  blocks: readonly Block[] | undefined;
-  model: ApplicationModel;
-  stepIndex: number;
-  /** The address a sent application went with, which outlives its answers. */
-  sentEmail: string | null;
-}) {
-  // Only the answers that show, hide or disable a block of this step, and the e-mail where its text
-  // names it, re-render it: not every keystroke, nor a step rendered hidden beside the one typed in.
-  const watched = useMemo(
-    () => [
-      ...(blocks?.some(namesEmail) ? [emailPath] : []),
-      ...conditionPaths(blocks ?? [], model.rules),
-    ],
-    [blocks, model],
-  );
-  const watchedValues: unknown[] = useWatch({ name: watched });
-  const values = watched.reduce(
-    (tree, path, index) => setAt(tree, path, watchedValues[index]),
-    {},
-  );
-  const email = sentEmail ?? String(getAt(values, emailPath) ?? '');
-  return (blocks ?? []).map((block, index) => {
-    if (!isFieldBlock(block))
-      return <TextBlock key={index} block={block} placeholders={{ email }} />;
-    const path = rulePath(block);
-    // A block hidden by its condition is not shown, nor validated, nor sent.
-    if (path && !isShown(path, values, model.rules)) return null;
-    const BlockComponent = blockComponent(block.component);
-    return (
-      <BlockComponent
-        key={`${stepIndex}-${index}`}
-        block={block}
-        isDisabled={path ? isDisabled(path, values, model.rules) : false}
-      />
-    );
-  });
-});
 
 /** A field people never see or reach but form-filling bots fill in, so the server can tell them apart. */
 function Honeypot({ label }: { label: string }) {

@@ -151,10 +151,11 @@ function WizardSteps({
   const needsForm =
     stepIndex > 0 || (config.steps[0]?.blocks.some(isFieldBlock) ?? false);
   const form = useFormModule(config, needsForm);
-  // Welcome is text only. Once the form is loaded, the next step is built beside it, hidden, in two
+  // Welcome is text only. Once the form is loaded, the next step is built beside it, hidden, in
   // pieces of low-priority work: its elements first (in a hidden Activity, whose effects wait), then,
-  // when the browser is idle, its fields' effects, with the step still hidden. Continue then only
-  // reveals it: its heading and fields appear in one frame, fast, and no piece is a long task.
+  // when the browser is idle, the form's own effects, then its fields' effects a few fields at a
+  // time (the form schedules those), with the step still hidden. Continue then only reveals it: its
+  // heading and fields appear in one frame, fast, and no piece is a long task.
   const showsTextStep = !needsForm;
   const [isFormLive, setIsFormLive] = useState(false);
   useEffect(() => {
