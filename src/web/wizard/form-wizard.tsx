@@ -112,8 +112,12 @@ function FormWizardSteps({
     if (next) return whenIdle(() => startTransition(() => setBuilt(next)));
   }, [built, position]);
   const view = inView(built, position);
+  // The context keeps the form's first state: the fields read only its methods there and subscribe
+  // to their own state with useFormState, and a new state in it re-rendered every field of every
+  // step rendered, all at once (when the form became ready, a long task on a slow phone).
+  const [contextState] = useState(() => form.formState);
   return (
-    <FormProvider {...form}>
+    <FormProvider {...form} formState={contextState}>
       <ModelContext value={model}>
         {[...view.keys()]
           .sort((a, b) => a - b)
