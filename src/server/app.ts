@@ -7,6 +7,7 @@ import Fastify, {
 import type { WizardConfig } from '#engine/config-schema.ts';
 import { reviewPageConfigOf } from '#engine/review-page.ts';
 import { createApplicationDescriptions } from './application-descriptions.ts';
+import { createReadableAnswersFill } from './readable-answers-fill.ts';
 import { createApplicationsRepository } from './db/applications-repository.ts';
 import { createInsightsRepository } from './db/insights-repository.ts';
 import type { Database } from './db/database.ts';
@@ -182,6 +183,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', () => reach.stop());
   app.addHook('onReady', async () => calls.start());
   app.addHook('preClose', async () => calls.stop());
+  const readableAnswersFill = createReadableAnswersFill(
+    options.database,
+    descriptions,
+  );
+  app.addHook('onReady', async () => {
+    // In the background: the server answers meanwhile.
+    void readableAnswersFill.start(app.log);
+  });
+  app.addHook('preClose', () => readableAnswersFill.stop());
   registerClosingConnections(app);
   await registerStaticFiles(app, {
     distDirectory,

@@ -11,8 +11,10 @@ import {
 } from '#engine/describe-application.ts';
 import type { StoredApplication } from './db/application-rows.ts';
 import type { ApplicationsRepository } from './db/applications-repository.ts';
+import type { ExportedApplication } from './db/inbox-selection.ts';
 import { hiddenFieldsOf } from '#engine/hidden-fields.ts';
 import { formatPhone } from './format-phone.ts';
+import { answerTextsOf, storedAnswerTexts } from './readable-answers.ts';
 
 /**
  * Reads stored applications with the configuration each was answered under. Every version served
@@ -51,15 +53,27 @@ export function createApplicationDescriptions(
     currentVersion: () => current().configHash,
     modelFor,
     /** Every answer with its question, grouped by step, as the applicant was asked. */
-    async describe(
-      stored: StoredApplication,
-      options?: { links?: boolean },
-    ): Promise<DescribedStep[]> {
+    async describe(stored: StoredApplication): Promise<DescribedStep[]> {
       return describeApplication(
         stored.payload,
         await modelFor(stored.configVersion),
         formatPhone,
-        options,
+      );
+    },
+    /**
+     * Every answer as an export writes it, one text per column of `columnsFor` its version: as
+     * stored with the application when they were, else described now.
+     */
+    async answerTexts(
+      application: Pick<
+        ExportedApplication,
+        'configVersion' | 'readableAnswers' | 'payload'
+      >,
+    ): Promise<readonly string[]> {
+      const model = await modelFor(application.configVersion);
+      return (
+        storedAnswerTexts(application.readableAnswers, model) ??
+        answerTextsOf(application.payload(), model)
       );
     },
     async columnsFor(version: string | null): Promise<ExportColumn[]> {

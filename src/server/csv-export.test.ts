@@ -113,6 +113,58 @@ describe.each(engines)(
   },
 );
 
+describe.each(engines)('answers stored readable on %s', (engine) => {
+  test('an export reads the answers stored with each application, which read as the application described anew', async () => {
+    const scratch = await scratchDatabase(engine);
+    const app = await serve(scratch);
+    const grace = validApplication({ firstName: 'Grace' });
+    grace.personalInfo.phone = { countryCode: '1', subscriber: '2025550123' };
+    grace.fields = grace.fields.filter(
+      (field) => !field.key.startsWith('single.mediaOutletContributions'),
+    );
+    for (const payload of [validApplication({ firstName: 'Ada' }), grace])
+      await submit(app, payload);
+    const database = await scratch.open();
+    const stored = await database.db
+      .selectFrom('applications')
+      .select(['id', 'readable_answers'])
+      .execute();
+    expect(stored.map((row) => row.readable_answers === null)).toEqual([
+      false,
+      false,
+    ]);
+    const fromStored = await exportOf(app);
+
+    await database.db
+      .updateTable('applications')
+      .set({ readable_answers: null })
+      .execute();
+    expect(await exportOf(app)).toBe(fromStored);
+
+    // Texts stored under this revision and these columns are what the export writes.
+    const [first] = stored as [{ id: string; readable_answers: string }];
+    const answers = JSON.parse(first.readable_answers) as { texts: string[] };
+    answers.texts = answers.texts.map((text) =>
+      text === '' ? text : `${text} (as stored)`,
+    );
+    await database.db
+      .updateTable('applications')
+      .set({ readable_answers: JSON.stringify(answers) })
+      .where('id', '=', first.id)
+      .execute();
+    const { keys, cells } = readExport(await exportOf(app));
+    const firstNames = cells.map(
+      (row) => row[keys.indexOf('personalInfo.firstName')],
+    );
+    expect(
+      firstNames.filter((name) => name?.endsWith(' (as stored)')),
+    ).toHaveLength(1);
+    await database.close();
+    await app.close();
+    await scratch.drop();
+  });
+});
+
 test.skipIf(!engines.includes('postgres'))(
   'the same applications export to the same CSV on SQLite and PostgreSQL',
   async () => {

@@ -4,7 +4,7 @@ import { platformNames } from '#engine/platforms.ts';
 import { stageLabels, stages, type Stage } from '#engine/stages.ts';
 import { hiddenFilterKey } from '#review-api/inbox.ts';
 import { lookedUpPlatforms } from '#review-api/reach.ts';
-import type { StoredApplication } from './db/application-rows.ts';
+import type { ExportedApplication } from './db/inbox-selection.ts';
 import type { ExportCell, ExportSources, TableColumn } from './export-table.ts';
 import type { ReachCounts } from './reach/reach-counts.ts';
 import type { TeamWork } from './review/team-work.ts';
@@ -17,7 +17,7 @@ export type Column<Source> = TableColumn & {
 /** Which application, when it came, its form, and the title of the call it was sent to. */
 export const leadingColumnsOf = (
   callTitle: ExportSources['callTitle'],
-): Array<Column<StoredApplication>> => [
+): Array<Column<ExportedApplication>> => [
   {
     key: 'id',
     question: 'Application ID',
@@ -47,10 +47,8 @@ export const leadingColumnsOf = (
     question: 'Language',
     type: 'text',
     // The team reads the workspace in English; empty for applications from before forms had languages.
-    cellOf: ({ payload }) =>
-      payload.language === undefined
-        ? null
-        : languageNameIn(payload.language, 'en'),
+    cellOf: ({ language }) =>
+      language === null ? null : languageNameIn(language, 'en'),
   },
 ];
 
@@ -132,7 +130,7 @@ export const teamColumns: Array<Column<TeamWork>> = [
 ];
 
 /** Where the applicant's visit came from; last, so the other columns keep their places in sheets made from earlier exports. */
-export const sourceColumns: Array<Column<StoredApplication>> = [
+export const sourceColumns: Array<Column<ExportedApplication>> = [
   {
     key: 'source',
     question: 'Source',
@@ -160,8 +158,8 @@ export const sourceColumns: Array<Column<StoredApplication>> = [
  */
 export const attributionColumnsOf = (
   hiddenFields: Iterable<string>,
-): Array<Column<StoredApplication>> => [
-  ...[...hiddenFields].map((name): Column<StoredApplication> => ({
+): Array<Column<ExportedApplication>> => [
+  ...[...hiddenFields].map((name): Column<ExportedApplication> => ({
     key: hiddenFilterKey(name),
     question: name,
     type: 'text',

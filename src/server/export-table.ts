@@ -85,15 +85,16 @@ export async function exportTable(
   }
   const answerIds = [...answerColumns.keys()];
   const attributionColumns = attributionColumnsOf(hiddenFields);
-  // Where each answer of a version goes, by its key: a version's questions are fixed, so a row finds
-  // its cells without building the question's identity again for every answer of every application.
-  const placesByVersion = new Map<string | null, Map<string, number>>();
+  // Where each answer of a version goes, by its place among the version's columns: a version's
+  // questions are fixed, so a row finds its cells without building the question's identity again
+  // for every answer of every application.
+  const placesByVersion = new Map<string | null, number[]>();
   const placesFor = async (version: string | null) => {
     let places = placesByVersion.get(version);
     if (!places) {
-      places = new Map();
-      for (const column of await descriptions.columnsFor(version))
-        places.set(column.key, answerIds.indexOf(columnId(column)));
+      places = (await descriptions.columnsFor(version)).map((column) =>
+        answerIds.indexOf(columnId(column)),
+      );
       placesByVersion.set(version, places);
     }
     return places;
@@ -121,14 +122,12 @@ export async function exportTable(
           row.push(column.cellOf(application));
         const answersFrom = row.length;
         for (let index = 0; index < answerIds.length; index++) row.push('');
-        for (const step of await descriptions.describe(application, {
-          links: false,
-        }))
-          for (const answer of step.answers) {
-            const place = places.get(answer.key);
-            if (place !== undefined && place >= 0)
-              row[answersFrom + place] = answer.text;
-          }
+        const texts = await descriptions.answerTexts(application);
+        for (let index = 0; index < texts.length; index++) {
+          const place = places[index];
+          if (place !== undefined && place >= 0)
+            row[answersFrom + place] = texts[index] as string;
+        }
         for (const column of teamColumns) row.push(column.cellOf(team));
         for (const column of sourceColumns)
           row.push(column.cellOf(application));

@@ -41,6 +41,8 @@ export type StoreInput = Partial<CallFacts> & {
   payload: ApplicationPayload;
   source?: SourceLabels | null;
   clickId?: string | null;
+  /** Its answers as an export writes them (`readableAnswersOf`); without them, an export describes it as it reads it. */
+  readableAnswers?: string | null;
 };
 
 export function rowOf(
@@ -74,6 +76,7 @@ export function rowOf(
     language: input.payload.language ?? null,
     hidden: stored.hidden,
     click_id: input.clickId ?? null,
+    readable_answers: input.readableAnswers ?? null,
   };
 }
 
@@ -141,7 +144,7 @@ export const storedColumns = [
   'click_id',
 ] as const;
 
-export function toStored(row: {
+type StoredRow = {
   id: string;
   page_id: string;
   received_at: string;
@@ -155,19 +158,18 @@ export function toStored(row: {
   late: number | string;
   hidden: string | Record<string, string> | null;
   click_id: string | null;
-}): StoredApplication {
+};
+
+/** What is stored of an application besides its answers. */
+export type StoredFacts = Omit<StoredApplication, 'payload'>;
+
+export function storedFactsOf(row: StoredRow): StoredFacts {
   return {
     ...callFactsOf(row),
     id: row.id,
     pageId: row.page_id,
     receivedAt: row.received_at,
     configVersion: row.config_version,
-    // SQLite's text was written in canonical order, which parsing keeps; PostgreSQL's jsonb orders
-    // keys its own way.
-    payload:
-      typeof row.payload === 'string'
-        ? (JSON.parse(row.payload) as ApplicationPayload)
-        : withKeysInOrder(row.payload as ApplicationPayload),
     source:
       row.source === null
         ? null
@@ -179,4 +181,20 @@ export function toStored(row: {
     hidden: row.hidden === null ? {} : readJson(row.hidden),
     clickId: row.click_id,
   };
+}
+
+/**
+ * The answers of a stored row. SQLite's text was written in canonical order, which parsing keeps;
+ * PostgreSQL's jsonb orders keys its own way.
+ */
+export function storedPayloadIn(
+  payload: StoredRow['payload'],
+): ApplicationPayload {
+  return typeof payload === 'string'
+    ? (JSON.parse(payload) as ApplicationPayload)
+    : withKeysInOrder(payload as ApplicationPayload);
+}
+
+export function toStored(row: StoredRow): StoredApplication {
+  return { ...storedFactsOf(row), payload: storedPayloadIn(row.payload) };
 }

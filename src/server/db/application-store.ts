@@ -17,7 +17,7 @@ export type StoreOutcome =
   | { kind: 'created' | 'replayed'; id: string; receivedAt: string }
   | { kind: 'conflict' };
 
-// SQLite allows 32,766 bound values in one statement; a row has 25.
+// SQLite allows 32,766 bound values in one statement; a row has 26.
 const maxBatchSize = 256;
 
 /** What else happens when applications are stored: written in their transaction, then told after. */

@@ -1,9 +1,13 @@
 import type { Stage } from '#engine/stages.ts';
 import type { InboxFilters } from '#review-api/inbox.ts';
+import type { ApplicationPayload } from '#engine/payload.ts';
 import {
   storedColumns,
+  storedFactsOf,
+  storedPayloadIn,
   toStored,
   type StoredApplication,
+  type StoredFacts,
 } from './application-rows.ts';
 import type { Database } from './database.ts';
 import { matchingApplications } from './inbox-matching.ts';
@@ -118,24 +122,33 @@ export async function configVersionsOf(
   return versions;
 }
 
-/** A stored application with the stage it is in, as a batch of a selection reads it. */
-export type StagedApplication = StoredApplication & { stage: Stage };
+/**
+ * An application as an export reads it: with the stage it is in, its language, and its answers as
+ * stored readable (null for those stored before). Its payload is parsed only when asked for, as an
+ * export that finds the readable answers never needs it, and parsing it was a sixth of its time.
+ */
+export type ExportedApplication = StoredFacts & {
+  stage: Stage;
+  language: string | null;
+  readableAnswers: string | null;
+  payload: () => ApplicationPayload;
+};
 
 /**
- * The selected applications in batches of `batchSize`, oldest first, each batch one read that seeks
- * the (received_at, id) index past the last: an application stored meanwhile is read if it comes
- * later, and none is read twice. Between batches the event loop turns, since a read is synchronous
- * on SQLite.
+ * The selected applications' rows in batches of `batchSize`, oldest first, each batch one read that
+ * seeks the (received_at, id) index past the last: an application stored meanwhile is read if it
+ * comes later, and none is read twice. Between batches the event loop turns, since a read is
+ * synchronous on SQLite.
  */
-export async function* selectionBatches(
+async function* rowBatches(
   database: Database,
-  selection: InboxSelection = {},
-  batchSize = 200,
-): AsyncGenerator<StagedApplication[]> {
+  selection: InboxSelection,
+  batchSize: number,
+) {
   let after: { receivedAt: string; id: string } | undefined;
   for (;;) {
     let query = selectedApplications(database, selection)
-      .select([...storedColumns, 'stage'])
+      .select([...storedColumns, 'stage', 'language', 'readable_answers'])
       .orderBy('received_at', 'asc')
       .orderBy('id', 'asc')
       .limit(batchSize);
@@ -150,8 +163,7 @@ export async function* selectionBatches(
         ),
       );
     const rows = await query.execute();
-    if (rows.length > 0)
-      yield rows.map((row) => ({ ...toStored(row), stage: row.stage }));
+    if (rows.length > 0) yield rows;
     const tail = rows[rows.length - 1];
     if (!tail || rows.length < batchSize) return;
     after = { receivedAt: tail.received_at, id: tail.id };
@@ -159,9 +171,25 @@ export async function* selectionBatches(
   }
 }
 
+/** The selected applications as an export reads them, in batches of `batchSize`, oldest first. */
+export async function* selectionBatches(
+  database: Database,
+  selection: InboxSelection = {},
+  batchSize = 200,
+): AsyncGenerator<ExportedApplication[]> {
+  for await (const rows of rowBatches(database, selection, batchSize))
+    yield rows.map((row) => ({
+      ...storedFactsOf(row),
+      stage: row.stage,
+      language: row.language,
+      readableAnswers: row.readable_answers,
+      payload: () => storedPayloadIn(row.payload),
+    }));
+}
+
 /**
- * Every application selected (all by default), oldest first, one at a time, read as
- * `selectionBatches` reads them. The event loop also turns every few applications: what the reader
+ * Every application selected (all by default), oldest first, one at a time, read in the batches
+ * of `selectionBatches`. The event loop also turns every few applications: what the reader
  * does with each runs between them, and on SQLite, which answers synchronously, a long reading
  * would otherwise hold up every other request until it ended.
  */
@@ -171,12 +199,12 @@ export async function* iterateSelection(
   batchSize = 200,
 ): AsyncGenerator<StoredApplication> {
   let sincePause = 0;
-  for await (const batch of selectionBatches(database, selection, batchSize))
-    for (const application of batch) {
+  for await (const rows of rowBatches(database, selection, batchSize))
+    for (const row of rows) {
       if (++sincePause === rowsBetweenPauses) {
         sincePause = 0;
         await new Promise(setImmediate);
       }
-      yield application;
+      yield toStored(row);
     }
 }

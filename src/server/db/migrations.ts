@@ -899,5 +899,14 @@ export function buildMigrations(engine: Engine): Record<string, Migration> {
       up: (db) => addInboxFilterIndexes(db, engine),
     },
     '043-facet-indexes': { up: (db) => addFacetIndexes(db, engine) },
+    '044-readable-answers': {
+      async up(db: Kysely<unknown>) {
+        // Those stored before have none until the server fills them in: readable-answers-fill.ts.
+        await db.schema
+          .alterTable('applications')
+          .addColumn('readable_answers', 'text')
+          .execute();
+      },
+    },
   };
 }

@@ -68,6 +68,8 @@ type ApplicationsTable = {
   hidden: Generated<string | Record<string, string> | null>;
   /** The ad click that brought it, `gclid=…` (see `clickIdOf`); null without one. */
   click_id: Generated<string | null>;
+  /** JSON: its answers as an export writes them, described when it was stored (`readable-answers.ts`); null for those stored before. */
+  readable_answers: Generated<string | null>;
 };
 
 type StageMovesTable = {

@@ -32,6 +32,7 @@ import type { AcceptedVersions } from '../form/accepted-versions.ts';
 import type { LiveCall, LiveCalls } from '../form/live-form.ts';
 import { unavailableCallMessage } from '../public/call-pages.ts';
 import { validationIssues } from '../plugins/error-shape.ts';
+import { readableAnswersOf } from '../readable-answers.ts';
 
 const uuidPattern =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -266,6 +267,7 @@ export async function syncPageRoutes(
         payload: parsed.payload,
         source: visit && labelsOf(visit),
         clickId: visit && clickIdOf(visit),
+        readableAnswers: readableAnswersOf(parsed.payload, verdict.form.model),
       });
       if (outcome.kind === 'conflict')
         return refuse(409, {
