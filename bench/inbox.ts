@@ -4,6 +4,7 @@ import {
   storeInboxApplications,
 } from './support/inbox-applications.ts';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { scratchDatabase } from '../tests/support/databases.ts';
 import { createApplicationsRepository } from '../src/server/db/applications-repository.ts';
 import { inboxFacetsOf } from '../src/server/review/inbox-facets.ts';
@@ -18,10 +19,12 @@ import { budgets } from './support/budgets.ts';
 // page newest first of the same run), any other query past inboxQueryMsMax, or any past
 // inboxVsIndexReadMax times the bare read of a page of ids through the (received_at, id) index
 // measured in the same run (the floor of any page). The counts per stage under a filter, which
-// every list request under it reads beside its page, are held instead, on SQLite, to
-// inboxFilteredCountsVsCountsMax times the counts without one of the same run; PostgreSQL's are
-// printed, as no index may hold the platforms there (see inbox-filters-migration.ts), and its counts
-// without a filter read the rows too until autovacuum has passed. The applications are those of
+// every list request under it reads beside its page, are held instead to
+// inboxFilteredCountsVsCountsMax times the counts without one of the same run; so is what the
+// filters offer, read as the workspace opens, beside its ratio to the floor: each reads whole
+// indexes. These ratios are gated on SQLite, and on PostgreSQL with INBOX_VACUUM=1, which vacuums
+// it after storing the applications: until autovacuum has passed, its counts read the rows, even
+// those read through an index alone. The applications are those of
 // bench/support/inbox-applications.ts, a third of them with a verified count.
 const runs = 20;
 const budget = budgets.inboxQueryMsMax ?? Infinity;
@@ -35,11 +38,15 @@ const filteredCounts = [
   'counts, platform Instagram',
   'counts, both',
 ];
+const facets = 'countries, platforms, tags';
+const isVacuumed = process.env.INBOX_VACUUM === '1';
 
 async function measure(engine: Engine): Promise<boolean> {
   const scratch = await scratchDatabase(engine);
   let database = await scratch.open();
   await storeInboxApplications(database);
+  if (engine === 'postgres' && isVacuumed)
+    await sql`vacuum analyze`.execute(database.db);
   // Measured as a server finds the database when it starts: SQLite gathers its statistics then.
   await database.close();
   database = await scratch.open();
@@ -113,7 +120,7 @@ async function measure(engine: Engine): Promise<boolean> {
   };
   let isWithin = true;
   process.stdout.write(
-    `${engine}, ${inboxApplications} applications; a page of ids by the index: ${floor.toFixed(1)} ms\n`,
+    `${engine}${engine === 'postgres' && isVacuumed ? ', vacuumed' : ''}, ${inboxApplications} applications; a page of ids by the index: ${floor.toFixed(1)} ms\n`,
   );
   const maxOf: Record<string, number> = {
     'first page, newest': firstPageBudget,
@@ -138,12 +145,13 @@ async function measure(engine: Engine): Promise<boolean> {
     );
   }
   const counts = times.get('counts per stage') ?? Infinity;
-  for (const name of filteredCounts) {
+  const isGated = engine === 'sqlite' || isVacuumed;
+  for (const name of [...filteredCounts, facets]) {
     const ratio = (times.get(name) ?? Infinity) / Math.max(counts, 0.1);
-    const isOk = engine === 'postgres' || ratio <= filteredCountsBudget;
+    const isOk = !isGated || ratio <= filteredCountsBudget;
     if (!isOk) isWithin = false;
     process.stdout.write(
-      `  ${name} / counts per stage: ×${ratio.toFixed(1)}  ${engine === 'postgres' ? 'not gated' : `${isOk ? 'within' : 'OUTSIDE'} ×${filteredCountsBudget}`}\n`,
+      `  ${name} / counts per stage: ×${ratio.toFixed(1)}  ${isGated ? `${isOk ? 'within' : 'OUTSIDE'} ×${filteredCountsBudget}` : 'not gated without INBOX_VACUUM=1'}\n`,
     );
   }
   const firstPage = times.get('first page, newest') ?? Infinity;
