@@ -24,7 +24,8 @@ import { exampleConfig, validApplication } from '../tests/support/fixtures.ts';
 import { budgets } from './support/budgets.ts';
 
 // An export of 100,000 applications from a scratch SQLite database (its reads are synchronous, so
-// it is where an export could hold the event loop), as CSV and as .xlsx: the time each takes and the
+// it is where an export could hold the event loop; BENCH_EXPORT_ENGINE=postgres reads PostgreSQL at
+// TEST_DATABASE_URL instead), as CSV and as .xlsx: the time each takes and the
 // longest the event loop stalled meanwhile, beside the stalls of the same loop left idle for as
 // long. Every tenth application has a note, a tag and two votes, every twentieth a decision e-mail,
 // each an Instagram look-up (every other one verified).
@@ -245,12 +246,14 @@ async function drain(stream: Readable): Promise<number> {
   return bytes;
 }
 
-const scratch = await scratchDatabase('sqlite');
+const engine =
+  process.env.BENCH_EXPORT_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+const scratch = await scratchDatabase(engine);
 const database = await scratch.open();
 const seeding = performance.now();
 await seed(database);
 process.stdout.write(
-  `Export of ${rows.toLocaleString('en')} applications from SQLite (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)\n`,
+  `Export of ${rows.toLocaleString('en')} applications from ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)\n`,
 );
 const repository = createApplicationsRepository(database);
 const descriptions = createApplicationDescriptions(repository, () => form);

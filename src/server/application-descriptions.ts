@@ -9,6 +9,7 @@ import {
   type DescribedStep,
   type ExportColumn,
 } from '#engine/describe-application.ts';
+import type { ApplicationPayload } from '#engine/payload.ts';
 import type { StoredApplication } from './db/application-rows.ts';
 import type { ApplicationsRepository } from './db/applications-repository.ts';
 import type { ExportedApplication } from './db/inbox-selection.ts';
@@ -62,19 +63,21 @@ export function createApplicationDescriptions(
     },
     /**
      * Every answer as an export writes it, one text per column of `columnsFor` its version: as
-     * stored with the application when they were, else described now.
+     * stored with the application when they were, else described now from its payload (none when it
+     * was erased since it was read: its answers are left empty).
      */
     async answerTexts(
       application: Pick<
         ExportedApplication,
-        'configVersion' | 'readableAnswers' | 'payload'
+        'configVersion' | 'readableAnswers'
       >,
+      payload: () => Promise<ApplicationPayload | undefined>,
     ): Promise<readonly string[]> {
       const model = await modelFor(application.configVersion);
-      return (
-        storedAnswerTexts(application.readableAnswers, model) ??
-        answerTextsOf(application.payload(), model)
-      );
+      const stored = storedAnswerTexts(application.readableAnswers, model);
+      if (stored) return stored;
+      const answers = await payload();
+      return answers ? answerTextsOf(answers, model) : [];
     },
     async columnsFor(version: string | null): Promise<ExportColumn[]> {
       return describeColumns(await modelFor(version));

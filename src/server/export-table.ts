@@ -14,6 +14,7 @@ import {
   withoutCell,
 } from './export-columns.ts';
 import { reachCountsOf } from './reach/reach-counts.ts';
+import { hasCurrentRevision } from './readable-answers.ts';
 import { teamWorkOf } from './review/team-work.ts';
 
 /** How a writer types a cell: a spreadsheet gets dates and numbers it can sort and sum. */
@@ -103,6 +104,14 @@ export async function exportTable(
   async function* batches(): AsyncGenerator<ExportCell[][]> {
     let pausedAt = performance.now();
     for await (const batch of repository.batches(selection, exportBatchSize)) {
+      // Read only for those whose answers were not stored readable under this revision.
+      const payloads = await repository.payloadsOf(
+        batch
+          .filter(
+            (application) => !hasCurrentRevision(application.readableAnswers),
+          )
+          .map((application) => application.id),
+      );
       const workOf = await teamWorkOf(database, batch);
       const reach = await reachCountsOf(
         database.db,
@@ -122,7 +131,12 @@ export async function exportTable(
           row.push(column.cellOf(application));
         const answersFrom = row.length;
         for (let index = 0; index < answerIds.length; index++) row.push('');
-        const texts = await descriptions.answerTexts(application);
+        const texts = await descriptions.answerTexts(
+          application,
+          async () =>
+            payloads.get(application.id) ??
+            (await repository.payloadsOf([application.id])).get(application.id),
+        );
         for (let index = 0; index < texts.length; index++) {
           const place = places[index];
           if (place !== undefined && place >= 0)

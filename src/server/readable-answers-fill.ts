@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { ApplicationDescriptions } from './application-descriptions.ts';
-import { storedPayloadIn } from './db/application-rows.ts';
 import type { Database } from './db/database.ts';
+import { payloadsOf } from './db/inbox-selection.ts';
 import {
+  currentRevisionHead,
+  hasCurrentRevision,
   readableAnswersOf,
-  readableAnswersRevision,
 } from './readable-answers.ts';
 
 const batchSize = 100;
@@ -22,14 +23,12 @@ export function createReadableAnswersFill(
   descriptions: ApplicationDescriptions,
 ) {
   const { db } = database;
-  // What `readableAnswersOf` writes starts so; anything else was written under another revision.
-  const current = `{"revision":${readableAnswersRevision},`;
   let isStopped = false;
   let running: Promise<void> | undefined;
 
   /**
    * Fills what is due among the next `batchSize` applications after `after`: gives the last id it
-   * read, and how many it filled. The batch is read by the index of ids with the first bytes of
+   * read, and how many it filled. The batch is read in the order of ids with the first bytes of
    * each one's texts, so a start that finds nothing to fill holds the event loop for no longer than
    * a batch takes, where one query for those due would read every row at once.
    */
@@ -38,7 +37,10 @@ export function createReadableAnswersFill(
       .selectFrom('applications')
       .select([
         'id',
-        sql<string | null>`substr(readable_answers, 1, ${current.length})`.as(
+        'config_version',
+        sql<
+          string | null
+        >`substr(readable_answers, 1, ${currentRevisionHead.length})`.as(
           'head',
         ),
       ])
@@ -46,23 +48,25 @@ export function createReadableAnswersFill(
       .orderBy('id')
       .limit(batchSize)
       .execute();
-    const due = rows.filter((row) => row.head !== current).map((row) => row.id);
-    let filled = 0;
-    if (due.length > 0) {
-      const stored = await db
-        .selectFrom('applications')
-        .select(['id', 'config_version', 'payload'])
-        .where('id', 'in', due)
-        .execute();
-      const texts: Array<{ id: string; text: string }> = [];
-      for (const row of stored)
-        texts.push({
-          id: row.id,
-          text: readableAnswersOf(
-            storedPayloadIn(row.payload),
-            await descriptions.modelFor(row.config_version),
-          ),
-        });
+    const due = rows.filter((row) => !hasCurrentRevision(row.head));
+    const payloads = await payloadsOf(
+      database,
+      due.map((row) => row.id),
+    );
+    const texts: Array<{ id: string; text: string }> = [];
+    for (const row of due) {
+      const payload = payloads.get(row.id);
+      // Erased since the batch was read.
+      if (!payload) continue;
+      texts.push({
+        id: row.id,
+        text: readableAnswersOf(
+          payload,
+          await descriptions.modelFor(row.config_version),
+        ),
+      });
+    }
+    if (texts.length > 0)
       await db.transaction().execute(async (transaction) => {
         for (const { id, text } of texts)
           await transaction
@@ -71,9 +75,7 @@ export function createReadableAnswersFill(
             .where('id', '=', id)
             .execute();
       });
-      filled = texts.length;
-    }
-    return { last: rows.at(-1)?.id ?? null, filled };
+    return { last: rows.at(-1)?.id ?? null, filled: texts.length };
   }
 
   async function fill(log: FastifyBaseLogger) {

@@ -16,6 +16,13 @@ import { formatPhone } from './format-phone.ts';
  */
 export const readableAnswersRevision = 1;
 
+/** How the texts `readableAnswersOf` writes begin: those stored under another revision begin otherwise. */
+export const currentRevisionHead = `{"revision":${readableAnswersRevision},`;
+
+/** Whether texts were stored under this revision: none, or another's, are described again. */
+export const hasCurrentRevision = (stored: string | null) =>
+  stored?.startsWith(currentRevisionHead) ?? false;
+
 type StoredAnswers = {
   revision: number;
   /** Which columns the texts stand in (`columnsOf`). */

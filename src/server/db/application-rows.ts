@@ -163,7 +163,7 @@ type StoredRow = {
 /** What is stored of an application besides its answers. */
 export type StoredFacts = Omit<StoredApplication, 'payload'>;
 
-export function storedFactsOf(row: StoredRow): StoredFacts {
+export function storedFactsOf(row: Omit<StoredRow, 'payload'>): StoredFacts {
   return {
     ...callFactsOf(row),
     id: row.id,

@@ -21,6 +21,7 @@ import {
   idsAfter,
   idsOf,
   iterateSelection,
+  payloadsOf,
   selectionBatches,
 } from './inbox-selection.ts';
 
@@ -160,6 +161,8 @@ export function createApplicationsRepository(
     iterate: withDatabase(iterateSelection),
 
     batches: withDatabase(selectionBatches),
+
+    payloadsOf: withDatabase(payloadsOf),
 
     /**
      * Erasure on a data-protection request: the row and, on SQLite, its bytes in the files.
