@@ -194,7 +194,6 @@ export const reachColumns: Array<Column<ReadonlyMap<string, ReachCounts>>> =
         counts.get(platform)?.verified ?? null,
     },
   ]);
-export const noCounts: ReadonlyMap<string, ReachCounts> = new Map();
 
 export const withoutCell = <Source>({ cellOf: _, ...column }: Column<Source>) =>
   column;

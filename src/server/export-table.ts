@@ -7,13 +7,11 @@ import {
   attributionColumnsOf,
   columnId,
   leadingColumnsOf,
-  noCounts,
   reachColumns,
   sourceColumns,
   teamColumns,
   withoutCell,
 } from './export-columns.ts';
-import { reachCountsOf } from './reach/reach-counts.ts';
 import { hasCurrentRevision } from './readable-answers.ts';
 import { teamWorkOf } from './review/team-work.ts';
 
@@ -113,17 +111,13 @@ export async function exportTable(
           .map((application) => application.id),
       );
       const workOf = await teamWorkOf(database, batch);
-      const reach = await reachCountsOf(
-        database.db,
-        batch.map((application) => application.id),
-      );
       const rows: ExportCell[][] = [];
       for (const application of batch) {
         if (performance.now() - pausedAt > holdMsAtMost) {
           await new Promise(setImmediate);
           pausedAt = performance.now();
         }
-        const team = workOf(application);
+        const { work, reach } = workOf(application);
         const places = await placesFor(application.configVersion);
         // One array per row, filled in column order: an export builds 100,000 of them.
         const row: ExportCell[] = [];
@@ -142,13 +136,12 @@ export async function exportTable(
           if (place !== undefined && place >= 0)
             row[answersFrom + place] = texts[index] as string;
         }
-        for (const column of teamColumns) row.push(column.cellOf(team));
+        for (const column of teamColumns) row.push(column.cellOf(work));
         for (const column of sourceColumns)
           row.push(column.cellOf(application));
         for (const column of attributionColumns)
           row.push(column.cellOf(application));
-        const counts = reach.get(application.id) ?? noCounts;
-        for (const column of reachColumns) row.push(column.cellOf(counts));
+        for (const column of reachColumns) row.push(column.cellOf(reach));
         rows.push(row);
       }
       yield rows;

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Stage } from '#engine/stages.ts';
 import type { Database } from '../db/database.ts';
+import type { ReachCounts } from '../reach/reach-counts.ts';
 import type { Note, Vote } from './review-repository.ts';
 
 /** The last decision e-mail staff sent an application, and how far it got. */
@@ -21,89 +23,119 @@ export type TeamWork = {
   decisionEmail: DecisionEmail | null;
 };
 
-function push<T>(map: Map<string, T[]>, key: string, value: T) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 type Staged = { id: string; stage: Stage };
 
+/** What an export reads of one application besides its own row: the team's work and the platforms' counts. */
+export type ExportedWork = {
+  work: TeamWork;
+  reach: ReadonlyMap<string, ReachCounts>;
+};
+
+type WorkRow = {
+  id: string;
+  moved_at: string | null;
+  tags: JsonColumn<string[]>;
+  votes: JsonColumn<Array<[email: string, value: number]>>;
+  notes: JsonColumn<
+    Array<[id: string, author: string, at: string, body: string]>
+  >;
+  email: JsonColumn<
+    [purpose: string, status: DecisionEmail['status'], sentAt: string | null]
+  >;
+  reach: JsonColumn<
+    Array<
+      [
+        platform: string,
+        stated: number | string,
+        verified: number | string | null,
+      ]
+    >
+  >;
+};
+// PostgreSQL's driver parses JSON as it arrives; SQLite's gives its text.
+type JsonColumn<T> = T | string | null;
+const parsed = <T>(column: JsonColumn<T>): T | null =>
+  typeof column === 'string' ? (JSON.parse(column) as T) : column;
+
+const none: ReadonlyMap<string, ReachCounts> = new Map();
+
 /**
- * The team's work on many applications at once, in one query per kind of work, so an export of
- * 100,000 reads it in a few hundred batches instead of one round trip per application and kind.
- * The stage comes with the applications, read in the same row as their answers. Gives the work of
- * each of those applications; there must be at least one, as PostgreSQL refuses an empty list.
+ * The team's work on many applications, and their platforms' counts, in one query: each kind of
+ * work gathered per application through its own index into a JSON array, in the order a cell
+ * lists it. Asked one query per kind, six a batch, an export of 100,000 on PostgreSQL took three
+ * times as long, most of it in round trips. The stage comes with the applications, read in the same
+ * row as their answers. There must be at least one application, as an empty list is no SQL.
  */
 export async function teamWorkOf(
-  { db }: Database,
+  { db, engine }: Database,
   applications: readonly Staged[],
-): Promise<(application: Staged) => TeamWork> {
-  const ids = applications.map((application) => application.id);
-  // One after another: together they would take five of PostgreSQL's pooled connections from the
-  // requests that arrive meanwhile.
-  const moves = await db
-    .selectFrom('stage_moves')
-    .select(['application_id', (eb) => eb.fn.max('at').as('at')])
-    .where('application_id', 'in', ids)
-    .groupBy('application_id')
-    .execute();
-  const tags = await db
-    .selectFrom('tags')
-    .select(['application_id', 'tag'])
-    .where('application_id', 'in', ids)
-    .orderBy('tag')
-    .execute();
-  const votes = await db
-    .selectFrom('votes')
-    .innerJoin('staff_accounts', 'staff_accounts.id', 'votes.staff_id')
-    .select(['votes.application_id', 'staff_accounts.email', 'votes.value'])
-    .where('votes.application_id', 'in', ids)
-    .orderBy('staff_accounts.email')
-    .execute();
-  const notes = await db
-    .selectFrom('notes')
-    .select(['application_id', 'id', 'author', 'at', 'body'])
-    .where('application_id', 'in', ids)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  // Decision e-mails are the outbox's `decision_<stage>` messages; the newest one counts.
-  const emails = await db
-    .selectFrom('outbox')
-    .select(['application_id', 'purpose', 'status', 'sent_at'])
-    .where('application_id', 'in', ids)
-    .where('channel', '=', 'email')
-    .where('purpose', 'in', ['decision_accepted', 'decision_declined'])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  const movedAt = new Map(moves.map((move) => [move.application_id, move.at]));
-  const tagsOf = new Map<string, string[]>();
-  for (const row of tags) push(tagsOf, row.application_id, row.tag);
-  const votesOf = new Map<string, Vote[]>();
-  for (const row of votes)
-    push(votesOf, row.application_id, {
-      email: row.email,
-      value: row.value > 0 ? 1 : -1,
-    });
-  const notesOf = new Map<string, Note[]>();
-  for (const { application_id, ...note } of notes)
-    push(notesOf, application_id, note);
-  const emailOf = new Map<string, DecisionEmail>();
-  for (const row of emails)
-    if (row.application_id)
-      emailOf.set(row.application_id, {
-        stage: row.purpose.slice('decision_'.length),
-        status: row.status,
-        sentAt: row.sent_at,
-      });
-  return ({ id, stage }) => ({
-    stage,
-    stageMovedAt: movedAt.get(id) ?? null,
-    tags: tagsOf.get(id) ?? [],
-    votes: votesOf.get(id) ?? [],
-    notes: notesOf.get(id) ?? [],
-    decisionEmail: emailOf.get(id) ?? null,
-  });
+): Promise<(application: Staged) => ExportedWork> {
+  const [group, array] =
+    engine === 'postgres'
+      ? [sql.raw('json_agg'), sql.raw('json_build_array')]
+      : [sql.raw('json_group_array'), sql.raw('json_array')];
+  const ids = sql.join(applications.map((application) => application.id));
+  const { rows } = await sql<WorkRow>`select a.id,
+    (select max(m.at) from stage_moves m where m.application_id = a.id) as moved_at,
+    (select ${group}(t.tag order by t.tag) from tags t where t.application_id = a.id) as tags,
+    (select ${group}(${array}(s.email, v.value) order by s.email)
+      from votes v join staff_accounts s on s.id = v.staff_id where v.application_id = a.id) as votes,
+    (select ${group}(${array}(n.id, n.author, n.at, n.body) order by n.at, n.id)
+      from notes n where n.application_id = a.id) as notes,
+    (select ${array}(o.purpose, o.status, o.sent_at) from outbox o
+      where o.application_id = a.id and o.channel = 'email'
+        and o.purpose in ('decision_accepted', 'decision_declined')
+      order by o.created_at desc, o.id desc limit 1) as email,
+    (select ${group}(${array}(r.platform, r.stated, r.verified))
+      from reach_checks r where r.application_id = a.id) as reach
+    from applications a where a.id in (${ids})`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ({ id, stage }) => {
+    const row = byId.get(id);
+    // Erased since its batch was read: nothing of the team's is left.
+    if (!row)
+      return {
+        work: {
+          stage,
+          stageMovedAt: null,
+          tags: [],
+          votes: [],
+          notes: [],
+          decisionEmail: null,
+        },
+        reach: none,
+      };
+    const email = parsed(row.email);
+    return {
+      work: {
+        stage,
+        stageMovedAt: row.moved_at,
+        tags: parsed(row.tags) ?? [],
+        votes: (parsed(row.votes) ?? []).map(([email, value]) => ({
+          email,
+          value: value > 0 ? 1 : -1,
+        })),
+        notes: (parsed(row.notes) ?? []).map(([id, author, at, body]) => ({
+          id,
+          author,
+          at,
+          body,
+        })),
+        decisionEmail: email && {
+          stage: email[0].slice('decision_'.length),
+          status: email[1],
+          sentAt: email[2],
+        },
+      },
+      reach: new Map(
+        (parsed(row.reach) ?? []).map(([platform, stated, verified]) => [
+          platform,
+          {
+            stated: Number(stated),
+            verified: verified === null ? null : Number(verified),
+          },
+        ]),
+      ),
+    };
+  };
 }
