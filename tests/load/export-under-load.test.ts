@@ -3,8 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { inboxColumnsOf } from '../../src/server/db/applicant-columns.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { engines, scratchDatabase } from '../support/databases.ts';
+import { buildApplicationModel } from '../../src/engine/application-schema.ts';
+import { readableAnswersOf } from '../../src/server/readable-answers.ts';
 import {
   adminToken,
+  exampleConfig,
   putApplication,
   validApplication,
 } from '../support/fixtures.ts';
@@ -13,7 +16,12 @@ import { startServerProcess } from '../support/server-process.ts';
 
 const exportedRows = 100_000;
 
-/** Applications written straight into the database: a hundred thousand through HTTP would take minutes. */
+const model = buildApplicationModel(exampleConfig());
+
+/**
+ * Applications written straight into the database, with their answers readable as the route stores
+ * them: a hundred thousand through HTTP would take minutes.
+ */
 async function seed(database: Database, configVersion: string | null) {
   const payload = validApplication();
   const firstReceivedAt = Date.UTC(2026, 0, 1);
@@ -38,6 +46,7 @@ async function seed(database: Database, configVersion: string | null) {
             email: payload.personalInfo.emailAddress,
             country_code: 'GB',
             ...inboxColumnsOf(payload),
+            readable_answers: readableAnswersOf(payload, model),
           };
         }),
       )
