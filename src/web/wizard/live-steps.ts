@@ -20,8 +20,9 @@ export type Position = {
 };
 
 /**
- * How much a block's mount weighs, in fields registered with the form: texts weigh nothing, a
- * calling code or a list with its combobox two, the platforms block two per platform offered.
+ * Roughly what a block's going live costs, in fields registered with the form: a text nothing, a
+ * text input or a Yes/No one, a list (with its combobox) or a phone (a calling code's combobox and
+ * the number) two, the platforms block two for each platform offered.
  */
 export function blockWeight(block: Block, platformCount: number): number {
   switch (block.component) {
