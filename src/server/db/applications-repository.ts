@@ -14,7 +14,11 @@ import {
 } from './application-store.ts';
 import type { Database } from './database.ts';
 import type { DatabaseSchema } from './tables.ts';
-import { countByStage, listInboxPage } from './inbox-queries.ts';
+import {
+  countByStage,
+  listCountedPage,
+  listInboxPage,
+} from './inbox-queries.ts';
 import { reachCountsOf, withVerified } from '../reach/reach-counts.ts';
 import {
   configVersionsOf,
@@ -91,6 +95,8 @@ export function createApplicationsRepository(
     },
 
     list: withDatabase(listInboxPage),
+
+    listCounted: withDatabase(listCountedPage),
 
     countByStage: withDatabase(countByStage),
 

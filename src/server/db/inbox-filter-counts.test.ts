@@ -9,7 +9,11 @@ import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
 import { databaseMigratedTo } from '../../../tests/support/older-database.ts';
 import { createApplicationsRepository } from './applications-repository.ts';
 import type { Database } from './database.ts';
-import { countByStage, listInboxPage } from './inbox-queries.ts';
+import {
+  countByStage,
+  listCountedPage,
+  listInboxPage,
+} from './inbox-queries.ts';
 import type { DatabaseSchema } from './tables.ts';
 
 const platformsOf = (n: number): ApplicationPayload['platforms'] =>
@@ -120,6 +124,24 @@ describe.each(engines)('counts per stage under filters, on %s', (engine) => {
     await scratch.drop();
   });
 
+  test('a page read with its counts holds what the page read alone holds, in its order, a view that holds none included', async () => {
+    const none: InboxFilters = {
+      platform: 'youtube',
+      country: 'GB',
+      minReach: 10_000_000,
+    };
+    for (const filters of [...filterings, none])
+      for (const stage of [undefined, ...stages])
+        for (const sort of [undefined, 'reach', 'votes'] as const) {
+          const view = { limit: 5, filters, stage, sort };
+          const { rows, counts } = await listCountedPage(database, view);
+          expect(rows.map((row) => row.id)).toEqual(
+            (await listInboxPage(database, view)).map((row) => row.id),
+          );
+          expect(counts).toEqual(await countByStage(database, filters));
+        }
+  });
+
   test('second applications are among those stored', async () => {
     const all = await countByStage(database, { duplicates: true });
     const firsts = await countByStage(database);
@@ -209,6 +231,42 @@ test('on SQLite, counts under the filters the index holds read only the index', 
       expect(await planOf(filters)).not.toMatch(/applications_filters/);
   } finally {
     await database.db.destroy();
+  }
+});
+
+test('on SQLite, a view under the filters the index holds is read through that index when it holds a few, and not read when it holds none', async () => {
+  const scratch = await scratchDatabase('sqlite');
+  const stored = await scratch.open();
+  await createApplicationsRepository(stored).store({
+    pageId: 'north',
+    idempotencyKey: randomUUID(),
+    configVersion: 'c'.repeat(64),
+    payload: applicationOf(0),
+  });
+  await stored.close();
+  const connection = new SQLite(scratch.sqlitePath);
+  const { database, statements } = loggedDatabase(connection);
+  const plansOf = async (filters: InboxFilters) => {
+    statements.length = 0;
+    await listCountedPage(database, { limit: 51, filters, sort: 'reach' });
+    return statements.map(({ sql: text, parameters }) =>
+      connection
+        .prepare(`explain query plan ${text}`)
+        .all(...parameters)
+        .map((row) => (row as { detail: string }).detail)
+        .join('\n'),
+    );
+  };
+  try {
+    // The counts, the page, the page's tags.
+    const [, page] = await plansOf({ country: 'GB' });
+    expect(page).toMatch(
+      /^SCAN applications USING INDEX applications_filters\b/,
+    );
+    expect(await plansOf({ country: 'FR' })).toHaveLength(1);
+  } finally {
+    await database.db.destroy();
+    await scratch.drop();
   }
 });
 

@@ -98,6 +98,8 @@ async function summaryRowsOf(database: Database, ids: readonly string[]) {
   });
 }
 
+type InboxRow = ApplicationSummary & { score?: number; rankedFrom?: number };
+
 /**
  * A page of the inbox; `after` is the last row of the previous page (keyset pagination).
  * Ranked, the page's ids are found first (`rankedSearchPage`) and only their rows read after.
@@ -110,10 +112,10 @@ export async function listInboxPage(
     filters?: InboxFilters;
     stage?: Stage | undefined;
     sort?: InboxSort;
+    /** Read through the filters' index (`throughFilterIndex`): for a view that holds few. */
+    isThroughFilters?: boolean;
   },
-): Promise<
-  Array<ApplicationSummary & { score?: number; rankedFrom?: number }>
-> {
+): Promise<InboxRow[]> {
   const { db } = database;
   const byReach = options.sort === 'reach';
   const byVotes = options.sort === 'votes';
@@ -148,6 +150,9 @@ export async function listInboxPage(
   )
     .$if(walksSortIndex, (firsts) =>
       firsts.where(sql<boolean>`+duplicate_of is null`),
+    )
+    .$if(options.isThroughFilters === true, (few) =>
+      few.withPlugin(throughFilterIndex),
     )
     .select(summaryColumns)
     .select(netVotes.as('net_votes'))
@@ -310,6 +315,45 @@ const throughFilterIndex: KyselyPlugin = {
       : node,
   transformResult: async ({ result }) => result,
 };
+
+/** How many a view may hold and still be read through the filters' index rather than in its order. */
+const fewAtMost = 500;
+
+/**
+ * A page of the inbox and its counts per stage. Under filters the filters' index holds (on SQLite),
+ * the counts are read first, from that index: a view that holds nothing is not read at all, and
+ * one that holds a few is read through the same index, then sorted. Walking the sort's index
+ * instead, SQLite read every application to find those few (100 to 190 ms at 100,000 for a
+ * platform, a country and a minimum that match none). Otherwise, and on PostgreSQL, whose planner
+ * weighs the filters itself, both are read at once.
+ */
+export async function listCountedPage(
+  database: Database,
+  options: Parameters<typeof listInboxPage>[1],
+): Promise<{ rows: InboxRow[]; counts: Record<Stage, number> }> {
+  const filters = options.filters ?? {};
+  if (!isCountedFromFilterIndex(database, filters)) {
+    const [rows, counts] = await Promise.all([
+      listInboxPage(database, options),
+      countByStage(database, filters),
+    ]);
+    return { rows, counts };
+  }
+  const counts = await countByStage(database, filters);
+  const holds = options.stage
+    ? counts[options.stage]
+    : Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return {
+    rows:
+      holds === 0
+        ? []
+        : await listInboxPage(database, {
+            ...options,
+            isThroughFilters: holds <= fewAtMost,
+          }),
+    counts,
+  };
+}
 
 /** How many applications matching the filters are in each stage. */
 export async function countByStage(

@@ -60,18 +60,41 @@ export const cursorRefusal = {
   ],
 };
 
+type PageOptions = {
+  limit: number;
+  after: InboxCursor | undefined;
+  filters: InboxFilters;
+  stage?: Stage | undefined;
+  sort?: InboxSort;
+};
+
 /** One page of the inbox in the order of its sort, and the cursor of the next page (null on the last). */
 export async function inboxPage(
   repository: ApplicationsRepository,
-  options: {
-    limit: number;
-    after: InboxCursor | undefined;
-    filters: InboxFilters;
-    stage?: Stage | undefined;
-    sort?: InboxSort;
-  },
+  options: PageOptions,
 ) {
-  const items = await repository.list({ ...options, limit: options.limit + 1 });
+  return pageOf(
+    await repository.list({ ...options, limit: options.limit + 1 }),
+    options,
+  );
+}
+
+/** `inboxPage` with the view's counts per stage, read together (`listCountedPage`). */
+export async function countedInboxPage(
+  repository: ApplicationsRepository,
+  options: PageOptions,
+) {
+  const { rows, counts } = await repository.listCounted({
+    ...options,
+    limit: options.limit + 1,
+  });
+  return { ...pageOf(rows, options), counts };
+}
+
+function pageOf(
+  items: Awaited<ReturnType<ApplicationsRepository['list']>>,
+  options: PageOptions,
+) {
   const page = items.slice(0, options.limit);
   const last = page.at(-1);
   return {

@@ -8,7 +8,7 @@ import { callFactsJson } from '../calls/call-facts.ts';
 import { reachOf } from '../reach/reach-queue.ts';
 import { notFound, selectionOf } from './chosen-applications.ts';
 import { routeOf, withContract } from './contract.ts';
-import { cursorRefusal, decodeCursor, inboxPage } from './cursor.ts';
+import { countedInboxPage, cursorRefusal, decodeCursor } from './cursor.ts';
 import { inboxFacetsOf } from './inbox-facets.ts';
 import type { ReviewSources } from './review-sources.ts';
 
@@ -34,20 +34,16 @@ export async function inboxRoutes(
       const after = decodeCursor(cursor);
       if (after === null) return reply.code(400).send(cursorRefusal);
       const { filters, stage } = selectionOf(view);
-      const [page, counts] = await Promise.all([
-        inboxPage(repository, {
-          limit: limit ?? 50,
-          after,
-          filters: filters ?? {},
-          stage,
-          sort,
-        }),
-        repository.countByStage(filters),
-      ]);
+      const page = await countedInboxPage(repository, {
+        limit: limit ?? 50,
+        after,
+        filters: filters ?? {},
+        stage,
+        sort,
+      });
       return {
         ...page,
         items: page.items.map((item) => ({ ...item, ...callOf(item) })),
-        counts,
       };
     },
   });
