@@ -219,8 +219,8 @@ export async function payloadsOf(
 }
 
 /**
- * Every application selected (all by default), oldest first, one at a time, read in the batches
- * of `selectionBatches`. The event loop also turns every few applications: what the reader
+ * Every application selected (all by default), oldest first, one at a time, read page by page as
+ * `selectionBatches` reads them. The event loop also turns every few applications: what the reader
  * does with each runs between them, and on SQLite, which answers synchronously, a long reading
  * would otherwise hold up every other request until it ended.
  */
