@@ -14,9 +14,9 @@ const batchSize = 100;
 /**
  * Gives readable answers to the applications that have none under this revision: those stored
  * before they were kept, and every one after describing changes. Once after the server starts, a
- * batch of 100 at a time in the order of ids, each batch one transaction, the event loop turning between
- * them. Until it is done an export describes those applications as it reads them, so nothing waits
- * for it; running on several servers at once, each writes what the other would.
+ * batch at a time in the order of ids, each batch one transaction, the event loop turning between
+ * them. Until it is done an export describes those applications as it reads them, so nothing
+ * waits for it; running on several servers at once, each writes what the other would.
  */
 export function createReadableAnswersFill(
   database: Database,
