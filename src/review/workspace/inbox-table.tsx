@@ -9,6 +9,7 @@ import {
 import { useFacets } from '#review/lib/use-facets.ts';
 import { InboxRow, type RowHandlers } from './inbox-row.tsx';
 import type { Inbox } from './use-inbox.ts';
+import { useHeld, type PendingView } from './pending-view.ts';
 
 /** More rows than a screen shows (each is at least 44 px tall): a new view's rows shown at once. */
 const firstRows = 25;
@@ -19,6 +20,7 @@ const firstRows = 25;
  */
 export function InboxTable({
   inbox,
+  pendingView,
   view,
   chosenCall,
   openId,
@@ -29,6 +31,8 @@ export function InboxTable({
   onSelect,
 }: {
   inbox: Inbox;
+  /** Holds the list of the last view while the next one is read: it waits as it does while its own view is read again. */
+  pendingView: PendingView;
   /** The view the rows are of (its query as JSON, the sort included). */
   view: string;
   /** The call whose applications these are; with none chosen, each row names its own. */
@@ -42,13 +46,14 @@ export function InboxTable({
   onSelect: (ids: string[], isSelected: boolean) => void;
 }) {
   const facets = useFacets().data;
+  const isHeld = useHeld(pendingView) !== null;
   const languages = useMemo(
     () => facets?.languages.map((entry) => entry.language),
     [facets],
   );
   // The rows are handed the same handlers at every render, which call the latest ones given here:
-  // a row renders again only when what it shows changes. A change of view renders the list at once
-  // as waiting, with the rows it had, and again with the new view's rows once they arrive.
+  // a row renders again only when what it shows changes. While another view is read the list
+  // renders as waiting without rendering its rows again, then once with the new view's rows.
   const latest = useRef({ onSelect, onOpen });
   useLayoutEffect(() => {
     latest.current = { onSelect, onOpen };
@@ -93,7 +98,7 @@ export function InboxTable({
     );
   return (
     <>
-      <table className="inbox__table" aria-busy={inbox.isFetching}>
+      <table className="inbox__table" aria-busy={inbox.isFetching || isHeld}>
         <thead>
           <tr>
             <th scope="col" className="inbox__select">

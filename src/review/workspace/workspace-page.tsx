@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import {
+  memo,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
 import { stageLabels, stages } from '#engine/stages.ts';
@@ -15,7 +23,6 @@ import { isTypingIn } from '#review/lib/shortcut-keys.ts';
 import { useDocumentTitle } from '#review/lib/use-document-title.ts';
 import { useMediaQuery, wideScreen } from '#review/lib/use-media-query.ts';
 import { useMe } from '#review/lib/use-me.ts';
-import { withChanges } from '#review/lib/with-changes.ts';
 import { useCalls } from '#review/lib/use-calls.ts';
 import {
   acceptingItems,
@@ -40,10 +47,43 @@ import {
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useInbox } from './use-inbox.ts';
 import { useNewArrivals } from './use-new-arrivals.ts';
+import {
+  createPendingView,
+  useHeld,
+  type PendingView,
+} from './pending-view.ts';
 
 /** The inbox, with the open application beside it; the address bar holds the view and the open one. */
 export function WorkspacePage() {
-  const [params, setParams] = useSearchParams();
+  const [address, setParams] = useSearchParams();
+  // A change of view is in the address bar at once, and in the list once its page is read (see
+  // pending-view.ts); the back button shows its address's list at once.
+  const [pendingView] = useState(() => createPendingView());
+  useEffect(() => {
+    window.addEventListener('popstate', pendingView.drop);
+    return () => window.removeEventListener('popstate', pendingView.drop);
+  }, [pendingView]);
+  // While a list is held, the address bar's changes do not render the inbox again.
+  return (
+    <Inbox
+      search={useHeld(pendingView) ?? address.toString()}
+      pendingView={pendingView}
+      setParams={setParams}
+    />
+  );
+}
+
+const Inbox = memo(function Inbox({
+  search,
+  pendingView,
+  setParams,
+}: {
+  /** The view and the open application the list shows, as an address's query. */
+  search: string;
+  pendingView: PendingView;
+  setParams: ReturnType<typeof useSearchParams>[1];
+}) {
+  const params = useMemo(() => new URLSearchParams(search), [search]);
   const openId = params.get('open');
   const query = inboxQueryOf(params);
   const queryKey = JSON.stringify(query);
@@ -78,18 +118,22 @@ export function WorkspacePage() {
     : 0;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const update = (changes: Record<string, string | null>) => {
-    // Another view's first page is asked for with the person's action, while the list renders as
-    // waiting for it, instead of once that render is done.
-    const nextQuery = inboxQueryOf(withChanges(params, changes));
-    if (JSON.stringify(nextQuery) !== queryKey)
-      void client.prefetchInfiniteQuery(inboxListQuery(nextQuery));
-    setParams(
-      (current) => withChanges(current, changes),
+  // Another view's first page is asked for with the person's action; the list changes once it is in.
+  const update = (changes: Record<string, string | null>) =>
+    pendingView.change(changes, {
       // Typing is not a place to come back to.
-      { replace: 'search' in changes && Object.keys(changes).length === 1 },
-    );
-  };
+      replace: 'search' in changes && Object.keys(changes).length === 1,
+      isRead: (next) => {
+        const nextQuery = inboxQueryOf(next);
+        return (
+          JSON.stringify(nextQuery) === queryKey ||
+          client.getQueryData(inboxListQuery(nextQuery).queryKey) !== undefined
+        );
+      },
+      read: (next) =>
+        client.prefetchInfiniteQuery(inboxListQuery(inboxQueryOf(next))),
+      write: (next, replace) => setParams(next, { replace }),
+    });
   // New applications may bring a country, a platform or a tag the filters do not offer yet.
   const refreshInbox = () => {
     void client.invalidateQueries({ queryKey: inboxKey });
@@ -173,50 +217,62 @@ export function WorkspacePage() {
             </button>
           )}
         </div>
-        <div className="inbox__tabs-row">
-          <CallSwitcher chosen={chosenCallOf(params)} onChange={update} />
-          <nav className="stage-tabs" aria-label="Stages">
-            {[null, ...stages].map((tab) => (
-              <a
-                key={tab ?? 'all'}
-                className="stage-tabs__tab"
-                href={stageTabHref(params, tab)}
-                aria-current={tab === stage ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  update({ stage: tab, open: null });
-                }}
-              >
-                {tab ? stageLabels[tab] : 'All'}
-                {tab && inbox.counts && (
-                  <span className="stage-tabs__count">{inbox.counts[tab]}</span>
-                )}
-              </a>
-            ))}
-          </nav>
-          <button
-            type="button"
-            className="button button--outlined inbox__shortcuts"
-            aria-label="Keyboard shortcuts"
-            title="Keyboard shortcuts (?)"
-            onClick={() => shortcutsDialog.current?.showModal()}
-          >
-            <kbd>?</kbd>
-          </button>
-          <ExportLinks view={view} />
-        </div>
-        <div className="inbox__toolbar" role="search">
-          <SearchBox
-            ref={searchBox}
-            value={params.get('search') ?? ''}
-            onSearch={(search) => update({ search: search || null })}
-          />
-          <InboxFilters
-            params={params}
-            isBeside={openId !== null}
-            onChange={update}
-          />
-        </div>
+        <Shown>
+          {(shown) => (
+            <>
+              <div className="inbox__tabs-row">
+                <CallSwitcher chosen={chosenCallOf(shown)} onChange={update} />
+                <nav className="stage-tabs" aria-label="Stages">
+                  {[null, ...stages].map((tab) => (
+                    <a
+                      key={tab ?? 'all'}
+                      className="stage-tabs__tab"
+                      href={stageTabHref(shown, tab)}
+                      aria-current={
+                        tab === (shown.get('stage') ?? null)
+                          ? 'page'
+                          : undefined
+                      }
+                      onClick={(event) => {
+                        event.preventDefault();
+                        update({ stage: tab, open: null });
+                      }}
+                    >
+                      {tab ? stageLabels[tab] : 'All'}
+                      {tab && inbox.counts && (
+                        <span className="stage-tabs__count">
+                          {inbox.counts[tab]}
+                        </span>
+                      )}
+                    </a>
+                  ))}
+                </nav>
+                <button
+                  type="button"
+                  className="button button--outlined inbox__shortcuts"
+                  aria-label="Keyboard shortcuts"
+                  title="Keyboard shortcuts (?)"
+                  onClick={() => shortcutsDialog.current?.showModal()}
+                >
+                  <kbd>?</kbd>
+                </button>
+                <ExportLinks view={view} />
+              </div>
+              <div className="inbox__toolbar" role="search">
+                <SearchBox
+                  ref={searchBox}
+                  value={shown.get('search') ?? ''}
+                  onSearch={(search) => update({ search: search || null })}
+                />
+                <InboxFilters
+                  params={shown}
+                  isBeside={openId !== null}
+                  onChange={update}
+                />
+              </div>
+            </>
+          )}
+        </Shown>
         {countOf(selection) > 0 && (
           <BulkBar
             selection={selection}
@@ -252,6 +308,7 @@ export function WorkspacePage() {
             setSelection(withTicked(selection, listedIds, ids, isTicked))
           }
           inbox={inbox}
+          pendingView={pendingView}
           view={queryKey}
           chosenCall={view.call ?? null}
           openId={openId}
@@ -264,4 +321,16 @@ export function WorkspacePage() {
       <ShortcutsDialog ref={shortcutsDialog} />
     </div>
   );
+});
+
+/**
+ * The filters, tabs and search as the address bar has them, ahead of a list still being read: of
+ * the inbox, only these render again when a change is made.
+ */
+function Shown({
+  children,
+}: {
+  children: (address: URLSearchParams) => ReactNode;
+}) {
+  return children(useSearchParams()[0]);
 }
