@@ -10,9 +10,7 @@ import { useFacets } from '#review/lib/use-facets.ts';
 import { InboxRow, type RowHandlers } from './inbox-row.tsx';
 import type { Inbox } from './use-inbox.ts';
 import { useHeld, type PendingView } from './pending-view.ts';
-
-/** More rows than a screen shows (each is at least 44 px tall): a new view's rows shown at once. */
-const firstRows = 25;
+import { rowsInView } from './rows-in-view.ts';
 
 /**
  * One row per application: name and e-mail (and its call, while every call's are listed),
@@ -62,16 +60,35 @@ export function InboxTable({
     select: (id, isSelected) => latest.current.onSelect([id], isSelected),
     open: (id) => latest.current.onOpen(id),
   }));
-  // Another view's rows come at once as far as a screen shows them, the rest of its page (and the
+  // Another view's rows come at once as far as the screen shows them, the rest of its page (and the
   // Show more after it) in a render of their own that the browser paints after them: creating and
   // laying out fifty new rows took about 170 ms of the main thread at 4× CPU, fifteen about 80.
   // While the next view is read, the rows on screen stay as they are.
+  const table = useRef<HTMLTableElement>(null);
   const [wholeView, setWholeView] = useState(view);
   const isFirstRowsOnly = view !== wholeView && !inbox.isPlaceholder;
   useEffect(() => {
-    if (isFirstRowsOnly) startTransition(() => setWholeView(view));
+    if (!isFirstRowsOnly) return;
+    // After the first rows' frame: begun at once, the rest's first slice of work ran before it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setWholeView(view)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [isFirstRowsOnly, view]);
-  const rows = isFirstRowsOnly ? inbox.items.slice(0, firstRows) : inbox.items;
+  const rows = isFirstRowsOnly
+    ? inbox.items.slice(
+        0,
+        rowsInView(
+          // Where the table is: read between frames, its layout is already done.
+          table.current?.getBoundingClientRect().top ?? 0,
+          window.innerHeight,
+        ),
+      )
+    : inbox.items;
   const isAllSelected =
     inbox.items.length > 0 &&
     inbox.items.every((item) => selected.has(item.id));
@@ -98,7 +115,11 @@ export function InboxTable({
     );
   return (
     <>
-      <table className="inbox__table" aria-busy={inbox.isFetching || isHeld}>
+      <table
+        ref={table}
+        className="inbox__table"
+        aria-busy={inbox.isFetching || isHeld}
+      >
         <thead>
           <tr>
             <th scope="col" className="inbox__select">
