@@ -14,11 +14,8 @@ import {
 } from './application-store.ts';
 import type { Database } from './database.ts';
 import type { DatabaseSchema } from './tables.ts';
-import {
-  countByStage,
-  listCountedPage,
-  listInboxPage,
-} from './inbox-queries.ts';
+import { countByStage, listCountedPage } from './inbox-counts.ts';
+import { listInboxPage } from './inbox-queries.ts';
 import { reachCountsOf, withVerified } from '../reach/reach-counts.ts';
 import {
   configVersionsOf,

@@ -9,11 +9,8 @@ import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
 import { databaseMigratedTo } from '../../../tests/support/older-database.ts';
 import { createApplicationsRepository } from './applications-repository.ts';
 import type { Database } from './database.ts';
-import {
-  countByStage,
-  listCountedPage,
-  listInboxPage,
-} from './inbox-queries.ts';
+import { countByStage, listCountedPage } from './inbox-counts.ts';
+import { listInboxPage } from './inbox-queries.ts';
 import type { DatabaseSchema } from './tables.ts';
 
 const platformsOf = (n: number): ApplicationPayload['platforms'] =>

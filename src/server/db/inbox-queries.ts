@@ -1,22 +1,12 @@
-import {
-  FromNode,
-  RawNode,
-  SelectQueryNode,
-  sql,
-  type KyselyPlugin,
-} from 'kysely';
+import { sql } from 'kysely';
 import type { PlatformAnswer } from '#engine/payload.ts';
-import { stages, type Stage } from '#engine/stages.ts';
+import type { Stage } from '#engine/stages.ts';
 import type { InboxFilters, InboxSort } from '#review-api/inbox.ts';
-import { isLiteralSearch } from '#review-api/search-words.ts';
 import { callFactsOf, type CallFacts } from './application-rows.ts';
 import type { Database } from './database.ts';
+import { throughFilterIndex } from './inbox-filter-index.ts';
 import { matchingApplications } from './inbox-matching.ts';
-import {
-  rankedSearchPage,
-  searchCountsByStage,
-  type RankedRow,
-} from './search-queries.ts';
+import { rankedSearchPage, type RankedRow } from './search-queries.ts';
 import { fullTextQueryOf } from './search-text.ts';
 
 export type ApplicationSummary = CallFacts & {
@@ -98,7 +88,10 @@ async function summaryRowsOf(database: Database, ids: readonly string[]) {
   });
 }
 
-type InboxRow = ApplicationSummary & { score?: number; rankedFrom?: number };
+export type InboxRow = ApplicationSummary & {
+  score?: number;
+  rankedFrom?: number;
+};
 
 /**
  * A page of the inbox; `after` is the last row of the previous page (keyset pagination).
@@ -262,124 +255,4 @@ export async function listInboxPage(
       rankedFrom: rankOf.get(row.id)?.rankedFrom,
     }),
   }));
-}
-
-/** Whether a filter's value narrows the inbox: `matchingApplications` passes over the others. */
-const narrows = (value: unknown) =>
-  typeof value === 'object' && value !== null
-    ? Object.keys(value).length > 0
-    : value !== undefined && value !== false && value !== '';
-
-/**
- * Whether at least one filter narrows and every one that does is a column of SQLite's
- * `applications_filters` (`inbox-filters-migration.ts`); PostgreSQL's indexes hold the same columns.
- */
-function narrowsByIndexedColumns(filters: InboxFilters): boolean {
-  const {
-    call,
-    country,
-    language,
-    platform,
-    minReach,
-    verified,
-    eligible,
-    duplicates: _duplicates,
-    ...others
-  } = filters;
-  return (
-    [call, country, language, platform, minReach, verified, eligible].some(
-      narrows,
-    ) && !Object.values(others).some(narrows)
-  );
-}
-
-/**
- * Whether SQLite counts these filters from `applications_filters`. Without a filter, the index of
- * stages alone is quicker; with another, the rows are read anyway.
- */
-const isCountedFromFilterIndex = (
-  database: Database,
-  filters: InboxFilters,
-): boolean => database.engine === 'sqlite' && narrowsByIndexedColumns(filters);
-
-// SQLite's planner reads such counts in stage order through the index of stages, then every
-// application's row for the filters' columns: `indexed by` names the index that holds them.
-const throughFilterIndex: KyselyPlugin = {
-  transformQuery: ({ node }) =>
-    SelectQueryNode.is(node)
-      ? {
-          ...node,
-          from: FromNode.create([
-            RawNode.createWithSql(
-              '"applications" indexed by "applications_filters"',
-            ),
-          ]),
-        }
-      : node,
-  transformResult: async ({ result }) => result,
-};
-
-/** How many a view may hold and still be read through the filters' index rather than in its order. */
-const fewAtMost = 500;
-
-/**
- * A page of the inbox and its counts per stage. Under filters the indexes hold, the counts are read
- * first, from those indexes: a view that holds nothing is not read at all, and on SQLite one that
- * holds a few is read through its filters' index, then sorted. Walking the sort's index instead,
- * SQLite read every application to find those few, and both engines every one to find none (100 to
- * 300 ms at 100,000 for a platform, a country and a minimum that match none). Otherwise both are
- * read at once.
- */
-export async function listCountedPage(
-  database: Database,
-  options: Parameters<typeof listInboxPage>[1],
-): Promise<{ rows: InboxRow[]; counts: Record<Stage, number> }> {
-  const filters = options.filters ?? {};
-  if (!narrowsByIndexedColumns(filters)) {
-    const [rows, counts] = await Promise.all([
-      listInboxPage(database, options),
-      countByStage(database, filters),
-    ]);
-    return { rows, counts };
-  }
-  const counts = await countByStage(database, filters);
-  const holds = options.stage
-    ? counts[options.stage]
-    : Object.values(counts).reduce((sum, count) => sum + count, 0);
-  return {
-    rows:
-      holds === 0
-        ? []
-        : await listInboxPage(database, {
-            ...options,
-            // PostgreSQL's planner weighs the filters with its statistics.
-            isThroughFilters:
-              database.engine === 'sqlite' && holds <= fewAtMost,
-          }),
-    counts,
-  };
-}
-
-/** How many applications matching the filters are in each stage. */
-export async function countByStage(
-  database: Database,
-  filters: InboxFilters = {},
-): Promise<Record<Stage, number>> {
-  const { search } = filters;
-  const counted = matchingApplications(database, filters)
-    .select(['stage', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .groupBy('stage');
-  const rows =
-    search && !isLiteralSearch(search)
-      ? await searchCountsByStage(database, search, filters)
-      : await (
-          isCountedFromFilterIndex(database, filters)
-            ? counted.withPlugin(throughFilterIndex)
-            : counted
-        ).execute();
-  const counts = Object.fromEntries(
-    stages.map((stage) => [stage, 0]),
-  ) as Record<Stage, number>;
-  for (const row of rows) counts[row.stage] = Number(row.count);
-  return counts;
 }

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { scratchDatabase } from '../../../tests/support/databases.ts';
 import { inboxFacetsOf } from '../review/inbox-facets.ts';
 import type { Database } from './database.ts';
-import { countByStage } from './inbox-queries.ts';
+import { countByStage } from './inbox-counts.ts';
 import type { DatabaseSchema } from './tables.ts';
 
 test('the counts per stage and what the filters offer read indexes, never every application’s row', async () => {

@@ -17,11 +17,8 @@ import {
   type ApplicationsRepository,
 } from './applications-repository.ts';
 import type { Database } from './database.ts';
-import {
-  countByStage,
-  listInboxPage,
-  type InboxCursor,
-} from './inbox-queries.ts';
+import { countByStage } from './inbox-counts.ts';
+import { listInboxPage, type InboxCursor } from './inbox-queries.ts';
 import { rankedAtMost } from './search-queries.ts';
 import type { DatabaseSchema } from './tables.ts';
 

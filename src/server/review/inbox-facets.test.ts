@@ -16,7 +16,7 @@ import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
 import { databaseMigratedTo } from '../../../tests/support/older-database.ts';
 import { createApplicationsRepository } from '../db/applications-repository.ts';
 import type { Database, Engine } from '../db/database.ts';
-import { countByStage } from '../db/inbox-queries.ts';
+import { countByStage } from '../db/inbox-counts.ts';
 import type { DatabaseSchema } from '../db/tables.ts';
 import { inboxFacetsOf } from './inbox-facets.ts';
 
