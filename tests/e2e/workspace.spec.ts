@@ -141,6 +141,11 @@ test('decides as a team: stage moves by button and key, a vote, a note, all show
   await expect(stages.getByRole('link', { name: /^Shortlisted/ })).toHaveText(
     'Shortlisted1',
   );
+  // A key pressed while a move is under way is not taken: the group says when it is done.
+  await expect(panel.getByRole('group', { name: 'Stage' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
   await page.keyboard.press('a');
   await expect(panel.getByRole('button', { name: /^Accept/ })).toHaveAttribute(
     'aria-pressed',
