@@ -26,6 +26,18 @@ async function isReachable(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * A pool over a scratch PostgreSQL database, for a test that reads it through its own Kysely. It
+ * hears its connections' errors as the server's pool does: dropping the database ends them, and an
+ * error unheard would end the test run.
+ */
+export function scratchPool(url: string | undefined, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 /** The engines the storage suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL answers. */
 export const engines: Engine[] =
   adminUrl && (await isReachable(adminUrl))

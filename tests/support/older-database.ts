@@ -1,11 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import type { Engine } from '../../src/server/db/database.ts';
 import type { DatabaseSchema } from '../../src/server/db/tables.ts';
 import { buildMigrations } from '../../src/server/db/migrations.ts';
-import type { scratchDatabase } from './databases.ts';
+import { scratchPool, type scratchDatabase } from './databases.ts';
 
 /**
  * A scratch database as an older release left it: migrated up to `migration` and no further, for
@@ -19,7 +18,7 @@ export async function databaseMigratedTo(
   const older = new Kysely<DatabaseSchema>({
     dialect: scratch.url
       ? new PostgresDialect({
-          pool: new pg.Pool({ connectionString: scratch.url }),
+          pool: scratchPool(scratch.url),
         })
       : new SqliteDialect({ database: new SQLite(scratch.sqlitePath) }),
   });

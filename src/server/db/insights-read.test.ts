@@ -1,9 +1,12 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { describe, expect, test } from 'vitest';
-import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import {
+  engines,
+  scratchDatabase,
+  scratchPool,
+} from '../../../tests/support/databases.ts';
 import {
   exampleCall as call,
   exampleConfig,
@@ -19,7 +22,7 @@ describe.each(engines)('insights read on %s', (engine) => {
     const older = new Kysely<Record<string, Record<string, unknown>>>({
       dialect: scratch.url
         ? new PostgresDialect({
-            pool: new pg.Pool({ connectionString: scratch.url }),
+            pool: scratchPool(scratch.url),
           })
         : new SqliteDialect({ database: new SQLite(scratch.sqlitePath) }),
     });

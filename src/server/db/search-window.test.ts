@@ -7,10 +7,13 @@ import {
   SqliteDialect,
   type CompiledQuery,
 } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationPayload } from '#engine/payload.ts';
-import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import {
+  engines,
+  scratchDatabase,
+  scratchPool,
+} from '../../../tests/support/databases.ts';
 import { databaseMigratedTo } from '../../../tests/support/older-database.ts';
 import {
   createApplicationsRepository,
@@ -164,10 +167,7 @@ describe.each(engines)(
 
     test('reads the words’ index and what it holds beside them, never every application’s row', async () => {
       const statements: CompiledQuery[] = [];
-      const pool =
-        engine === 'postgres'
-          ? new pg.Pool({ connectionString: scratch.url })
-          : undefined;
+      const pool = engine === 'postgres' ? scratchPool(scratch.url) : undefined;
       const connection =
         engine === 'sqlite' ? new SQLite(scratch.sqlitePath) : undefined;
       const watched = {

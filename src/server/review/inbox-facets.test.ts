@@ -8,11 +8,14 @@ import {
   SqliteDialect,
   type Dialect,
 } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationPayload } from '#engine/payload.ts';
 import type { InboxFacets, InboxFilters } from '#review-api/inbox.ts';
-import { engines, scratchDatabase } from '../../../tests/support/databases.ts';
+import {
+  engines,
+  scratchDatabase,
+  scratchPool,
+} from '../../../tests/support/databases.ts';
 import { databaseMigratedTo } from '../../../tests/support/older-database.ts';
 import { createApplicationsRepository } from '../db/applications-repository.ts';
 import type { Database, Engine } from '../db/database.ts';
@@ -241,17 +244,6 @@ describe.each(engines)(
  * planner reads the table whatever the indexes, so the plan says which index can serve, not which
  * it would choose at 100,000.
  */
-/**
- * One connection, heard as the server's pool hears its own: dropping the scratch database ends it,
- * and its 'error' would otherwise end the test run.
- */
-function quietPool(url: string | undefined) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return pool;
-}
-
 async function loggedDatabase(engine: Engine) {
   const scratch = await scratchDatabase(engine);
   await (await scratch.open()).close();
@@ -259,7 +251,7 @@ async function loggedDatabase(engine: Engine) {
   const dialect: Dialect =
     engine === 'sqlite'
       ? new SqliteDialect({ database: new SQLite(scratch.sqlitePath) })
-      : new PostgresDialect({ pool: quietPool(scratch.url) });
+      : new PostgresDialect({ pool: scratchPool(scratch.url, 1) });
   const db = new Kysely<DatabaseSchema>({
     dialect,
     log: (event) => {
