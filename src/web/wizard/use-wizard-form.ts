@@ -1,4 +1,10 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   answerHolding,
   type ApplicationModel,
@@ -136,7 +142,9 @@ export function useWizardForm({
   // The step the tab is on: while the form waits hidden behind the Welcome step, that is Welcome,
   // so a reload there stays there rather than opening the step built ahead.
   const shownStep = isShown ? stepIndex : 0;
-  useEffect(() => {
+  // In the commit that shows the step, not after its paint: a reload as soon as the step is on
+  // screen must reopen it, and the page's inline script reads the step from the draft.
+  useLayoutEffect(() => {
     if (!isSubmitted.current)
       writeDraft(config.pageId, {
         stepIndex: shownStep,
