@@ -20,7 +20,7 @@ export const readableAnswersRevision = 1;
 export const currentRevisionHead = `{"revision":${readableAnswersRevision},`;
 
 /** Whether texts were stored under this revision: none, or another's, are described again. */
-export const hasCurrentRevision = (stored: string | null) =>
+export const hasCurrentRevision = (stored: string | null): stored is string =>
   stored?.startsWith(currentRevisionHead) ?? false;
 
 type StoredAnswers = {
@@ -104,10 +104,7 @@ export function storedAnswerTexts(
   stored: string | null,
   model: ApplicationModel,
 ): readonly string[] | undefined {
-  if (stored === null) return undefined;
-  const { revision, columns, texts } = JSON.parse(stored) as StoredAnswers;
-  return revision === readableAnswersRevision &&
-    columns === columnsOf(model).digest
-    ? texts
-    : undefined;
+  if (!hasCurrentRevision(stored)) return undefined;
+  const { columns, texts } = JSON.parse(stored) as StoredAnswers;
+  return columns === columnsOf(model).digest ? texts : undefined;
 }
