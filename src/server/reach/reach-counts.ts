@@ -6,6 +6,15 @@ import type { ReachTables } from './reach-queue.ts';
 /** What an application's applicant typed for one platform, and what the platform itself counts (null until it has). */
 export type ReachCounts = { stated: number; verified: number | null };
 
+/** A look-up's counts as the database gives them: PostgreSQL's bigints come as text. */
+export const reachCountsFrom = (
+  stated: number | string,
+  verified: number | string | null,
+): ReachCounts => ({
+  stated: Number(stated),
+  verified: verified === null ? null : Number(verified),
+});
+
 /**
  * The stated and verified counts of many applications at once, by application and platform: one
  * read of the look-ups' index per batch, as an export or an eligibility check reads them. The
@@ -30,10 +39,7 @@ export async function reachCountsOf(
       platforms = new Map();
       counts.set(row.application_id, platforms);
     }
-    platforms.set(row.platform, {
-      stated: Number(row.stated),
-      verified: row.verified === null ? null : Number(row.verified),
-    });
+    platforms.set(row.platform, reachCountsFrom(row.stated, row.verified));
   }
   return counts;
 }

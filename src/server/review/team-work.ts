@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Stage } from '#engine/stages.ts';
 import type { Database } from '../db/database.ts';
-import type { ReachCounts } from '../reach/reach-counts.ts';
+import { reachCountsFrom, type ReachCounts } from '../reach/reach-counts.ts';
 import type { Note, Vote } from './review-repository.ts';
 
 /** The last decision e-mail staff sent an application, and how far it got. */
@@ -130,10 +130,7 @@ export async function teamWorkOf(
       reach: new Map(
         (parsed(row.reach) ?? []).map(([platform, stated, verified]) => [
           platform,
-          {
-            stated: Number(stated),
-            verified: verified === null ? null : Number(verified),
-          },
+          reachCountsFrom(stated, verified),
         ]),
       ),
     };
