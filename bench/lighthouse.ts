@@ -13,6 +13,7 @@ import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { loadWizardConfig } from '../src/server/wizard-config.ts';
 import { budgets } from './support/budgets.ts';
+import { rendererMainEvents, type TraceEvent } from './support/trace.ts';
 
 // Lighthouse (mobile, simulated throttling, Debian's Chromium), 3 runs per page, each in a browser
 // of its own as a visitor's would be: the wizard's Welcome step, its General Information step (a tab
@@ -20,10 +21,12 @@ import { budgets } from './support/budgets.ts';
 // way. The pages take turns in each round, so a busy moment of the machine falls on all of them.
 // Prints each run and the medians of scores, LCP, TBT and CLS; fails when the median is past
 // bench/budgets.json, when any single run's performance falls below its minimum, or when any single
-// run's TBT passes its maximum. Lighthouse simulates the phone from the tasks it observes, so a busy
-// machine lengthens them all: the load average is printed with the figures, and the floor page's TBT
-// (0 on a quiet machine) shows how much of a run's blocking time the machine itself added. Needs
-// `npm run build` first.
+// run's TBT passes its maximum. Lighthouse simulates the phone from the tasks it observes, each
+// one's time on the clock multiplied by 4, so a busy machine lengthens them all: a run over the TBT
+// budget whose long tasks spent less than half their time on the clock on the CPU measured the
+// machine's other work rather than the page. It is printed as "made again" and run again, at most
+// three times a page; one still disturbed after that counts. The load average is printed with the
+// figures. Needs `npm run build` first.
 const runs = 3;
 const distDirectory = 'dist';
 
@@ -72,6 +75,11 @@ type Figures = {
   cls: number;
   /** The tasks Lighthouse counts as long, as it simulates them: "+812 ms 96 ms index-….js". */
   longTasks: string[];
+  /**
+   * The page's main-thread tasks that Lighthouse's 4× makes 50 ms or longer (12.5 ms and more on
+   * the clock here), their time on the clock and on the CPU, in ms.
+   */
+  longObserved: { wall: number; cpu: number };
 };
 
 /** One Lighthouse navigation in a fresh browser; a step to resume is put in the tab's draft first. */
@@ -123,6 +131,8 @@ async function auditIn(
   });
   await flow.navigate(`${origin}${path}`);
   const { steps } = await flow.createFlowResult();
+  const trace = flow.createArtifactsJson().gatherSteps[0]?.artifacts.Trace as
+    { traceEvents: TraceEvent[] } | undefined;
   await page.close();
   const lhr = steps[0]?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
@@ -147,10 +157,36 @@ async function auditIn(
       (task) =>
         `+${task.startTime.toFixed(0)} ms ${task.duration.toFixed(0)} ms ${task.url.split('/').pop() || task.url}`,
     ),
+    longObserved: observedLongTasks(trace),
   };
 }
 
 type LongTask = { url: string; startTime: number; duration: number };
+
+/** Lighthouse's simulation multiplies each task's observed time on the clock by 4. */
+const longOnTheClockMs = 50 / 4;
+
+function observedLongTasks(trace?: {
+  traceEvents: TraceEvent[];
+}): Figures['longObserved'] {
+  if (!trace) return { wall: 0, cpu: 0 };
+  const tasks = rendererMainEvents(trace, origin).filter(
+    (event) =>
+      event.name === 'RunTask' && (event.dur ?? 0) / 1000 >= longOnTheClockMs,
+  );
+  return {
+    wall: tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000,
+    cpu: tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000,
+  };
+}
+
+/**
+ * A run whose long tasks ran on the CPU for less than half their time on the clock waited for the
+ * machine's other work: its blocking time is the machine's more than the page's.
+ */
+const isDisturbed = ({ tbt, longObserved }: Figures) =>
+  tbt > (budgets.tbtMsMax ?? Infinity) &&
+  longObserved.cpu < longObserved.wall / 2;
 
 /** Lighthouse sometimes loses a trace (NO_NAVSTART) in a fresh browser; such a run is made again. */
 async function auditOnce(path: string, resumeStep?: number): Promise<Figures> {
@@ -169,19 +205,27 @@ const pages = {
   Welcome: { path: '/', resumeStep: undefined },
   'General Information': { path: '/', resumeStep: 1 },
 };
+/** At most this many of a page's runs are made again for the machine's sake, over all its runs. */
+const maxRunsAgain = 3;
 const loadAtStart = loadavg()[0] ?? 0;
 const results = new Map<string, Figures[]>();
+const madeAgain = new Map<string, Figures[]>();
 for (let run = 0; run < runs; run += 1)
-  for (const [name, { path, resumeStep }] of Object.entries(pages))
-    results.set(name, [
-      ...(results.get(name) ?? []),
-      await auditOnce(path, resumeStep),
-    ]);
+  for (const [name, { path, resumeStep }] of Object.entries(pages)) {
+    const disturbed = madeAgain.get(name) ?? [];
+    madeAgain.set(name, disturbed);
+    let figures = await auditOnce(path, resumeStep);
+    while (isDisturbed(figures) && disturbed.length < maxRunsAgain) {
+      disturbed.push(figures);
+      figures = await auditOnce(path, resumeStep);
+    }
+    results.set(name, [...(results.get(name) ?? []), figures]);
+  }
 await app.close();
 
 /** The median of each figure over the runs. */
 function medianOf(runs: Figures[]): Figures {
-  const median = (key: Exclude<keyof Figures, 'longTasks'>) =>
+  const median = (key: Exclude<keyof Figures, 'longTasks' | 'longObserved'>) =>
     runs.map((result) => result[key]).sort((a, b) => a - b)[
       Math.floor(runs.length / 2)
     ] ?? Infinity;
@@ -193,6 +237,7 @@ function medianOf(runs: Figures[]): Figures {
     tbt: median('tbt'),
     cls: median('cls'),
     longTasks: [],
+    longObserved: { wall: 0, cpu: 0 },
   };
 }
 
@@ -204,13 +249,20 @@ process.stdout.write(
 const floor = medianOf(results.get('floor (bare React)') ?? []);
 let isWithin = true;
 for (const [name, runFigures] of results) {
-  runFigures.forEach((figures, index) => {
-    process.stdout.write(line(`  run ${index + 1}`, figures));
+  const details = (figures: Figures) => {
     // Where a blocking time came from, to find it in a trace.
     if (figures.tbt > 0)
       process.stdout.write(
-        `      long tasks: ${figures.longTasks.join(', ')}\n`,
+        `      long tasks: ${figures.longTasks.join(', ')}; observed, ${figures.longObserved.wall.toFixed(0)} ms on the clock, ${figures.longObserved.cpu.toFixed(0)} on the CPU\n`,
       );
+  };
+  for (const figures of madeAgain.get(name) ?? []) {
+    process.stdout.write(line('  made again', figures));
+    details(figures);
+  }
+  runFigures.forEach((figures, index) => {
+    process.stdout.write(line(`  run ${index + 1}`, figures));
+    details(figures);
   });
   const figures = medianOf(runFigures);
   process.stdout.write(line(`${name}, median`, figures));

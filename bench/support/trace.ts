@@ -47,12 +47,12 @@ export const traceCategories = [
  * Chromium also renders its new-tab page, which can run more than the page itself.
  */
 export function rendererMainEvents(
-  buffer: Buffer,
+  trace: Buffer | { traceEvents: TraceEvent[] },
   origin?: string,
 ): TraceEvent[] {
-  const events = (
-    JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }
-  ).traceEvents;
+  const { traceEvents: events } = Buffer.isBuffer(trace)
+    ? (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] })
+    : trace;
   const threadOf = (event: TraceEvent) => `${event.pid}/${event.tid}`;
   const parser = origin
     ? events.find(
