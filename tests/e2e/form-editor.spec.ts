@@ -446,7 +446,7 @@ test('an admin moves a question to another step from the keyboard and back by ch
   await expect(page.getByText('Draft saved')).toBeVisible();
   let releaseSave = () => {};
   const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
-  await page.route('**/api/review/form/draft', async (route) => {
+  await page.route('**/api/review/calls/*/form/draft', async (route) => {
     await saveHeld;
     await route.continue();
   });
@@ -481,7 +481,7 @@ test('an admin moves a question to another step from the keyboard and back by ch
   expect(questions).toHaveLength(1);
 
   // Leaving at once after an edit, and saying so: the edit goes to the server on the way out.
-  await page.unroute('**/api/review/form/draft');
+  await page.unroute('**/api/review/calls/*/form/draft');
   const formLink = page
     .getByRole('navigation', { name: 'Workspace' })
     .getByRole('link', { name: 'Form' });
