@@ -17,7 +17,9 @@ async function axeViolations(
   page: Page | Frame,
   rules?: readonly string[],
 ): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Half a megabyte of script, sent and compiled again for every check: a document keeps it.
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: axeSource });
   return page.evaluate(
     async (only) => {
       const axe = (
@@ -30,6 +32,18 @@ async function axeViolations(
           };
         }
       ).axe;
+      // A step fades in over 150 ms: its text, checked half-faded, fails color-contrast. (The
+      // script's injection before every check used to take longer than any fade.)
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getComputedTiming().iterations !== Infinity,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
       return (await axe.run(document, only ? { runOnly: only } : {}))
         .violations;
     },
