@@ -9,7 +9,12 @@ import {
   serverUrl,
 } from '../support/servers.ts';
 import { completeApplication, uniqueEmail } from '../support/wizard.ts';
-import { addStaff, signIn, submitTagged } from '../support/workspace.ts';
+import {
+  addStaff,
+  sharedStaff,
+  signIn,
+  submitTagged,
+} from '../support/workspace.ts';
 
 // axe runs on the workspace (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -100,7 +105,7 @@ test('a decision on several applications offers one e-mail for all: a preview fi
 }) => {
   const smtp = await startSmtpServer(messagePorts.smtp);
   try {
-    const staffEmail = addStaff('reviewer');
+    const staffEmail = sharedStaff('reviewer');
     await signIn(page, staffEmail);
     const tag = `call-${randomUUID().slice(0, 8)}`;
     const names = ['Ada', 'Grace', 'Mary'];

@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { seriousViolations } from '../support/axe.ts';
-import { addStaff, signIn, submitApplication } from '../support/workspace.ts';
+import {
+  sharedStaff,
+  signIn,
+  submitApplication,
+} from '../support/workspace.ts';
 
 test.use({ bypassCSP: true });
 
@@ -26,7 +30,7 @@ async function readWorkbook(path: string) {
 test('downloads the view on screen, and the applications selected, as an Excel workbook', async ({
   page,
 }) => {
-  const email = addStaff('reviewer');
+  const email = sharedStaff('reviewer');
   const name = await submitApplication(page);
   const lastName = name.split(' ')[1] ?? '';
   await signIn(page, email);

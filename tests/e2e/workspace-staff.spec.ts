@@ -8,6 +8,7 @@ import {
   example,
   password,
   passwordBox,
+  sharedStaff,
   signIn,
   signInButton,
   submitApplication,
@@ -140,7 +141,7 @@ test('an idle session ends after two hours, and signing in again returns to the 
 test('a reviewer works through the inbox and an application with the keyboard alone', async ({
   page,
 }) => {
-  const email = addStaff('reviewer');
+  const email = sharedStaff('reviewer');
   const name = await submitApplication(page);
   const lastName = name.split(' ')[1] ?? '';
   await page.goto(serverUrl('example', '/review/sign-in'));
