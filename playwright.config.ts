@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium.ts';
+import {
+  e2eAdminToken,
+  embedEnv,
+  messagingEnv,
+  proxyEnv,
+  reachEnv,
+  servers,
+} from './tests/support/servers.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,6 +30,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  // The servers of tests/support/servers.ts, started together rather than one by one.
-  globalSetup: './tests/support/start-servers.ts',
+  webServer: servers.map(({ name, port, config, sqlitePath }) => ({
+    command: 'node dist/server/main.js',
+    url: `http://127.0.0.1:${port}/`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WIZARD_CONFIG: config,
+      SQLITE_PATH: sqlitePath,
+      ADMIN_TOKEN: e2eAdminToken,
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...messagingEnv(name),
+      ...proxyEnv(name),
+      ...embedEnv(name),
+      ...reachEnv(name),
+    },
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })),
 });

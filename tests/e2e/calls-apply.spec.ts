@@ -14,7 +14,7 @@ import {
   thankYou,
   uniqueEmail,
 } from '../support/wizard.ts';
-import { sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn } from '../support/workspace.ts';
 
 // A call of its own, beside the example's default call: applied to at its own address, held in
 // its own inbox, and closed. axe runs on the closed call's page.
@@ -61,7 +61,7 @@ test('an admin opens a call of its own; an applicant applies at its address into
   page: admin,
   browser,
 }) => {
-  await signIn(admin, sharedStaff('admin'));
+  await signIn(admin, addStaff('admin'));
   const slug = `spring-${randomUUID().slice(0, 8)}`;
   const created = await staffApi<{ slug: string }>(
     admin,

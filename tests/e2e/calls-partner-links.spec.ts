@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { serverUrl } from '../support/servers.ts';
-import { sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn } from '../support/workspace.ts';
 
 // axe runs in the dialog (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -10,7 +10,7 @@ const origin = serverUrl('example', '');
 const slug = 'aldmere-creators';
 
 async function openLinks(page: Page) {
-  await signIn(page, sharedStaff('reviewer'), '/review/calls');
+  await signIn(page, addStaff('reviewer'), '/review/calls');
   const row = page
     .getByRole('row')
     .filter({ hasText: `/apply/${slug}` })

@@ -3,11 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { serverUrl } from '../support/servers.ts';
-import {
-  sharedStaff,
-  signIn,
-  submitApplication,
-} from '../support/workspace.ts';
+import { addStaff, signIn, submitApplication } from '../support/workspace.ts';
 
 // axe runs on the Calls screen (see tests/support/axe.ts); dates are typed in Berlin's time.
 test.use({ bypassCSP: true, timezoneId: 'Europe/Berlin' });
@@ -51,7 +47,7 @@ const switcher = (page: Page) =>
 test('the call chosen in the switcher is in the address, filters the inbox, and stays through tabs and filters', async ({
   page,
 }) => {
-  await signIn(page, sharedStaff('admin'));
+  await signIn(page, addStaff('admin'));
   // Applicants of the United Kingdom miss a call for Germany: they are taken, and marked.
   const trip = await makeCall(page, { eligibility: { countries: ['DE'] } });
   const inCall = await applyTo(page, trip.slug);
@@ -102,7 +98,7 @@ test('the call chosen in the switcher is in the address, filters the inbox, and 
 test('an admin makes a call from a copy of another’s form, with 5 places and a closing date in their own time', async ({
   page,
 }) => {
-  await signIn(page, sharedStaff('admin'));
+  await signIn(page, addStaff('admin'));
   await page
     .getByRole('navigation', { name: 'Workspace' })
     .getByRole('link', { name: 'Calls' })
@@ -175,7 +171,7 @@ test('an admin makes a call from a copy of another’s form, with 5 places and a
 test('accepting beyond a call’s places asks first, in the call’s words', async ({
   page,
 }) => {
-  await signIn(page, sharedStaff('admin'));
+  await signIn(page, addStaff('admin'));
   const trip = await makeCall(page, { places: 1 });
   const first = await applyTo(page, trip.slug);
   const second = await applyTo(page, trip.slug);

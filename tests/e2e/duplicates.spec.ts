@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { serverUrl } from '../support/servers.ts';
-import { sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn } from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -33,7 +33,7 @@ test('one person applying twice to a call is one row; "Second applications" show
   await apply(page, lastName, `${lastName}+again@Example.com`);
   const name = `Ada ${lastName}`;
 
-  await signIn(page, sharedStaff('reviewer'), `/review?search=${lastName}`);
+  await signIn(page, addStaff('reviewer'), `/review?search=${lastName}`);
   const rows = page.getByRole('link', { name, exact: true });
   await expect(rows).toHaveCount(1);
 

@@ -23,7 +23,7 @@ test.use({ bypassCSP: true });
 test('General adds a hidden field, refuses a name against the rule at its field, keeps ref, and the published form has them', async ({
   page,
 }) => {
-  await servers.signInByApi(page, admin, '/review/form');
+  await servers.signIn(page, admin, '/review/form');
   // The editor is a lazy chunk, fetched on a machine other suites keep busy.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),

@@ -25,7 +25,7 @@ test.use({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
 
 /** Signs in to the editor, with the draft the test before left thrown away, opened at `search`. */
 async function openEditor(page: Page, search = '') {
-  await servers.signInByApi(page, 'ada@example.org', '/review/form');
+  await servers.signIn(page, 'ada@example.org', '/review/form');
   const discarded = await page.evaluate(async () => {
     const answer = await fetch('/api/review/form/draft', { method: 'DELETE' });
     return answer.status;

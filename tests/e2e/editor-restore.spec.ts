@@ -57,7 +57,7 @@ const publishButton = (page: Page) =>
   page.getByRole('button', { name: 'Publish', exact: true });
 
 async function openEditor(page: Page) {
-  await servers.signInByApi(page, 'ada@example.org', '/review/form');
+  await servers.signIn(page, 'ada@example.org', '/review/form');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),
   ).toBeVisible();

@@ -24,7 +24,7 @@ test.setTimeout(120_000);
 test.use({ bypassCSP: true });
 
 async function openEditor(page: Page, section: string) {
-  await servers.signInByApi(page, admin, '/review/form');
+  await servers.signIn(page, admin, '/review/form');
   // The editor is a lazy chunk, fetched on a machine other suites keep busy.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),

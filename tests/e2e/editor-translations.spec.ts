@@ -31,7 +31,7 @@ async function translatedCount(page: Page): Promise<number> {
 test('an admin adds German, translates in the Translations view, previews it, is warned of the rest and publishes', async ({
   page,
 }) => {
-  await servers.signInByApi(page, admin, '/review/form');
+  await servers.signIn(page, admin, '/review/form');
   // The editor is a lazy chunk, fetched on a machine other suites keep busy.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Form' }),

@@ -22,7 +22,7 @@ test.afterAll(() => servers.stop());
 test('a PNG declaring 16,000,000 × 16 pixels and a truncated JPEG are refused with what is wrong, and the server answers at once after each', async ({
   page,
 }) => {
-  await servers.signInByApi(page, email, '/review/form');
+  await servers.signIn(page, email, '/review/form');
 
   /** Uploads a file as the editor does, with its session, then asks for the server's health. */
   const upload = (file: Buffer, name: string) =>

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { serverUrl } from '../support/servers.ts';
-import { sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn } from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -46,7 +46,7 @@ test('a partner’s ref is shown on the application; clicking it narrows the inb
 
   await signIn(
     page,
-    sharedStaff('reviewer'),
+    addStaff('reviewer'),
     `/review?search=${lastName}&open=${fromHotel}`,
   );
   const rows = page.getByRole('link', { name: `Ada ${lastName}`, exact: true });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { serverUrl } from '../support/servers.ts';
-import { example, sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, example, signIn } from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -61,7 +61,7 @@ test('an inbox row shows the verified reach with its mark, the stated number bes
   verify(await apply(page, 'Cy', lastName, '12000'), 12_000);
   await apply(page, 'Dot', lastName, '90000');
 
-  await signIn(page, sharedStaff('reviewer'), `/review?search=${lastName}`);
+  await signIn(page, addStaff('reviewer'), `/review?search=${lastName}`);
   const rowOf = (firstName: string) =>
     page.getByRole('row').filter({
       has: page.getByRole('link', {

@@ -40,7 +40,7 @@ test('the funnel keeps its history when a step is inserted before General Inform
   page,
 }) => {
   servers.addStaff('ida@example.org', 'admin');
-  await servers.signInByApi(page, 'ida@example.org', '/review/form');
+  await servers.signIn(page, 'ida@example.org', '/review/form');
   const today = new Date().toISOString().slice(0, 10);
   const reached = async () =>
     (

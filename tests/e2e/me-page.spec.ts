@@ -14,7 +14,7 @@ import {
   thankYou,
   uniqueEmail,
 } from '../support/wizard.ts';
-import { sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn } from '../support/workspace.ts';
 
 // The applicant's page at /me, on a server of its own that e-mails through a real SMTP server in
 // this process. axe runs on the page (see tests/support/axe.ts).
@@ -110,12 +110,7 @@ test('an applicant applies, gets a link by e-mail, sees “Received”; staff ac
 
     // Staff accept without telling: the applicant still reads "In review".
     const staff = await staffContext.newPage();
-    await signIn(
-      staff,
-      sharedStaff('admin', 'applicant'),
-      '/review',
-      'applicant',
-    );
+    await signIn(staff, addStaff('admin', 'applicant'), '/review', 'applicant');
     const { items } = await staffApi<{ items: InboxItem[] }>(
       staff,
       'GET',

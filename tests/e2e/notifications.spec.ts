@@ -9,12 +9,7 @@ import {
   serverUrl,
 } from '../support/servers.ts';
 import { completeApplication, uniqueEmail } from '../support/wizard.ts';
-import {
-  addStaff,
-  sharedStaff,
-  signIn,
-  submitTagged,
-} from '../support/workspace.ts';
+import { addStaff, signIn, submitTagged } from '../support/workspace.ts';
 
 // axe runs on the workspace (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -105,7 +100,7 @@ test('a decision on several applications offers one e-mail for all: a preview fi
 }) => {
   const smtp = await startSmtpServer(messagePorts.smtp);
   try {
-    const staffEmail = sharedStaff('reviewer');
+    const staffEmail = addStaff('reviewer');
     await signIn(page, staffEmail);
     const tag = `call-${randomUUID().slice(0, 8)}`;
     const names = ['Ada', 'Grace', 'Mary'];

@@ -3,8 +3,8 @@ import Sqlite from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import {
+  addStaff,
   example,
-  sharedStaff,
   signIn,
   submitApplication,
 } from '../support/workspace.ts';
@@ -17,7 +17,7 @@ test('staff see what the applicant sees of a decision, and mark it told without 
 }) => {
   const name = await submitApplication(page);
   const lastName = name.split(' ')[1] ?? '';
-  await signIn(page, sharedStaff('reviewer'), `/review?search=${lastName}`);
+  await signIn(page, addStaff('reviewer'), `/review?search=${lastName}`);
   await page.getByRole('link', { name, exact: true }).click();
   const panel = page.getByRole('complementary');
   await expect(panel.getByText('The applicant sees: Received')).toBeVisible();
@@ -57,7 +57,7 @@ test('an application its applicant withdrew shows Withdrawn, offers no moves, an
 
   await signIn(
     page,
-    sharedStaff('reviewer'),
+    addStaff('reviewer'),
     `/review?search=${lastName}&stage=withdrawn`,
   );
   const stages = page.getByRole('navigation', { name: 'Stages' });

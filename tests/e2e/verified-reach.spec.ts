@@ -8,7 +8,7 @@ import {
   type StandIn,
 } from '../support/reach-stand-ins.ts';
 import { reachCredentials, reachPorts, serverUrl } from '../support/servers.ts';
-import { sharedStaff, signIn } from '../support/workspace.ts';
+import { addStaff, signIn } from '../support/workspace.ts';
 
 // axe runs on the section (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -62,7 +62,7 @@ test('the application view shows each platform’s own count beside the stated o
 
   await signIn(
     page,
-    sharedStaff('reviewer', 'reach'),
+    addStaff('reviewer', 'reach'),
     `/review?open=${id}`,
     'reach',
   );

@@ -5,8 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { serverUrl } from '../support/servers.ts';
 import {
+  addStaff,
   example,
-  sharedStaff,
   signIn,
   submitApplication,
 } from '../support/workspace.ts';
@@ -55,7 +55,7 @@ test('an admin pages through an audit log past 2,000 entries, filters it by who,
   test.setTimeout(120_000);
   const name = await submitApplication(page);
   const search = name.split(' ')[1] ?? '';
-  const admin = sharedStaff('admin');
+  const admin = addStaff('admin');
   await signIn(page, admin, `/review?search=${search}`);
   const applicationId =
     new URL(

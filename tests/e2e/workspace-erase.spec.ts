@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { serverUrl } from '../support/servers.ts';
-import { sharedStaff, signIn, submitTagged } from '../support/workspace.ts';
+import { addStaff, signIn, submitTagged } from '../support/workspace.ts';
 
 // axe runs on every screen (see tests/support/axe.ts).
 test.use({ bypassCSP: true });
@@ -10,7 +10,7 @@ test.use({ bypassCSP: true });
 test('an admin erases a selection after being asked twice, the second time with the count', async ({
   page,
 }) => {
-  await signIn(page, sharedStaff('admin'));
+  await signIn(page, addStaff('admin'));
   const tag = `erase-${randomUUID().slice(0, 8)}`;
   await submitTagged(page, tag, 3);
   await page.goto(serverUrl('example', `/review?tag=${tag}`));
@@ -64,7 +64,7 @@ test('an admin erases a selection after being asked twice, the second time with 
 });
 
 test('a reviewer is offered no erasure of a selection', async ({ page }) => {
-  await signIn(page, sharedStaff('reviewer'));
+  await signIn(page, addStaff('reviewer'));
   const tag = `keep-${randomUUID().slice(0, 8)}`;
   await submitTagged(page, tag, 1);
   await page.goto(serverUrl('example', `/review?tag=${tag}`));

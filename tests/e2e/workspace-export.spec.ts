@@ -1,11 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { seriousViolations } from '../support/axe.ts';
-import {
-  sharedStaff,
-  signIn,
-  submitApplication,
-} from '../support/workspace.ts';
+import { addStaff, signIn, submitApplication } from '../support/workspace.ts';
 
 test.use({ bypassCSP: true });
 
@@ -30,7 +26,7 @@ async function readWorkbook(path: string) {
 test('downloads the view on screen, and the applications selected, as an Excel workbook', async ({
   page,
 }) => {
-  const email = sharedStaff('reviewer');
+  const email = addStaff('reviewer');
   const name = await submitApplication(page);
   const lastName = name.split(' ')[1] ?? '';
   await signIn(page, email);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { e2eAdminToken, serverUrl } from '../support/servers.ts';
 import {
-  sharedStaff,
+  addStaff,
   signIn,
   submitApplication,
   submitTagged,
@@ -26,7 +26,7 @@ test('says where each action was refused, and keeps what was typed, when another
 }) => {
   const name = await submitApplication(page);
   const search = name.split(' ')[1] ?? '';
-  await signIn(page, sharedStaff('reviewer'), `/review?search=${search}`);
+  await signIn(page, addStaff('reviewer'), `/review?search=${search}`);
   await page.getByRole('link', { name, exact: true }).click();
   const panel = page.getByRole('complementary');
   await expect(panel.getByRole('heading', { level: 2, name })).toBeFocused();
@@ -93,7 +93,7 @@ test('a tag the server refuses comes back into the box with the reason', async (
   const name = await submitApplication(page);
   await signIn(
     page,
-    sharedStaff('reviewer'),
+    addStaff('reviewer'),
     `/review?search=${name.split(' ')[1]}`,
   );
   await page.getByRole('link', { name, exact: true }).click();
@@ -118,7 +118,7 @@ test('a sign-out that does not reach the server says so, and stays signed in', a
   page,
   context,
 }) => {
-  const email = sharedStaff('reviewer');
+  const email = addStaff('reviewer');
   await signIn(page, email);
   await expect(page.getByText(email)).toBeVisible();
   await context.setOffline(true);
@@ -135,7 +135,7 @@ test('a sign-out that does not reach the server says so, and stays signed in', a
 test('a decision on the second page keeps both pages listed, the moved one in its new stage', async ({
   page,
 }) => {
-  await signIn(page, sharedStaff('reviewer'));
+  await signIn(page, addStaff('reviewer'));
   const tag = `pages-${randomUUID().slice(0, 8)}`;
   await submitTagged(
     page,
@@ -172,7 +172,7 @@ test('a decision e-mail that cannot be prepared says so and can be tried again, 
   const name = await submitApplication(page);
   await signIn(
     page,
-    sharedStaff('reviewer'),
+    addStaff('reviewer'),
     `/review?search=${name.split(' ')[1]}`,
   );
   await page.getByRole('link', { name, exact: true }).click();

@@ -9,7 +9,7 @@ import {
 import { allViolations } from '../support/axe.ts';
 import { serverUrl } from '../support/servers.ts';
 import {
-  sharedStaff,
+  addStaff,
   signIn,
   submitApplication,
   submitTagged,
@@ -35,7 +35,7 @@ async function adminIn(
   const page = await context.newPage();
   // A clock the test can stop; it runs as usual until then.
   if (withClock) await page.clock.install();
-  await signIn(page, sharedStaff('admin'));
+  await signIn(page, addStaff('admin'));
   return page;
 }
 

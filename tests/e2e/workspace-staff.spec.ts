@@ -8,7 +8,6 @@ import {
   example,
   password,
   passwordBox,
-  sharedStaff,
   signIn,
   signInButton,
   submitApplication,
@@ -141,7 +140,7 @@ test('an idle session ends after two hours, and signing in again returns to the 
 test('a reviewer works through the inbox and an application with the keyboard alone', async ({
   page,
 }) => {
-  const email = sharedStaff('reviewer');
+  const email = addStaff('reviewer');
   const name = await submitApplication(page);
   const lastName = name.split(' ')[1] ?? '';
   await page.goto(serverUrl('example', '/review/sign-in'));

@@ -17,9 +17,7 @@ async function axeViolations(
   page: Page | Frame,
   rules?: readonly string[],
 ): Promise<AxeViolation[]> {
-  // Half a megabyte of script, sent and compiled again for every check: a document keeps it.
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ content: axeSource });
+  await page.addScriptTag({ content: axeSource });
   return page.evaluate(
     async (only) => {
       const axe = (
@@ -32,18 +30,6 @@ async function axeViolations(
           };
         }
       ).axe;
-      // A step fades in over 150 ms: its text, checked half-faded, fails color-contrast. (The
-      // script's injection before every check used to take longer than any fade.)
-      await Promise.all(
-        document
-          .getAnimations()
-          .filter(
-            (animation) =>
-              animation.playState === 'running' &&
-              animation.effect?.getComputedTiming().iterations !== Infinity,
-          )
-          .map((animation) => animation.finished.catch(() => undefined)),
-      );
       return (await axe.run(document, only ? { runOnly: only } : {}))
         .violations;
     },

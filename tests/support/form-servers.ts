@@ -80,22 +80,6 @@ export async function startFormServers(
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(`${first.url}${next}`);
     },
-    /**
-     * Signs in on the first server through the API, as its sign-in page does, and opens `next`:
-     * for a test about the screen behind it, without the sign-in page's load, typing and redirect.
-     */
-    async signInByApi(page: Page, email: string, next: string) {
-      const answer = await page.request.post(
-        `${first.url}/api/review/session`,
-        {
-          data: { email, password },
-          headers: { origin: first.url },
-        },
-      );
-      expect(answer.status()).toBe(200);
-      await page.goto(`${first.url}${next}`);
-      await expect(page).toHaveURL(`${first.url}${next}`);
-    },
     async stop() {
       for (const server of servers) server.stop();
       await scratch.drop();

@@ -27,26 +27,6 @@ export function addStaff(
   return email;
 }
 
-const sharedAccounts = new Map<string, string>();
-
-/**
- * A staff account of `role` that every test of this worker shares, made once: for a test about a
- * screen behind the sign-in rather than about the account. `addStaff` runs a Node process that
- * hashes a password, 0.4–3 s on a busy machine; and each account on the example server is e-mailed
- * every application sent there (one per test left over 7,000 messages queued by mid-run). A test
- * that changes the account (its password, its e-mail choice, two-step sign-in, its sessions as a
- * whole) makes its own with `addStaff`.
- */
-export function sharedStaff(
-  role: 'admin' | 'reviewer',
-  server: ServerName = 'example',
-): string {
-  const key = `${server} ${role}`;
-  const email = sharedAccounts.get(key) ?? addStaff(role, server);
-  sharedAccounts.set(key, email);
-  return email;
-}
-
 /** An application with a name no other test uses, stored through the public API. */
 export async function submitApplication(page: Page): Promise<string> {
   const lastName = `Tester${randomUUID().slice(0, 8)}`;
@@ -108,19 +88,19 @@ export const passwordBox = (page: Page) =>
 export const signInButton = (page: Page) =>
   page.getByRole('button', { name: 'Sign in', exact: true });
 
-/**
- * Signs in as the sign-in page does, through the API, and opens `next`: for a test about a screen
- * behind the sign-in. The sign-in page itself, its return to the address asked for and its refusals
- * are workspace.spec.ts's; going through it in every test cost a page load, typing and a redirect.
- */
+/** Signs in through the page, as a person would, and waits to arrive at `next`. */
 export async function signIn(
   page: Page,
   email: string,
   next = '/review',
   server: ServerName = 'example',
 ): Promise<void> {
-  await signInByApi(page, serverUrl(server, ''), email);
-  await page.goto(serverUrl(server, next));
+  await page.goto(
+    serverUrl(server, `/review/sign-in?next=${encodeURIComponent(next)}`),
+  );
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await signInButton(page).click();
   await expect(page).toHaveURL(serverUrl(server, next));
 }
 
